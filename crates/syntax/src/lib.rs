@@ -1,0 +1,19 @@
+//! Lossless, error-tolerant syntax trees for the OpenTofu language.
+//!
+//! Every input, however broken, gives a [`Parse`]: a rowan green tree whose
+//! text is the input byte for byte, plus the syntax errors HCL would report
+//! for it. This crate knows nothing of salsa, values or files on disk.
+
+mod syntax_kind;
+
+pub mod ast;
+pub mod json;
+pub mod native;
+
+mod error;
+mod parse;
+
+pub use error::SyntaxError;
+pub use parse::{Parse, SourceKind, debug_dump, parse};
+pub use rowan::{GreenNode, TextRange, TextSize};
+pub use syntax_kind::{SyntaxElement, SyntaxKind, SyntaxNode, SyntaxToken, TofuLanguage};

@@ -1,0 +1,15 @@
+//! HCL native syntax.
+
+use rowan::GreenNodeBuilder;
+
+use crate::{Parse, SyntaxKind};
+
+pub fn parse(text: &str) -> Parse {
+    let mut builder = GreenNodeBuilder::new();
+    builder.start_node(SyntaxKind::SOURCE_FILE.into());
+    if !text.is_empty() {
+        builder.token(SyntaxKind::ERROR_TOKEN.into(), text);
+    }
+    builder.finish_node();
+    Parse::new(builder.finish(), Vec::new())
+}

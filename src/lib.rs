@@ -1,0 +1,3 @@
+//! tofu-analyzer: an incremental analysis frontend for the OpenTofu language.
+
+pub use tofu_syntax as syntax;
