@@ -11,9 +11,11 @@ pub mod json;
 pub mod native;
 
 mod error;
+mod line_index;
 mod parse;
 
 pub use error::SyntaxError;
-pub use parse::{Parse, SourceKind, debug_dump, parse};
+pub use line_index::{LineIndex, Pos};
+pub use parse::{Parse, SourceKind, debug_dump, parse, parse_named};
 pub use rowan::{GreenNode, TextRange, TextSize};
 pub use syntax_kind::{SyntaxElement, SyntaxKind, SyntaxNode, SyntaxToken, TofuLanguage};

@@ -50,8 +50,14 @@ impl Parse {
 
 /// Parses `text` in the given syntax.
 pub fn parse(text: &str, kind: SourceKind) -> Parse {
+    parse_named(text, kind, "")
+}
+
+/// Parses `text` in the given syntax; `file_name` (as the user should see
+/// it) appears in messages that point at other places in the file.
+pub fn parse_named(text: &str, kind: SourceKind, file_name: &str) -> Parse {
     match kind {
-        SourceKind::Native => native::parse(text),
+        SourceKind::Native => native::parse_named(text, file_name),
         SourceKind::Json => json::parse(text),
     }
 }

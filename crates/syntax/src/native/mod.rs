@@ -1,30 +1,34 @@
-//! HCL native syntax.
+//! HCL native syntax: `.tf`, `.tofu`, `.tfvars` and other HCL files.
 
-use rowan::GreenNodeBuilder;
+mod escapes;
+mod invalid_tokens;
+mod lexer;
+mod parser;
+mod template;
 
-use crate::{Parse, SyntaxKind};
+pub use escapes::{unescape_heredoc, unescape_quoted};
+pub use lexer::lex;
+
+use crate::Parse;
 
 /// One token of the native lexer: its kind and its length in bytes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Token {
-    pub kind: SyntaxKind,
+    pub kind: crate::SyntaxKind,
     pub len: u32,
 }
 
-/// Splits `text` into tokens whose lengths add up to `text.len()`.
-pub fn lex(text: &str) -> Vec<Token> {
-    if text.is_empty() {
-        return Vec::new();
-    }
-    vec![Token { kind: SyntaxKind::ERROR_TOKEN, len: text.len() as u32 }]
+/// Parses a native-syntax file. `file_name` appears in messages that
+/// point at other places in the file, as HCL's do.
+pub fn parse_named(text: &str, file_name: &str) -> Parse {
+    let tokens = lex(text);
+    let mut errors = invalid_tokens::check(text, &tokens);
+    let (green, parse_errors) = parser::Parser::new(text, file_name, &tokens).parse_file();
+    errors.extend(parse_errors);
+    Parse::new(green, errors)
 }
 
+/// Parses a native-syntax file whose name is not known.
 pub fn parse(text: &str) -> Parse {
-    let mut builder = GreenNodeBuilder::new();
-    builder.start_node(SyntaxKind::SOURCE_FILE.into());
-    if !text.is_empty() {
-        builder.token(SyntaxKind::ERROR_TOKEN.into(), text);
-    }
-    builder.finish_node();
-    Parse::new(builder.finish(), Vec::new())
+    parse_named(text, "")
 }

@@ -1,0 +1,558 @@
+//! The native-syntax lexer: the token grammar of HCL's scanner.
+//!
+//! HCL's scanner is modal: quoted templates, heredocs and the `${ }` /
+//! `%{ }` sequences inside them each have their own rules, and sequences
+//! nest. Expression context is lexed with logos; template and heredoc text
+//! is scanned by hand, driven by a mode stack. Every byte of the input ends
+//! up in exactly one token.
+
+use logos::Logos;
+
+use crate::SyntaxKind::{self, *};
+
+use super::Token;
+
+/// Tokens of expression context (HCL's `main` machine).
+#[derive(Logos, Debug, Clone, Copy, PartialEq, Eq)]
+enum MainToken {
+    #[regex(r"[ \t]+")]
+    Whitespace,
+    #[regex(r"\r?\n")]
+    Newline,
+    #[regex(r"#[^\r\n]*", allow_greedy = true)]
+    #[regex(r"//[^\r\n]*", allow_greedy = true)]
+    LineComment,
+    #[token("/*")]
+    BlockCommentStart,
+    #[regex(r"[0-9]")]
+    NumberStart,
+    #[regex(r"[\p{ID_Start}_][\p{ID_Continue}\-]*")]
+    Ident,
+    #[token("{")]
+    LBrace,
+    #[token("}")]
+    RBrace,
+    #[token("~}")]
+    TildeRBrace,
+    #[token("[")]
+    LBrack,
+    #[token("]")]
+    RBrack,
+    #[token("(")]
+    LParen,
+    #[token(")")]
+    RParen,
+    #[token("*")]
+    Star,
+    #[token("/")]
+    Slash,
+    #[token("+")]
+    Plus,
+    #[token("-")]
+    Minus,
+    #[token("%")]
+    Percent,
+    #[token("=")]
+    Eq,
+    #[token("==")]
+    Eq2,
+    #[token("!=")]
+    Neq,
+    #[token("<")]
+    Lt,
+    #[token("<=")]
+    Lte,
+    #[token(">")]
+    Gt,
+    #[token(">=")]
+    Gte,
+    #[token("&&")]
+    Amp2,
+    #[token("||")]
+    Pipe2,
+    #[token("!")]
+    Bang,
+    #[token(".")]
+    Dot,
+    #[token(",")]
+    Comma,
+    #[token("::")]
+    Colon2,
+    #[token("...")]
+    Ellipsis,
+    #[token("=>")]
+    FatArrow,
+    #[token("?")]
+    Question,
+    #[token(":")]
+    Colon,
+    #[token("\"")]
+    Quote,
+    #[token("<<")]
+    HeredocStart,
+}
+
+/// What the lexer is inside of.
+#[derive(Debug, Clone)]
+enum Mode {
+    /// Expression context. `ret_braces` is the brace depth at which a `}`
+    /// closes the template sequence that opened this context, if any.
+    Main { ret_braces: Option<u32> },
+    /// Inside `"..."`.
+    Quoted,
+    /// Inside a heredoc; `marker` is the closing identifier.
+    Heredoc { marker: String, start_of_line: bool },
+}
+
+struct Lexer<'a> {
+    text: &'a str,
+    pos: usize,
+    braces: u32,
+    modes: Vec<Mode>,
+    tokens: Vec<Token>,
+}
+
+/// Splits `text` into tokens whose lengths add up to `text.len()`.
+pub fn lex(text: &str) -> Vec<Token> {
+    let mut lexer = Lexer {
+        text,
+        pos: 0,
+        braces: 0,
+        modes: vec![Mode::Main { ret_braces: None }],
+        tokens: Vec::with_capacity(text.len() / 4),
+    };
+    if text.starts_with('\u{feff}') {
+        lexer.push(BOM, '\u{feff}'.len_utf8());
+    }
+    lexer.run();
+    lexer.tokens
+}
+
+impl<'a> Lexer<'a> {
+    fn push(&mut self, kind: SyntaxKind, len: usize) {
+        debug_assert!(len > 0);
+        self.tokens.push(Token { kind, len: len as u32 });
+        self.pos += len;
+    }
+
+    fn rest(&self) -> &'a str {
+        &self.text[self.pos..]
+    }
+
+    fn run(&mut self) {
+        while self.pos < self.text.len() {
+            match self.modes.last().cloned() {
+                Some(Mode::Main { ret_braces }) => self.lex_main(ret_braces),
+                Some(Mode::Quoted) => self.lex_quoted(),
+                Some(Mode::Heredoc { marker, start_of_line }) => {
+                    self.lex_heredoc(&marker, start_of_line)
+                }
+                None => unreachable!("the main mode is never popped"),
+            }
+        }
+    }
+
+    /// Lexes expression tokens until the mode changes or the input ends.
+    fn lex_main(&mut self, ret_braces: Option<u32>) {
+        let rest = self.rest();
+        let mut lexer = MainToken::lexer(rest);
+        let base = self.pos;
+        while let Some(result) = lexer.next() {
+            let span = lexer.span();
+            let len = span.len();
+            self.pos = base + span.start;
+            let kind = match result {
+                Err(()) => {
+                    // One character that starts no token.
+                    let ch = rest[span.start..].chars().next().unwrap();
+                    self.push(INVALID, ch.len_utf8());
+                    // logos may have consumed more than one char on error.
+                    if self.pos != base + span.end {
+                        return;
+                    }
+                    continue;
+                }
+                Ok(token) => token,
+            };
+            let simple = match kind {
+                MainToken::Whitespace => WHITESPACE,
+                MainToken::Newline => NEWLINE,
+                MainToken::LineComment => {
+                    let len = line_comment_len(&rest[span.start..]);
+                    self.push(LINE_COMMENT, len);
+                    if len != span.len() {
+                        return;
+                    }
+                    continue;
+                }
+                MainToken::BlockCommentStart => {
+                    match rest[span.start + 2..].find("*/") {
+                        Some(end) => self.push(BLOCK_COMMENT, end + 4),
+                        // An unterminated comment is no comment: HCL's
+                        // scanner falls back to the `/` token.
+                        None => self.push(SLASH, 1),
+                    }
+                    return;
+                }
+                MainToken::NumberStart => {
+                    self.push(NUMBER, number_len(&rest[span.start..]));
+                    return;
+                }
+                MainToken::Ident => IDENT,
+                MainToken::LBrace => {
+                    self.braces += 1;
+                    L_BRACE
+                }
+                MainToken::RBrace | MainToken::TildeRBrace => {
+                    let closes_sequence = ret_braces == Some(self.braces);
+                    self.braces = self.braces.saturating_sub(1);
+                    if closes_sequence {
+                        self.push(TEMPLATE_SEQ_END, len);
+                        self.modes.pop();
+                        return;
+                    }
+                    // A stray `~}` is still a sequence end, so that the
+                    // parser reports it rather than pairing it with `{`.
+                    if kind == MainToken::TildeRBrace { TEMPLATE_SEQ_END } else { R_BRACE }
+                }
+                MainToken::LBrack => L_BRACK,
+                MainToken::RBrack => R_BRACK,
+                MainToken::LParen => L_PAREN,
+                MainToken::RParen => R_PAREN,
+                MainToken::Star => STAR,
+                MainToken::Slash => SLASH,
+                MainToken::Plus => PLUS,
+                MainToken::Minus => MINUS,
+                MainToken::Percent => PERCENT,
+                MainToken::Eq => EQ,
+                MainToken::Eq2 => EQ2,
+                MainToken::Neq => NEQ,
+                MainToken::Lt => LT,
+                MainToken::Lte => LTE,
+                MainToken::Gt => GT,
+                MainToken::Gte => GTE,
+                MainToken::Amp2 => AMP2,
+                MainToken::Pipe2 => PIPE2,
+                MainToken::Bang => BANG,
+                MainToken::Dot => DOT,
+                MainToken::Comma => COMMA,
+                MainToken::Colon2 => COLON2,
+                MainToken::Ellipsis => ELLIPSIS,
+                MainToken::FatArrow => FAT_ARROW,
+                MainToken::Question => QUESTION,
+                MainToken::Colon => COLON,
+                MainToken::Quote => {
+                    self.push(OPEN_QUOTE, 1);
+                    self.modes.push(Mode::Quoted);
+                    return;
+                }
+                MainToken::HeredocStart => {
+                    match heredoc_opener(&rest[span.start..]) {
+                        Some((len, marker)) => {
+                            self.push(HEREDOC_OPEN, len);
+                            self.modes.push(Mode::Heredoc { marker, start_of_line: true });
+                        }
+                        None => self.push(LT, 1),
+                    }
+                    return;
+                }
+            };
+            self.push(simple, len);
+        }
+        self.pos = self.text.len();
+    }
+
+    /// Lexes the text of a quoted template (HCL's `stringTemplate`).
+    fn lex_quoted(&mut self) {
+        let bytes = self.rest().as_bytes();
+        match bytes[0] {
+            b'"' => {
+                self.push(CLOSE_QUOTE, 1);
+                self.modes.pop();
+                return;
+            }
+            b'\r' | b'\n' => {
+                let len = bytes.iter().take_while(|b| matches!(b, b'\r' | b'\n')).count();
+                self.push(QUOTED_NEWLINE, len);
+                return;
+            }
+            _ => {}
+        }
+        if let Some(len) = self.sequence_opener() {
+            let _ = len;
+            return;
+        }
+        // A run of literal text: escapes, and `$`/`%` that open nothing.
+        let mut i = 0;
+        while i < bytes.len() {
+            match bytes[i] {
+                b'"' | b'\r' | b'\n' => break,
+                b'\\' => match bytes.get(i + 1) {
+                    None | Some(b'\r' | b'\n') => break,
+                    Some(_) => i += 1 + utf8_len(bytes[i + 1]),
+                },
+                b'$' | b'%' => match template_escape_len(&bytes[i..]) {
+                    EscapeScan::Literal(len) => i += len,
+                    EscapeScan::Opener => break,
+                    EscapeScan::AtEnd => break,
+                },
+                b => i += utf8_len(b),
+            }
+        }
+        if i > 0 {
+            self.push(QUOTED_LIT, i);
+        } else {
+            // A lone `\` before a newline or the end, or a `$`/`%` at the
+            // very end: HCL's scanner matches nothing better than one
+            // invalid character.
+            let ch = self.rest().chars().next().unwrap();
+            self.push(INVALID, ch.len_utf8());
+        }
+    }
+
+    /// Lexes one line, or the part of a line before a sequence, of a
+    /// heredoc (HCL's `heredocTemplate`).
+    fn lex_heredoc(&mut self, marker: &str, start_of_line: bool) {
+        if self.sequence_opener().is_some() {
+            return;
+        }
+        let bytes = self.rest().as_bytes();
+        let mut i = 0;
+        let mut ends_line = false;
+        while i < bytes.len() {
+            match bytes[i] {
+                b'\n' => {
+                    i += 1;
+                    ends_line = true;
+                    break;
+                }
+                b'\r' if bytes.get(i + 1) == Some(&b'\n') => {
+                    i += 2;
+                    ends_line = true;
+                    break;
+                }
+                b'$' | b'%' => match template_escape_len(&bytes[i..]) {
+                    EscapeScan::Literal(len) => i += len,
+                    EscapeScan::Opener => break,
+                    EscapeScan::AtEnd => i += 1,
+                },
+                b => i += utf8_len(b),
+            }
+        }
+        let Some(Mode::Heredoc { start_of_line: line_start, .. }) = self.modes.last_mut() else {
+            unreachable!("lex_heredoc runs in heredoc mode")
+        };
+        if !ends_line {
+            *line_start = false;
+            self.push(STRING_LIT, i);
+            return;
+        }
+        *line_start = true;
+        let line = &self.rest()[..i];
+        if start_of_line && line.trim() == marker {
+            let newline = if line.ends_with("\r\n") { 2 } else { 1 };
+            self.push(HEREDOC_CLOSE, i - newline);
+            self.push(NEWLINE, newline);
+            self.modes.pop();
+            return;
+        }
+        self.push(STRING_LIT, i);
+    }
+
+    /// Lexes `${`, `${~`, `%{` or `%{~` at the current position, entering
+    /// expression context; returns `None` if there is none.
+    fn sequence_opener(&mut self) -> Option<usize> {
+        let bytes = self.rest().as_bytes();
+        let kind = match bytes {
+            [b'$', b'{', ..] => TEMPLATE_INTERP,
+            [b'%', b'{', ..] => TEMPLATE_CONTROL,
+            _ => return None,
+        };
+        let len = if bytes.get(2) == Some(&b'~') { 3 } else { 2 };
+        self.push(kind, len);
+        self.braces += 1;
+        if let Some(Mode::Heredoc { start_of_line, .. }) = self.modes.last_mut() {
+            *start_of_line = false;
+        }
+        self.modes.push(Mode::Main { ret_braces: Some(self.braces) });
+        Some(len)
+    }
+}
+
+enum EscapeScan {
+    /// A `$` or `%` that is literal text, with the length it covers
+    /// (`$${` is one literal of three bytes).
+    Literal(usize),
+    /// `${` or `%{`: a sequence starts here.
+    Opener,
+    /// A `$` or `%` at the end of the input.
+    AtEnd,
+}
+
+/// Classifies the `$` or `%` at the start of `bytes`.
+fn template_escape_len(bytes: &[u8]) -> EscapeScan {
+    let sigil = bytes[0];
+    match bytes.get(1) {
+        None => EscapeScan::AtEnd,
+        Some(b'{') => EscapeScan::Opener,
+        Some(&next) if next == sigil && bytes.get(2) == Some(&b'{') => EscapeScan::Literal(3),
+        Some(_) => EscapeScan::Literal(1),
+    }
+}
+
+/// The length of a line comment: everything up to `\n` or `\r\n`; a lone
+/// `\r` belongs to the comment.
+fn line_comment_len(text: &str) -> usize {
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\n' => break,
+            b'\r' if bytes.get(i + 1) == Some(&b'\n') => break,
+            _ => i += 1,
+        }
+    }
+    i
+}
+
+/// The length of the number literal at the start of `text`, following
+/// HCL's scanner: digits, dots and exponents, never ending in a dot.
+fn number_len(text: &str) -> usize {
+    let bytes = text.as_bytes();
+    let mut i = 1;
+    let mut end = 1;
+    loop {
+        match bytes.get(i) {
+            Some(b'0'..=b'9') => {
+                i += 1;
+                end = i;
+            }
+            Some(b'.') => i += 1,
+            Some(b'e' | b'E') => {
+                let digit_at = if matches!(bytes.get(i + 1), Some(b'+' | b'-')) { i + 2 } else { i + 1 };
+                if matches!(bytes.get(digit_at), Some(b'0'..=b'9')) {
+                    i = digit_at + 1;
+                    end = i;
+                } else {
+                    break;
+                }
+            }
+            _ => break,
+        }
+    }
+    end
+}
+
+/// Recognises `<<ID\n` or `<<-ID\n` (with `\r\n` too) at the start of
+/// `text`; returns the opener's length, newline included, and the marker.
+fn heredoc_opener(text: &str) -> Option<(usize, String)> {
+    let after = &text[2..];
+    let (dash, after) = match after.strip_prefix('-') {
+        Some(rest) => (1, rest),
+        None => (0, after),
+    };
+    let ident_len = ident_len(after);
+    if ident_len == 0 {
+        return None;
+    }
+    let newline = match after[ident_len..].as_bytes() {
+        [b'\n', ..] => 1,
+        [b'\r', b'\n', ..] => 2,
+        _ => return None,
+    };
+    Some((2 + dash + ident_len + newline, after[..ident_len].to_string()))
+}
+
+/// The length of the identifier at the start of `text`, or 0.
+pub(crate) fn ident_len(text: &str) -> usize {
+    let mut chars = text.char_indices();
+    match chars.next() {
+        Some((_, c)) if c == '_' || unicode_ident::is_xid_start(c) => {}
+        _ => return 0,
+    }
+    for (i, c) in chars {
+        if !(c == '-' || unicode_ident::is_xid_continue(c)) {
+            return i;
+        }
+    }
+    text.len()
+}
+
+fn utf8_len(first_byte: u8) -> usize {
+    match first_byte {
+        0x00..=0x7f => 1,
+        0xc0..=0xdf => 2,
+        0xe0..=0xef => 3,
+        _ => 4,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kinds(text: &str) -> Vec<(SyntaxKind, String)> {
+        let mut pos = 0;
+        lex(text)
+            .into_iter()
+            .map(|t| {
+                let s = text[pos..pos + t.len as usize].to_string();
+                pos += t.len as usize;
+                (t.kind, s)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn numbers_follow_the_scanner() {
+        assert_eq!(number_len("1."), 1);
+        assert_eq!(number_len("1.5e3"), 5);
+        assert_eq!(number_len("1e"), 1);
+        assert_eq!(number_len("1.e5"), 4);
+        assert_eq!(number_len("1.2.3"), 5);
+        assert_eq!(number_len("1e+"), 1);
+        assert_eq!(number_len("007"), 3);
+    }
+
+    #[test]
+    fn heredoc_marker_line() {
+        let toks = kinds("a = <<EOT\nx\n  EOT  \n");
+        let k: Vec<_> = toks.iter().map(|t| t.0).collect();
+        assert_eq!(
+            k,
+            vec![IDENT, WHITESPACE, EQ, WHITESPACE, HEREDOC_OPEN, STRING_LIT, HEREDOC_CLOSE, NEWLINE]
+        );
+    }
+
+    #[test]
+    fn nested_braces_in_interpolation() {
+        let toks = kinds(r#""${ {a = 1} }""#);
+        let k: Vec<_> = toks.iter().map(|t| t.0).collect();
+        assert_eq!(
+            k,
+            vec![
+                OPEN_QUOTE,
+                TEMPLATE_INTERP,
+                WHITESPACE,
+                L_BRACE,
+                IDENT,
+                WHITESPACE,
+                EQ,
+                WHITESPACE,
+                NUMBER,
+                R_BRACE,
+                WHITESPACE,
+                TEMPLATE_SEQ_END,
+                CLOSE_QUOTE
+            ]
+        );
+    }
+
+    #[test]
+    fn lengths_cover_the_input() {
+        for text in ["\"abc", "a = \"x\ny\"", "<<EOT\n${", "$${a}%%{", "\u{feff}a=1", "/* x", "é\u{2028}"] {
+            let total: u32 = lex(text).iter().map(|t| t.len).sum();
+            assert_eq!(total as usize, text.len(), "{text:?}");
+        }
+    }
+}

@@ -1,0 +1,1627 @@
+//! The native-syntax parser.
+//!
+//! It follows the control flow of HCL's recursive-descent parser decision
+//! by decision, so that it reports the same errors at the same places and
+//! recovers the same way (including HCL's "recovery mode", which silences
+//! follow-on errors once the parser has had to skip input). Unlike HCL it
+//! keeps every token: what HCL skips lands in `ERROR` nodes.
+
+use std::collections::HashMap;
+
+use rowan::{Checkpoint, GreenNode, GreenNodeBuilder, TextRange, TextSize};
+
+use crate::{
+    LineIndex, SyntaxError,
+    SyntaxKind::{self, *},
+};
+
+use super::{Token, escapes, template};
+
+/// The end of input, never put in the tree.
+pub(super) const EOF: SyntaxKind = SyntaxKind::__LAST;
+
+/// Deeper expression nesting than this is reported instead of recursed
+/// into, so that hostile input cannot overflow the stack.
+const MAX_DEPTH: u32 = 100;
+
+/// A significant token as the parser sees it.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Tok {
+    pub kind: SyntaxKind,
+    pub range: TextRange,
+    /// Index in the raw token list; `tokens.len()` for EOF.
+    index: usize,
+}
+
+pub(super) struct Parser<'t> {
+    text: &'t str,
+    file_name: &'t str,
+    tokens: &'t [Token],
+    starts: Vec<TextSize>,
+    /// Next raw token to put in the tree.
+    pos: usize,
+    builder: GreenNodeBuilder<'static>,
+    pub(super) errors: Vec<SyntaxError>,
+    include_newlines: Vec<bool>,
+    /// HCL's recovery flag: once set, many errors are no longer reported.
+    recovery: bool,
+    /// Range of the last token read, as HCL's `PrevRange`.
+    prev_range: TextRange,
+    depth: u32,
+    line_index: Option<LineIndex>,
+}
+
+impl<'t> Parser<'t> {
+    pub(super) fn new(text: &'t str, file_name: &'t str, tokens: &'t [Token]) -> Self {
+        let mut starts = Vec::with_capacity(tokens.len() + 1);
+        let mut offset = TextSize::from(0);
+        for token in tokens {
+            starts.push(offset);
+            offset += TextSize::from(token.len);
+        }
+        starts.push(offset);
+        Parser {
+            text,
+            file_name,
+            tokens,
+            starts,
+            pos: 0,
+            builder: GreenNodeBuilder::new(),
+            errors: Vec::new(),
+            include_newlines: vec![true],
+            recovery: false,
+            prev_range: TextRange::empty(0.into()),
+            depth: 0,
+            line_index: None,
+        }
+    }
+
+    pub(super) fn parse_file(mut self) -> (GreenNode, Vec<SyntaxError>) {
+        self.builder.start_node(SOURCE_FILE.into());
+        self.parse_body(EOF);
+        self.bump_remaining();
+        self.builder.finish_node();
+        (self.builder.finish(), self.errors)
+    }
+
+    // ---- token access ----
+
+    fn token_range(&self, index: usize) -> TextRange {
+        TextRange::new(self.starts[index], self.starts[index + 1])
+    }
+
+    fn token_text(&self, tok: Tok) -> &'t str {
+        &self.text[tok.range]
+    }
+
+    fn peek(&self) -> Tok {
+        let newlines = *self.include_newlines.last().unwrap();
+        let mut index = self.pos;
+        while let Some(token) = self.tokens.get(index) {
+            let skip = token.kind.is_trivia() || (token.kind == NEWLINE && !newlines);
+            if !skip {
+                let mut range = self.token_range(index);
+                // HCL's line comments include their newline and stand in
+                // for it, so such a newline's range starts at the comment.
+                if token.kind == NEWLINE
+                    && index > 0
+                    && self.tokens[index - 1].kind == LINE_COMMENT
+                {
+                    range = TextRange::new(self.starts[index - 1], range.end());
+                }
+                return Tok { kind: token.kind, range, index };
+            }
+            index += 1;
+        }
+        let end = TextSize::of(self.text);
+        Tok { kind: EOF, range: TextRange::empty(end), index: self.tokens.len() }
+    }
+
+    fn at(&self, kind: SyntaxKind) -> bool {
+        self.peek().kind == kind
+    }
+
+    fn at_keyword(&self, keyword: &str) -> bool {
+        let tok = self.peek();
+        tok.kind == IDENT && self.token_text(tok) == keyword
+    }
+
+    /// Puts the trivia before the next significant token in the tree.
+    fn flush_trivia(&mut self) {
+        let next = self.peek().index;
+        while self.pos < next {
+            self.bump_raw();
+        }
+    }
+
+    fn bump_raw(&mut self) {
+        let token = self.tokens[self.pos];
+        let range = self.token_range(self.pos);
+        self.builder.token(token.kind.into(), &self.text[range]);
+        self.pos += 1;
+    }
+
+    /// HCL's `Read`: consumes the next significant token (with the trivia
+    /// before it). At the end of input it consumes nothing.
+    fn read(&mut self) -> Tok {
+        let tok = self.peek();
+        if tok.kind != EOF {
+            while self.pos <= tok.index {
+                self.bump_raw();
+            }
+        }
+        self.prev_range = tok.range;
+        tok
+    }
+
+    fn bump_remaining(&mut self) {
+        while self.pos < self.tokens.len() {
+            self.bump_raw();
+        }
+    }
+
+    fn start_node(&mut self, kind: SyntaxKind) {
+        self.flush_trivia();
+        self.builder.start_node(kind.into());
+    }
+
+    fn finish_node(&mut self) {
+        self.builder.finish_node();
+    }
+
+    fn checkpoint(&mut self) -> Checkpoint {
+        self.flush_trivia();
+        self.builder.checkpoint()
+    }
+
+    fn start_node_at(&mut self, checkpoint: Checkpoint, kind: SyntaxKind) {
+        self.builder.start_node_at(checkpoint, kind.into());
+    }
+
+    fn push_newlines(&mut self, include: bool) {
+        self.include_newlines.push(include);
+    }
+
+    fn pop_newlines(&mut self) {
+        self.include_newlines.pop();
+    }
+
+    // ---- errors ----
+
+    fn error(&mut self, summary: &str, detail: impl Into<String>, range: TextRange) {
+        self.errors.push(SyntaxError::new(summary, detail, range));
+    }
+
+    fn error_count(&self) -> usize {
+        self.errors.len()
+    }
+
+    fn range_string(&mut self, range: TextRange) -> String {
+        let text = self.text;
+        let index = self.line_index.get_or_insert_with(|| LineIndex::new(text));
+        index.range_string(text, self.file_name, range)
+    }
+
+    // ---- recovery, as HCL does it ----
+
+    /// HCL's `recover`: skips to the `end` that closes the current nesting
+    /// level and consumes it, or to the end of input. Returns the token it
+    /// stopped at.
+    fn recover(&mut self, end: SyntaxKind) -> Tok {
+        let stop = self.recover_until(end);
+        if stop.kind != EOF { self.read() } else { stop }
+    }
+
+    /// Like [`Parser::recover`], but leaves the closing token unconsumed.
+    fn recover_until(&mut self, end: SyntaxKind) -> Tok {
+        self.recovery = true;
+        let start = opposite(end);
+        let mut nest = 0u32;
+        let mut opened = false;
+        loop {
+            let tok = self.peek();
+            let mut kind = tok.kind;
+            if end == TEMPLATE_SEQ_END && kind == TEMPLATE_CONTROL {
+                kind = TEMPLATE_INTERP;
+            }
+            if kind == EOF || (kind == end && nest == 0) {
+                if opened {
+                    self.finish_node();
+                }
+                return tok;
+            }
+            if start.is_some_and(|s| s == kind) {
+                nest += 1;
+            } else if kind == end {
+                nest -= 1;
+            }
+            if !opened {
+                self.start_node(ERROR);
+                opened = true;
+            }
+            self.read();
+        }
+    }
+
+    /// HCL's `recoverOver`: skips past the next `start`, then recovers to
+    /// its closing token.
+    fn recover_over(&mut self, start: SyntaxKind) {
+        self.start_node(ERROR);
+        loop {
+            let tok = self.read();
+            if tok.kind == start || tok.kind == EOF {
+                break;
+            }
+        }
+        self.finish_node();
+        if let Some(end) = opposite(start) {
+            self.recover(end);
+        }
+    }
+
+    /// HCL's `recoverAfterBodyItem`: skips to the end of the line, keeping
+    /// track of brackets so that a newline inside them does not count.
+    fn recover_after_body_item(&mut self) {
+        self.recovery = true;
+        let mut open: Vec<SyntaxKind> = Vec::new();
+        self.start_node(ERROR);
+        loop {
+            let tok = self.read();
+            match tok.kind {
+                NEWLINE if open.is_empty() => break,
+                EOF => break,
+                L_BRACE | L_BRACK | L_PAREN | OPEN_QUOTE | HEREDOC_OPEN | TEMPLATE_INTERP
+                | TEMPLATE_CONTROL => open.push(tok.kind),
+                R_BRACE | R_BRACK | R_PAREN | CLOSE_QUOTE | HEREDOC_CLOSE => {
+                    let opener = opposite(tok.kind);
+                    while open.last().is_some_and(|&k| Some(k) != opener) {
+                        open.pop();
+                    }
+                    open.pop();
+                }
+                TEMPLATE_SEQ_END => {
+                    while open
+                        .last()
+                        .is_some_and(|&k| k != TEMPLATE_INTERP && k != TEMPLATE_CONTROL)
+                    {
+                        open.pop();
+                    }
+                    open.pop();
+                }
+                _ => {}
+            }
+        }
+        self.finish_node();
+    }
+
+    // ---- bodies ----
+
+    fn parse_body(&mut self, end: SyntaxKind) {
+        let start_range = self.prev_range;
+        let mut attributes: HashMap<&'t str, TextRange> = HashMap::new();
+        self.start_node(BODY);
+        loop {
+            let next = self.peek();
+            if next.kind == end {
+                break;
+            }
+            match next.kind {
+                NEWLINE => {
+                    self.read();
+                }
+                IDENT => {
+                    if let Some((name, name_range)) = self.parse_body_item() {
+                        if let Some(&existing) = attributes.get(name) {
+                            let at = self.range_string(existing);
+                            self.error(
+                                "Attribute redefined",
+                                format!(
+                                    "The argument {name:?} was already set at {at}. Each argument may be set only once."
+                                ),
+                                name_range,
+                            );
+                        } else {
+                            attributes.insert(name, name_range);
+                        }
+                    }
+                }
+                _ => {
+                    self.start_node(ERROR);
+                    let bad = self.read();
+                    self.finish_node();
+                    if !self.recovery {
+                        match bad.kind {
+                            OPEN_QUOTE => self.error(
+                                "Invalid argument name",
+                                "Argument names must not be quoted.",
+                                bad.range,
+                            ),
+                            EOF if end == R_BRACE => self.error(
+                                "Unclosed configuration block",
+                                "There is no closing brace for this block before the end of the file. This may be caused by incorrect brace nesting elsewhere in this file.",
+                                start_range,
+                            ),
+                            EOF => self.error(
+                                "Unclosed configuration body",
+                                "Found end of file before the end of this configuration body.",
+                                start_range,
+                            ),
+                            _ => self.error(
+                                "Argument or block definition required",
+                                "An argument or block definition is required here.",
+                                bad.range,
+                            ),
+                        }
+                    }
+                    if bad.kind != EOF {
+                        self.recover_until(end);
+                    }
+                    break;
+                }
+            }
+        }
+        self.finish_node();
+        if end != EOF {
+            self.read();
+        }
+    }
+
+    /// Parses an attribute or a block; returns the attribute's name if it
+    /// was an attribute.
+    fn parse_body_item(&mut self) -> Option<(&'t str, TextRange)> {
+        let checkpoint = self.checkpoint();
+        let ident = self.read();
+        match self.peek().kind {
+            EQ => {
+                self.start_node_at(checkpoint, ATTRIBUTE);
+                self.finish_attribute(ident, false);
+                Some((self.token_text(ident), ident.range))
+            }
+            OPEN_QUOTE | L_BRACE | IDENT => {
+                self.start_node_at(checkpoint, BLOCK);
+                self.finish_block(ident);
+                None
+            }
+            _ => {
+                self.start_node_at(checkpoint, ERROR);
+                self.finish_node();
+                self.recover_after_body_item();
+                self.error(
+                    "Argument or block definition required",
+                    "An argument or block definition is required here. To set an argument, use the equals sign \"=\" to introduce the argument value.",
+                    ident.range,
+                );
+                None
+            }
+        }
+    }
+
+    /// Parses `= expr` and the end of the line after it; the `ATTRIBUTE`
+    /// node is open and is closed here.
+    fn finish_attribute(&mut self, ident: Tok, single_line: bool) {
+        self.read(); // `=`
+        let before = self.error_count();
+        self.parse_expression();
+        let failed = self.error_count() > before;
+        self.finish_node();
+        if self.recovery && failed {
+            self.recover_after_body_item();
+            return;
+        }
+        if single_line {
+            return;
+        }
+        let end = self.peek();
+        if end.kind != NEWLINE && end.kind != EOF {
+            if !self.recovery {
+                let (summary, detail) = if end.kind == COMMA {
+                    (
+                        "Unexpected comma after argument",
+                        "Argument definitions must be separated by newlines, not commas. An argument definition must end with a newline.",
+                    )
+                } else {
+                    ("Missing newline after argument", "An argument definition must end with a newline.")
+                };
+                self.error(summary, detail, end.range);
+            }
+            self.recover_after_body_item();
+        } else {
+            let _ = ident;
+            self.read();
+        }
+    }
+
+    /// Parses block labels and the block body; the `BLOCK` node is open
+    /// and is closed here.
+    fn finish_block(&mut self, ident: Tok) {
+        let open_brace = loop {
+            let tok = self.peek();
+            match tok.kind {
+                L_BRACE => break tok,
+                OPEN_QUOTE => self.parse_quoted_label(),
+                IDENT => {
+                    self.start_node(BLOCK_LABEL);
+                    self.read();
+                    self.finish_node();
+                }
+                _ => {
+                    match tok.kind {
+                        EQ => self.error(
+                            "Invalid block definition",
+                            "The equals sign \"=\" indicates an argument definition, and must not be used when defining a block.",
+                            tok.range,
+                        ),
+                        NEWLINE => self.error(
+                            "Invalid block definition",
+                            "A block definition must have block content delimited by \"{\" and \"}\", starting on the same line as the block header.",
+                            tok.range,
+                        ),
+                        _ if !self.recovery => self.error(
+                            "Invalid block definition",
+                            "Either a quoted string block label or an opening brace (\"{\") is expected here.",
+                            tok.range,
+                        ),
+                        _ => {}
+                    }
+                    self.recover_after_body_item();
+                    self.finish_node();
+                    return;
+                }
+            }
+        };
+        let _ = ident;
+        self.start_node(BLOCK_BODY);
+        self.read(); // `{`
+        match self.peek().kind {
+            _ if self.depth >= MAX_DEPTH => self.too_deep(),
+            NEWLINE | EOF | R_BRACE => {
+                self.depth += 1;
+                self.parse_body(R_BRACE);
+                self.depth -= 1;
+            }
+            _ => self.parse_single_attr_body(open_brace),
+        }
+        self.finish_node();
+        self.finish_node();
+        let eol = self.peek();
+        if eol.kind == NEWLINE || eol.kind == EOF {
+            self.read();
+        } else {
+            if !self.recovery {
+                self.error(
+                    "Missing newline after block definition",
+                    "A block definition must end with a newline.",
+                    eol.range,
+                );
+            }
+            self.recover_after_body_item();
+        }
+    }
+
+    /// `{ name = expr }` on one line, from after the brace up to and
+    /// including the closing brace.
+    fn parse_single_attr_body(&mut self, open_brace: Tok) {
+        self.start_node(BODY);
+        let checkpoint = self.checkpoint();
+        let ident = self.read();
+        let item_ok = if ident.kind != IDENT {
+            self.start_node_at(checkpoint, ERROR);
+            self.finish_node();
+            self.recover_after_body_item();
+            self.error(
+                "Argument or block definition required",
+                "An argument or block definition is required here.",
+                ident.range,
+            );
+            false
+        } else {
+            let next = self.peek();
+            match next.kind {
+                EQ => {
+                    self.start_node_at(checkpoint, ATTRIBUTE);
+                    self.finish_attribute(ident, true);
+                    true
+                }
+                OPEN_QUOTE | L_BRACE | IDENT => {
+                    self.start_node_at(checkpoint, ERROR);
+                    self.finish_node();
+                    self.recover_after_body_item();
+                    let name = self.token_text(ident);
+                    self.error(
+                        "Argument definition required",
+                        format!(
+                            "A single-line block definition can contain only a single argument. If you meant to define argument {name:?}, use an equals sign to assign it a value. To define a nested block, place it on a line of its own within its parent block."
+                        ),
+                        ident.range.cover(next.range),
+                    );
+                    false
+                }
+                _ => {
+                    self.start_node_at(checkpoint, ERROR);
+                    self.finish_node();
+                    self.recover_after_body_item();
+                    self.error(
+                        "Argument or block definition required",
+                        "An argument or block definition is required here. To set an argument, use the equals sign \"=\" to introduce the argument value.",
+                        ident.range,
+                    );
+                    false
+                }
+            }
+        };
+        let _ = item_ok;
+        self.finish_node();
+        let next = self.peek();
+        match next.kind {
+            R_BRACE => {
+                self.read();
+            }
+            COMMA => {
+                self.error(
+                    "Invalid single-argument block definition",
+                    "Single-line block syntax can include only one argument definition. To define multiple arguments, use the multi-line block syntax with one argument definition per line.",
+                    next.range,
+                );
+                self.recover(R_BRACE);
+            }
+            NEWLINE => {
+                self.error(
+                    "Invalid single-argument block definition",
+                    "An argument definition on the same line as its containing block creates a single-line block definition, which must also be closed on the same line. Place the block's closing brace immediately after the argument definition.",
+                    next.range,
+                );
+                self.recover(R_BRACE);
+            }
+            _ => {
+                if !self.recovery {
+                    if next.kind == EOF {
+                        self.error(
+                            "Unclosed configuration block",
+                            "There is no closing brace for this block before the end of the file. This may be caused by incorrect brace nesting elsewhere in this file.",
+                            open_brace.range,
+                        );
+                    } else {
+                        self.error(
+                            "Invalid single-argument block definition",
+                            "A single-line block definition must end with a closing brace immediately after its single argument definition.",
+                            next.range,
+                        );
+                    }
+                }
+                self.recover(R_BRACE);
+            }
+        }
+    }
+
+    /// A quoted block label: a string without template sequences.
+    fn parse_quoted_label(&mut self) {
+        self.start_node(BLOCK_LABEL);
+        let open = self.read();
+        loop {
+            let tok = self.read();
+            match tok.kind {
+                CLOSE_QUOTE => break,
+                QUOTED_LIT => {
+                    let text = self.token_text(tok);
+                    self.errors.extend(escapes::check(text, tok.range.start(), true));
+                }
+                TEMPLATE_INTERP | TEMPLATE_CONTROL => {
+                    let which = if tok.kind == TEMPLATE_CONTROL { "%" } else { "$" };
+                    self.error(
+                        "Invalid string literal",
+                        format!(
+                            "Template sequences are not allowed in this string. To include a literal {which:?}, double it (as \"{which}{which}\") to escape it."
+                        ),
+                        tok.range,
+                    );
+                    self.recover(TEMPLATE_SEQ_END);
+                }
+                EOF => {
+                    self.error(
+                        "Unterminated string literal",
+                        "Unable to find the closing quote mark before the end of the file.",
+                        tok.range,
+                    );
+                    break;
+                }
+                _ => {
+                    self.error(
+                        "Invalid string literal",
+                        "This item is not valid in a string literal.",
+                        tok.range,
+                    );
+                    self.recover(CLOSE_QUOTE);
+                    break;
+                }
+            }
+        }
+        let _ = open;
+        self.finish_node();
+    }
+
+    // ---- expressions ----
+
+    pub(super) fn parse_expression(&mut self) {
+        if self.depth >= MAX_DEPTH {
+            self.too_deep();
+            return;
+        }
+        self.depth += 1;
+        self.parse_conditional();
+        self.depth -= 1;
+    }
+
+    /// Reports input nested beyond [`MAX_DEPTH`] and skips the rest of the
+    /// file, which keeps both the stack and the error list bounded.
+    fn too_deep(&mut self) {
+        let tok = self.peek();
+        if !self.recovery {
+            self.error(
+                "Expression too deeply nested",
+                format!("Expressions may be nested at most {MAX_DEPTH} levels deep."),
+                tok.range,
+            );
+        }
+        self.recovery = true;
+        self.start_node(ERROR);
+        while self.peek().kind != EOF {
+            self.read();
+        }
+        self.finish_node();
+    }
+
+    fn parse_conditional(&mut self) {
+        let checkpoint = self.checkpoint();
+        let before = self.error_count();
+        self.parse_binary(0);
+        if self.recovery && self.error_count() > before {
+            return;
+        }
+        if !self.at(QUESTION) {
+            return;
+        }
+        self.start_node_at(checkpoint, CONDITIONAL_EXPR);
+        self.read(); // `?`
+        let before = self.error_count();
+        self.parse_expression();
+        if self.recovery && self.error_count() > before {
+            self.finish_node();
+            return;
+        }
+        let colon = self.peek();
+        if colon.kind != COLON {
+            self.error(
+                "Missing false expression in conditional",
+                "The conditional operator (...?...:...) requires a false expression, delimited by a colon.",
+                colon.range,
+            );
+            self.finish_node();
+            return;
+        }
+        self.read();
+        self.parse_expression();
+        self.finish_node();
+    }
+
+    fn parse_binary(&mut self, level: usize) {
+        const LEVELS: [&[SyntaxKind]; 6] = [
+            &[PIPE2],
+            &[AMP2],
+            &[EQ2, NEQ],
+            &[GT, GTE, LT, LTE],
+            &[PLUS, MINUS],
+            &[STAR, SLASH, PERCENT],
+        ];
+        if level == LEVELS.len() {
+            self.parse_with_traversals();
+            return;
+        }
+        let checkpoint = self.checkpoint();
+        let before = self.error_count();
+        self.parse_binary(level + 1);
+        if self.recovery && self.error_count() > before {
+            return;
+        }
+        let mut open = false;
+        while LEVELS[level].contains(&self.peek().kind) {
+            if open {
+                self.finish_node();
+            }
+            self.start_node_at(checkpoint, BINARY_EXPR);
+            open = true;
+            self.read();
+            let before = self.error_count();
+            self.parse_binary(level + 1);
+            if self.recovery && self.error_count() > before {
+                break;
+            }
+        }
+        if open {
+            self.finish_node();
+        }
+    }
+
+    fn parse_with_traversals(&mut self) {
+        let checkpoint = self.checkpoint();
+        self.parse_term();
+        self.parse_traversals(checkpoint);
+    }
+
+    /// Postfix steps: `.name`, `.0`, `.*`, `[*]`, `[key]`. Each wraps
+    /// everything since `checkpoint`; inside a splat the steps have no
+    /// receiver and apply to each element.
+    fn parse_traversals(&mut self, checkpoint: Checkpoint) {
+        loop {
+            match self.peek().kind {
+                DOT => {
+                    let step_start = self.checkpoint();
+                    let dot = self.read();
+                    let attr = self.peek();
+                    match attr.kind {
+                        IDENT => {
+                            self.read();
+                            self.wrap(checkpoint, ATTR_EXPR);
+                        }
+                        NUMBER => {
+                            self.read();
+                            self.legacy_index_number(attr, false, attr);
+                            self.wrap(checkpoint, LEGACY_INDEX_EXPR);
+                        }
+                        STAR => {
+                            self.read();
+                            self.start_node_at(step_start, ATTR_SPLAT);
+                            self.finish_node();
+                            self.parse_attr_splat_steps(attr);
+                            self.wrap(checkpoint, SPLAT_EXPR);
+                        }
+                        _ => {
+                            self.error(
+                                "Invalid attribute name",
+                                "An attribute name is required after a dot.",
+                                attr.range,
+                            );
+                            let _ = dot;
+                            self.wrap(checkpoint, ATTR_EXPR);
+                            self.recovery = true;
+                        }
+                    }
+                }
+                L_BRACK => {
+                    let step_start = self.checkpoint();
+                    self.read();
+                    if self.at(STAR) {
+                        self.read();
+                        let close = self.read();
+                        if close.kind != R_BRACK && !self.recovery {
+                            self.error(
+                                "Missing close bracket on splat index",
+                                "The star for a full splat operator must be immediately followed by a closing bracket (\"]\").",
+                                close.range,
+                            );
+                            self.recover(R_BRACK);
+                        }
+                        self.start_node_at(step_start, FULL_SPLAT);
+                        self.finish_node();
+                        let each = self.checkpoint();
+                        if self.depth >= MAX_DEPTH {
+                            self.too_deep();
+                        } else {
+                            self.depth += 1;
+                            self.parse_traversals(each);
+                            self.depth -= 1;
+                        }
+                        self.wrap(checkpoint, SPLAT_EXPR);
+                    } else {
+                        self.push_newlines(false);
+                        let before = self.error_count();
+                        self.parse_expression();
+                        if self.recovery && self.error_count() > before {
+                            self.recover(R_BRACK);
+                        } else {
+                            let close = self.read();
+                            if close.kind != R_BRACK && !self.recovery {
+                                self.error(
+                                    "Missing close bracket on index",
+                                    "The index operator must end with a closing bracket (\"]\").",
+                                    close.range,
+                                );
+                                self.recover(R_BRACK);
+                            }
+                        }
+                        self.pop_newlines();
+                        self.wrap(checkpoint, INDEX_EXPR);
+                    }
+                }
+                _ => return,
+            }
+        }
+    }
+
+    fn wrap(&mut self, checkpoint: Checkpoint, kind: SyntaxKind) {
+        self.start_node_at(checkpoint, kind);
+        self.finish_node();
+    }
+
+    /// The `.name` and `.0` steps after `.*`; they have no receiver.
+    fn parse_attr_splat_steps(&mut self, star: Tok) {
+        let each = self.checkpoint();
+        while self.at(DOT) {
+            self.read();
+            let next = self.peek();
+            match next.kind {
+                NUMBER => {
+                    self.read();
+                    self.legacy_index_number(next, true, star);
+                    self.wrap(each, LEGACY_INDEX_EXPR);
+                }
+                IDENT => {
+                    self.read();
+                    self.wrap(each, ATTR_EXPR);
+                }
+                _ => {
+                    if !self.recovery {
+                        if next.kind == STAR {
+                            self.error(
+                                "Nested splat expression not allowed",
+                                "A splat expression (*) cannot be used inside another attribute-only splat expression.",
+                                next.range,
+                            );
+                        } else {
+                            self.error(
+                                "Invalid attribute name",
+                                "An attribute name is required after a dot.",
+                                star.range,
+                            );
+                        }
+                    }
+                    self.recovery = true;
+                    self.wrap(each, ATTR_EXPR);
+                    return;
+                }
+            }
+        }
+    }
+
+    /// Checks the number after a legacy `.` index: `a.0.1` lexes as one
+    /// number and is an error.
+    fn legacy_index_number(&mut self, number: Tok, in_splat: bool, subject: Tok) {
+        let text = self.token_text(number);
+        if let Some((first, second)) = text.split_once('.') {
+            let detail = if in_splat {
+                format!(
+                    "When using the legacy index syntax, chaining two indexes together is not permitted. Use the proper index syntax with a full splat expression [*] instead, like [{first}][{second}]."
+                )
+            } else {
+                format!(
+                    "When using the legacy index syntax, chaining two indexes together is not permitted. Use the proper index syntax instead, like [{first}][{second}]."
+                )
+            };
+            self.error("Invalid legacy index syntax", detail, subject.range);
+        } else {
+            self.check_number(number);
+        }
+    }
+
+    fn check_number(&mut self, number: Tok) {
+        if !is_valid_number(self.token_text(number)) {
+            self.error(
+                "Invalid number literal",
+                "Failed to recognize the value of this number literal.",
+                number.range,
+            );
+        }
+    }
+
+    fn parse_term(&mut self) {
+        let start = self.peek();
+        match start.kind {
+            L_PAREN => {
+                self.start_node(PAREN_EXPR);
+                self.read();
+                self.push_newlines(false);
+                let before = self.error_count();
+                self.parse_expression();
+                if self.error_count() > before {
+                    self.recover(R_PAREN);
+                    self.pop_newlines();
+                    self.finish_node();
+                    return;
+                }
+                let close = self.peek();
+                if close.kind != R_PAREN {
+                    self.error(
+                        "Unbalanced parentheses",
+                        "Expected a closing parenthesis to terminate the expression.",
+                        close.range,
+                    );
+                    self.recovery = true;
+                }
+                self.read();
+                self.pop_newlines();
+                self.finish_node();
+            }
+            NUMBER => {
+                self.start_node(LITERAL);
+                self.read();
+                self.finish_node();
+                self.check_number(start);
+            }
+            IDENT => {
+                let checkpoint = self.checkpoint();
+                self.read();
+                let next = self.peek().kind;
+                if next == L_PAREN || next == COLON2 {
+                    self.parse_function_call(checkpoint, start);
+                    return;
+                }
+                let kind = match self.token_text(start) {
+                    "true" | "false" | "null" => LITERAL,
+                    _ => VARIABLE,
+                };
+                self.wrap(checkpoint, kind);
+            }
+            OPEN_QUOTE => self.parse_template(TEMPLATE, CLOSE_QUOTE),
+            HEREDOC_OPEN => self.parse_template(HEREDOC, HEREDOC_CLOSE),
+            MINUS | BANG => {
+                self.start_node(UNARY_EXPR);
+                self.read();
+                if self.depth >= MAX_DEPTH {
+                    self.too_deep();
+                } else {
+                    self.depth += 1;
+                    self.parse_with_traversals();
+                    self.depth -= 1;
+                }
+                self.finish_node();
+            }
+            L_BRACK => self.parse_tuple(),
+            L_BRACE => self.parse_object(),
+            _ => {
+                if !self.recovery {
+                    if start.kind == EOF {
+                        self.error(
+                            "Missing expression",
+                            "Expected the start of an expression, but found the end of the file.",
+                            start.range,
+                        );
+                    } else {
+                        self.error(
+                            "Invalid expression",
+                            "Expected the start of an expression, but found an invalid expression token.",
+                            start.range,
+                        );
+                    }
+                }
+                self.recovery = true;
+            }
+        }
+    }
+
+    fn parse_function_call(&mut self, checkpoint: Checkpoint, name: Tok) {
+        self.start_node_at(checkpoint, FUNCTION_NAME);
+        while self.at(COLON2) {
+            self.read();
+            let next = self.peek();
+            if next.kind != IDENT {
+                self.read();
+                self.finish_node();
+                self.start_node_at(checkpoint, FUNCTION_CALL);
+                self.error(
+                    "Missing function name",
+                    "Function scope resolution symbol :: must be followed by a function name in this scope.",
+                    next.range,
+                );
+                self.recover_over(L_PAREN);
+                self.finish_node();
+                return;
+            }
+            self.read();
+        }
+        self.finish_node();
+        self.start_node_at(checkpoint, FUNCTION_CALL);
+        if !self.at(L_PAREN) {
+            self.start_node(ERROR);
+            let open = self.read();
+            self.finish_node();
+            self.error(
+                "Missing open parenthesis",
+                "Function selector must be followed by an open parenthesis to begin the function call.",
+                open.range,
+            );
+            self.recover_over(L_PAREN);
+            self.finish_node();
+            return;
+        }
+        self.start_node(ARG_LIST);
+        let open = self.read();
+        self.push_newlines(false);
+        loop {
+            if self.at(R_PAREN) {
+                self.read();
+                break;
+            }
+            let before = self.error_count();
+            self.parse_expression();
+            if self.recovery && self.error_count() > before {
+                self.recover(R_PAREN);
+                break;
+            }
+            let sep = self.read();
+            match sep.kind {
+                R_PAREN => break,
+                ELLIPSIS => {
+                    if !self.at(R_PAREN) {
+                        if !self.recovery {
+                            self.error(
+                                "Missing closing parenthesis",
+                                "An expanded function argument (with ...) must be immediately followed by closing parentheses.",
+                                sep.range,
+                            );
+                        }
+                        self.recover(R_PAREN);
+                    } else {
+                        self.read();
+                    }
+                    break;
+                }
+                COMMA => {
+                    if self.at(R_PAREN) {
+                        self.read();
+                        break;
+                    }
+                }
+                EOF => {
+                    self.error(
+                        "Unterminated function call",
+                        "There is no closing parenthesis for this function call before the end of the file. This may be caused by incorrect parenthesis nesting elsewhere in this file.",
+                        name.range.cover(open.range),
+                    );
+                    break;
+                }
+                _ => {
+                    self.error(
+                        "Missing argument separator",
+                        "A comma is required to separate each function argument from the next.",
+                        sep.range,
+                    );
+                    self.recover(R_PAREN);
+                    break;
+                }
+            }
+        }
+        self.pop_newlines();
+        self.finish_node();
+        self.finish_node();
+    }
+
+    fn parse_tuple(&mut self) {
+        let checkpoint = self.checkpoint();
+        let open = self.read();
+        self.push_newlines(false);
+        if self.at_keyword("for") {
+            self.parse_for(checkpoint, open, FOR_TUPLE, R_BRACK);
+            self.pop_newlines();
+            return;
+        }
+        self.start_node_at(checkpoint, TUPLE);
+        loop {
+            if self.at(R_BRACK) {
+                self.read();
+                break;
+            }
+            let before = self.error_count();
+            self.parse_expression();
+            if self.recovery && self.error_count() > before {
+                self.recover(R_BRACK);
+                break;
+            }
+            let next = self.peek();
+            if next.kind == R_BRACK {
+                self.read();
+                break;
+            }
+            if next.kind != COMMA {
+                if !self.recovery {
+                    if next.kind == EOF {
+                        self.error(
+                            "Unterminated tuple constructor expression",
+                            "There is no corresponding closing bracket before the end of the file. This may be caused by incorrect bracket nesting elsewhere in this file.",
+                            open.range,
+                        );
+                    } else {
+                        self.error(
+                            "Missing item separator",
+                            "Expected a comma to mark the beginning of the next item.",
+                            next.range,
+                        );
+                    }
+                }
+                self.recover(R_BRACK);
+                break;
+            }
+            self.read();
+        }
+        self.finish_node();
+        self.pop_newlines();
+    }
+
+    fn parse_object(&mut self) {
+        let checkpoint = self.checkpoint();
+        let open = self.read();
+        self.push_newlines(false);
+        let is_for = self.at_keyword("for");
+        self.pop_newlines();
+        if is_for {
+            self.push_newlines(false);
+            self.parse_for(checkpoint, open, FOR_OBJECT, R_BRACE);
+            self.pop_newlines();
+            return;
+        }
+        self.start_node_at(checkpoint, OBJECT);
+        self.push_newlines(true);
+        loop {
+            let next = self.peek();
+            if next.kind == NEWLINE {
+                self.read();
+                continue;
+            }
+            if next.kind == R_BRACE {
+                self.read();
+                break;
+            }
+            self.start_node(OBJECT_ITEM);
+            self.start_node(OBJECT_KEY);
+            let before = self.error_count();
+            self.parse_expression();
+            self.finish_node();
+            if self.recovery && self.error_count() > before {
+                self.finish_node();
+                self.recover(R_BRACE);
+                break;
+            }
+            let next = self.peek();
+            if next.kind != EQ && next.kind != COLON {
+                self.finish_node();
+                if !self.recovery {
+                    match next.kind {
+                        NEWLINE | COMMA => self.error(
+                            "Missing attribute value",
+                            "Expected an attribute value, introduced by an equals sign (\"=\").",
+                            next.range,
+                        ),
+                        IDENT => self.error(
+                            "Missing key/value separator",
+                            "Expected an equals sign (\"=\") to mark the beginning of the attribute value. If you intended to given an attribute name containing periods or spaces, write the name in quotes to create a string literal.",
+                            next.range,
+                        ),
+                        EOF => self.error(
+                            "Unterminated object constructor expression",
+                            "There is no corresponding closing brace before the end of the file. This may be caused by incorrect brace nesting elsewhere in this file.",
+                            open.range,
+                        ),
+                        _ => self.error(
+                            "Missing key/value separator",
+                            "Expected an equals sign (\"=\") to mark the beginning of the attribute value.",
+                            next.range,
+                        ),
+                    }
+                }
+                self.recover(R_BRACE);
+                break;
+            }
+            self.read();
+            let before = self.error_count();
+            self.parse_expression();
+            self.finish_node();
+            if self.recovery && self.error_count() > before {
+                self.recover(R_BRACE);
+                break;
+            }
+            let next = self.peek();
+            if next.kind == R_BRACE {
+                self.read();
+                break;
+            }
+            if next.kind != COMMA && next.kind != NEWLINE {
+                if !self.recovery {
+                    if next.kind == EOF {
+                        self.error(
+                            "Unterminated object constructor expression",
+                            "There is no corresponding closing brace before the end of the file. This may be caused by incorrect brace nesting elsewhere in this file.",
+                            open.range,
+                        );
+                    } else {
+                        self.error(
+                            "Missing attribute separator",
+                            "Expected a newline or comma to mark the beginning of the next attribute.",
+                            next.range,
+                        );
+                    }
+                }
+                self.recover(R_BRACE);
+                break;
+            }
+            self.read();
+        }
+        self.pop_newlines();
+        self.finish_node();
+    }
+
+    /// A `for` expression after its opening bracket; newlines are already
+    /// insignificant.
+    fn parse_for(&mut self, checkpoint: Checkpoint, open: Tok, kind: SyntaxKind, close: SyntaxKind) {
+        self.start_node_at(checkpoint, kind);
+        self.push_newlines(false);
+        self.start_node(FOR_INTRO);
+        self.read(); // `for`
+        let ok = self.parse_for_intro(open, close);
+        self.finish_node();
+        if ok {
+            self.parse_for_rest(open, kind == FOR_OBJECT, close);
+        }
+        self.pop_newlines();
+        self.finish_node();
+    }
+
+    fn for_error(&mut self, detail: &str, close: SyntaxKind) {
+        if !self.recovery {
+            let range = self.peek().range;
+            self.error("Invalid 'for' expression", detail, range);
+        }
+        self.recover(close);
+    }
+
+    /// `k, v in coll :`; returns false after an error (recovery done).
+    fn parse_for_intro(&mut self, open: Tok, close: SyntaxKind) -> bool {
+        let _ = open;
+        if !self.at(IDENT) {
+            self.for_error("For expression requires variable name after 'for'.", close);
+            return false;
+        }
+        self.read();
+        if self.at(COMMA) {
+            self.read();
+            if !self.at(IDENT) {
+                self.for_error("For expression requires value variable name after comma.", close);
+                return false;
+            }
+            self.read();
+        }
+        if !self.at_keyword("in") {
+            self.for_error(
+                "For expression requires the 'in' keyword after its name declarations.",
+                close,
+            );
+            return false;
+        }
+        self.read();
+        let before = self.error_count();
+        self.parse_expression();
+        if self.recovery && self.error_count() > before {
+            self.recover(close);
+            return false;
+        }
+        if !self.at(COLON) {
+            self.for_error("For expression requires a colon after the collection expression.", close);
+            return false;
+        }
+        self.read();
+        true
+    }
+
+    fn parse_for_rest(&mut self, open: Tok, make_object: bool, close: SyntaxKind) {
+        let before = self.error_count();
+        let first = self.peek().range;
+        self.parse_expression();
+        let mut value_range = TextRange::new(first.start(), self.prev_range.end().max(first.start()));
+        let mut key_range = None;
+        if self.at(FAT_ARROW) {
+            self.read();
+            key_range = Some(value_range);
+            let start = self.peek().range;
+            self.parse_expression();
+            value_range = TextRange::new(start.start(), self.prev_range.end().max(start.start()));
+        }
+        if self.recovery && self.error_count() > before {
+            self.recover(close);
+            return;
+        }
+        let mut ellipsis = None;
+        if self.at(ELLIPSIS) {
+            ellipsis = Some(self.read());
+        }
+        if self.at_keyword("if") {
+            self.start_node(FOR_COND);
+            self.read();
+            let before = self.error_count();
+            self.parse_expression();
+            self.finish_node();
+            if self.recovery && self.error_count() > before {
+                self.recover(close);
+                return;
+            }
+        }
+        if self.at(close) {
+            self.read();
+        } else {
+            if !self.recovery {
+                let range = self.peek().range;
+                self.error(
+                    "Invalid 'for' expression",
+                    "Extra characters after the end of the 'for' expression.",
+                    range,
+                );
+            }
+            self.recover(close);
+        }
+        let _ = open;
+        if !make_object {
+            if let Some(key_range) = key_range {
+                self.error(
+                    "Invalid 'for' expression",
+                    "Key expression is not valid when building a tuple.",
+                    key_range,
+                );
+            }
+            if let Some(ellipsis) = ellipsis {
+                self.error(
+                    "Invalid 'for' expression",
+                    "Grouping ellipsis (...) cannot be used when building a tuple.",
+                    ellipsis.range,
+                );
+            }
+        } else if key_range.is_none() {
+            self.error(
+                "Invalid 'for' expression",
+                "Key expression is required when building an object.",
+                value_range,
+            );
+        }
+    }
+
+    // ---- templates ----
+
+    /// A quoted template or a heredoc, from its opener to its closer.
+    fn parse_template(&mut self, kind: SyntaxKind, end: SyntaxKind) {
+        self.start_node(kind);
+        self.read(); // opener
+        let start_range = self.peek().range;
+        let mut directives = Vec::new();
+        let end_range;
+        loop {
+            let next = self.peek();
+            if next.kind == end {
+                self.read();
+                end_range = next.range;
+                break;
+            }
+            match next.kind {
+                QUOTED_LIT => {
+                    self.read();
+                    let text = self.token_text(next);
+                    self.errors.extend(escapes::check(text, next.range.start(), true));
+                }
+                STRING_LIT => {
+                    self.read();
+                }
+                TEMPLATE_INTERP => self.parse_interpolation(start_range, end),
+                TEMPLATE_CONTROL => {
+                    if let Some(directive) = self.parse_directive(start_range) {
+                        directives.push(directive);
+                    }
+                }
+                _ => {
+                    if !self.recovery {
+                        self.error(
+                            "Unterminated template string",
+                            "No closing marker was found for the string.",
+                            next.range,
+                        );
+                    }
+                    if next.kind != EOF {
+                        self.start_node(ERROR);
+                        self.read();
+                        self.finish_node();
+                    }
+                    let last = if next.kind == EOF { next } else { self.recover(end) };
+                    end_range = last.range;
+                    break;
+                }
+            }
+        }
+        self.finish_node();
+        let file_name = self.file_name;
+        let text = self.text;
+        let index = self.line_index.get_or_insert_with(|| LineIndex::new(text));
+        template::check_structure(&directives, end_range, &mut self.errors, |range| {
+            index.range_string(text, file_name, range)
+        });
+    }
+
+    fn parse_interpolation(&mut self, start_range: TextRange, end: SyntaxKind) {
+        self.start_node(TEMPLATE_INTERPOLATION);
+        self.read();
+        self.push_newlines(false);
+        self.parse_expression();
+        let close = self.peek();
+        if close.kind != TEMPLATE_SEQ_END {
+            if !self.recovery {
+                match close.kind {
+                    EOF => self.error(
+                        "Unclosed template interpolation sequence",
+                        "There is no closing brace for this interpolation sequence before the end of the file. This might be caused by incorrect nesting inside the given expression.",
+                        start_range,
+                    ),
+                    COLON => self.error(
+                        "Extra characters after interpolation expression",
+                        "Template interpolation doesn't expect a colon at this location. Did you intend this to be a literal sequence to be processed as part of another language? If so, you can escape it by starting with \"$${\" instead of just \"${\".",
+                        close.range,
+                    ),
+                    CLOSE_QUOTE | OPEN_QUOTE if end == CLOSE_QUOTE => self.error(
+                        "Unclosed template interpolation sequence",
+                        "There is no closing brace for this interpolation sequence before the end of the quoted template. This might be caused by incorrect nesting inside the given expression.",
+                        start_range,
+                    ),
+                    _ => self.error(
+                        "Extra characters after interpolation expression",
+                        "Expected a closing brace to end the interpolation expression, but found extra characters.\n\nThis can happen when you include interpolation syntax for another language, such as shell scripting, but forget to escape the interpolation start token. If this is an embedded sequence for another language, escape it by starting with \"$${\" instead of just \"${\".",
+                        close.range,
+                    ),
+                }
+            }
+            self.recover(TEMPLATE_SEQ_END);
+        } else {
+            self.read();
+        }
+        self.pop_newlines();
+        self.finish_node();
+    }
+
+    /// One `%{ ... }` directive.
+    fn parse_directive(&mut self, start_range: TextRange) -> Option<template::Directive> {
+        self.start_node(TEMPLATE_DIRECTIVE);
+        let open = self.read();
+        self.push_newlines(false);
+        let result = self.parse_directive_inner(open, start_range);
+        self.pop_newlines();
+        self.finish_node();
+        result
+    }
+
+    fn parse_directive_inner(
+        &mut self,
+        open: Tok,
+        start_range: TextRange,
+    ) -> Option<template::Directive> {
+        let keyword = self.peek();
+        if keyword.kind != IDENT {
+            if !self.recovery {
+                self.error(
+                    "Invalid template directive",
+                    "A template directive keyword (\"if\", \"for\", etc) is expected at the beginning of a %{ sequence.",
+                    keyword.range,
+                );
+            }
+            self.recover(TEMPLATE_SEQ_END);
+            return None;
+        }
+        self.read();
+        let name = self.token_text(keyword);
+        let kind = match name {
+            "if" => {
+                self.parse_expression();
+                template::DirectiveKind::If
+            }
+            "else" => template::DirectiveKind::Else,
+            "endif" => template::DirectiveKind::EndIf,
+            "endfor" => template::DirectiveKind::EndFor,
+            "for" => {
+                if !self.parse_directive_for_intro() {
+                    return None;
+                }
+                template::DirectiveKind::For
+            }
+            _ => {
+                if !self.recovery {
+                    let suggestion = template::keyword_suggestion(name)
+                        .map(|s| format!(" Did you mean {s:?}?"))
+                        .unwrap_or_default();
+                    self.error(
+                        "Invalid template control keyword",
+                        format!("{name:?} is not a valid template control keyword.{suggestion}"),
+                        keyword.range,
+                    );
+                }
+                self.recover(TEMPLATE_SEQ_END);
+                return None;
+            }
+        };
+        let close = self.peek();
+        let range = open.range.cover(close.range);
+        if close.kind != TEMPLATE_SEQ_END {
+            if !self.recovery {
+                self.error(
+                    &format!("Extra characters in {name} marker"),
+                    "Expected a closing brace to end the sequence, but found extra characters.",
+                    close.range,
+                );
+            }
+            let _ = start_range;
+            self.recover(TEMPLATE_SEQ_END);
+        } else {
+            self.read();
+        }
+        Some(template::Directive { kind, range })
+    }
+
+    /// `k, v in coll` of a `%{ for }` directive; false after an error.
+    fn parse_directive_for_intro(&mut self) -> bool {
+        let fail = |p: &mut Self, detail: &str| {
+            if !p.recovery {
+                let range = p.peek().range;
+                p.error("Invalid 'for' directive", detail, range);
+            }
+            p.recover(TEMPLATE_SEQ_END);
+            false
+        };
+        if !self.at(IDENT) {
+            return fail(self, "For directive requires variable name after 'for'.");
+        }
+        self.read();
+        if self.at(COMMA) {
+            self.read();
+            if !self.at(IDENT) {
+                return fail(self, "For directive requires value variable name after comma.");
+            }
+            self.read();
+        }
+        if !self.at_keyword("in") {
+            return fail(self, "For directive requires 'in' keyword after names.");
+        }
+        self.read();
+        self.parse_expression();
+        true
+    }
+}
+
+/// The bracket that closes or opens `kind`, as HCL's `oppositeBracket`.
+fn opposite(kind: SyntaxKind) -> Option<SyntaxKind> {
+    Some(match kind {
+        L_BRACE => R_BRACE,
+        L_BRACK => R_BRACK,
+        L_PAREN => R_PAREN,
+        OPEN_QUOTE => CLOSE_QUOTE,
+        HEREDOC_OPEN => HEREDOC_CLOSE,
+        R_BRACE => L_BRACE,
+        R_BRACK => L_BRACK,
+        R_PAREN => L_PAREN,
+        CLOSE_QUOTE => OPEN_QUOTE,
+        HEREDOC_CLOSE => HEREDOC_OPEN,
+        TEMPLATE_CONTROL | TEMPLATE_INTERP => TEMPLATE_SEQ_END,
+        TEMPLATE_SEQ_END => TEMPLATE_INTERP,
+        _ => return None,
+    })
+}
+
+/// Whether a number token is one `big.ParseFloat` accepts: digits, an
+/// optional fraction and an optional exponent.
+fn is_valid_number(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    let mut i = bytes.iter().take_while(|b| b.is_ascii_digit()).count();
+    if bytes.get(i) == Some(&b'.') {
+        i += 1;
+        i += bytes[i..].iter().take_while(|b| b.is_ascii_digit()).count();
+    }
+    if matches!(bytes.get(i), Some(b'e' | b'E')) {
+        i += 1;
+        if matches!(bytes.get(i), Some(b'+' | b'-')) {
+            i += 1;
+        }
+        let digits = bytes[i..].iter().take_while(|b| b.is_ascii_digit()).count();
+        if digits == 0 {
+            return false;
+        }
+        i += digits;
+    }
+    i == bytes.len()
+}
