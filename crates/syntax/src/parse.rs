@@ -85,3 +85,83 @@ pub fn debug_dump(parse: &Parse) -> String {
     }
     out
 }
+
+#[cfg(test)]
+mod properties {
+    //! Whatever the input, parsing terminates without panicking, the tree
+    //! holds the input byte for byte and every error lies within it.
+
+    use proptest::prelude::*;
+
+    use super::*;
+
+    const SEEDS: &[&str] = &[
+        "resource \"a\" \"b\" {\n  x = [for k, v in var.m : \"${k}-%{ if v }y%{ endif }\" if v]\n}\n",
+        "locals {\n  a = { for x in y : x => x... }\n  b = <<-EOT\n    ${a.b[*].c}\n  EOT\n}\n",
+        "a = f(1, [2, 3]...) ? b.*.c : provider::p::f(-1 + 2 * (3 % 4))\n",
+        "{\"resource\": {\"a\": {\"b\": {\"x\": [1, 2.5e3, \"${x}\", null, true]}}}}",
+    ];
+
+    fn check(text: &str) {
+        for kind in [SourceKind::Native, SourceKind::Json] {
+            let parse = parse(text, kind);
+            assert_eq!(parse.syntax().to_string(), text);
+            let len = rowan::TextSize::of(text);
+            for error in parse.errors() {
+                assert!(error.range.end() <= len, "{error:?} outside {len:?}");
+            }
+        }
+    }
+
+    /// Inputs made of the characters and fragments the grammar cares about.
+    fn fragment() -> impl Strategy<Value = String> {
+        prop_oneof![
+            prop::sample::select(vec![
+                "{", "}", "[", "]", "(", ")", "\"", "${", "%{", "~}", "<<EOT\n", "<<-X\n", "EOT\n",
+                "\n", " ", "=", "==", ":", "::", "?", ".", "*", "...", "=>", ",", "#", "//", "/*",
+                "*/", "\\", "$$", "%%", "for", "in", "if", "endif", "else", "endfor", "a", "1.5e",
+                "0.1", "-", "!", "&&", "'", ";", "é", "\u{feff}", "\r\n", "\t",
+            ])
+            .prop_map(str::to_string),
+            "[a-z0-9 ]{0,4}",
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2000))]
+
+        #[test]
+        fn arbitrary_text(text in "\\PC{0,64}") {
+            check(&text);
+        }
+
+        #[test]
+        fn grammar_fragments(parts in prop::collection::vec(fragment(), 0..40)) {
+            check(&parts.concat());
+        }
+
+        #[test]
+        fn mutated_seeds(seed in prop::sample::select(SEEDS), at in 0usize..200, cut in 0usize..20, insert in fragment()) {
+            let mut text = seed.to_string();
+            let at = at.min(text.len());
+            let at = (0..=at).rev().find(|&i| text.is_char_boundary(i)).unwrap();
+            let end = (at + cut).min(text.len());
+            let end = (end..=text.len()).find(|&i| text.is_char_boundary(i)).unwrap();
+            text.replace_range(at..end, &insert);
+            check(&text);
+        }
+    }
+
+    #[test]
+    fn deep_nesting_is_bounded() {
+        for depth in [10, 1_000, 100_000] {
+            for (open, close) in [("[", "]"), ("(", ")"), ("{", "}"), ("\"${", "}\""), ("-", "")] {
+                let text = format!("a = {}1{}\n", open.repeat(depth), close.repeat(depth));
+                check(&text);
+            }
+            check(&format!("a = x{}\n", "[*]".repeat(depth)));
+            check(&"b {\n".repeat(depth));
+            check(&"[".repeat(depth));
+        }
+    }
+}
