@@ -1,1 +1,60 @@
-fn main() {}
+//! Project tasks that are easier in Rust than in shell: `cargo xtask --help`.
+
+mod check;
+mod gen_tree;
+
+use std::{path::PathBuf, process::ExitCode};
+
+use clap::{Parser, Subcommand};
+
+#[derive(Parser)]
+#[command(name = "cargo xtask", about = "Development tasks for tofu-analyzer")]
+struct Cli {
+    #[command(subcommand)]
+    task: Task,
+}
+
+#[derive(Subcommand)]
+enum Task {
+    /// Build the release binary and run `tofu-analyzer check` with it.
+    ///
+    /// Without a DIR this checks the bundled example tree `examples/`.
+    /// Everything after DIR, such as `--format json`, goes to the analyzer.
+    Check {
+        /// `[DIR] [FLAGS...]`, as `tofu-analyzer check` takes them.
+        #[arg(
+            trailing_var_arg = true,
+            allow_hyphen_values = true,
+            value_name = "ARGS"
+        )]
+        args: Vec<String>,
+    },
+    /// Write a synthetic, valid module tree for benchmarks.
+    GenTree {
+        /// Directory to create; it must not exist or be empty.
+        out: PathBuf,
+        /// Number of modules, the root module included.
+        #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..))]
+        modules: u32,
+    },
+}
+
+fn main() -> ExitCode {
+    let result = match Cli::parse().task {
+        Task::Check { args } => check::run(args),
+        Task::GenTree { out, modules } => gen_tree::run(&out, modules as usize),
+    };
+    result.unwrap_or_else(|err| {
+        eprintln!("error: {err}");
+        ExitCode::FAILURE
+    })
+}
+
+/// The workspace root, one level above this crate.
+fn project_root() -> PathBuf {
+    let manifest_dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    manifest_dir
+        .parent()
+        .expect("xtask lives in the workspace root")
+        .to_path_buf()
+}

@@ -8,7 +8,7 @@
 
 use std::collections::HashMap;
 
-use rowan::{Checkpoint, GreenNode, GreenNodeBuilder, TextRange, TextSize};
+use rowan::{Checkpoint, GreenNode, GreenNodeBuilder, NodeCache, TextRange, TextSize};
 
 use crate::{
     LineIndex, SyntaxError,
@@ -33,16 +33,23 @@ pub(super) struct Tok {
     index: usize,
 }
 
-pub(super) struct Parser<'t> {
+pub(super) struct Parser<'t, 'c> {
     text: &'t str,
     file_name: &'t str,
     tokens: &'t [Token],
     starts: Vec<TextSize>,
+    /// For each raw index, the next token that is not trivia...
+    next_significant: Vec<u32>,
+    /// ...and the next one that is neither trivia nor a newline, so that
+    /// peeking costs the same however much trivia there is.
+    next_significant_no_newline: Vec<u32>,
     /// Next raw token to put in the tree.
     pos: usize,
-    builder: GreenNodeBuilder<'static>,
+    builder: GreenNodeBuilder<'c>,
     pub(super) errors: Vec<SyntaxError>,
     include_newlines: Vec<bool>,
+    /// The top of `include_newlines`, read on every peek.
+    newlines: bool,
     /// HCL's recovery flag: once set, many errors are no longer reported.
     recovery: bool,
     /// Range of the last token read, as HCL's `PrevRange`.
@@ -51,8 +58,13 @@ pub(super) struct Parser<'t> {
     line_index: Option<LineIndex>,
 }
 
-impl<'t> Parser<'t> {
-    pub(super) fn new(text: &'t str, file_name: &'t str, tokens: &'t [Token]) -> Self {
+impl<'t, 'c> Parser<'t, 'c> {
+    pub(super) fn new(
+        text: &'t str,
+        file_name: &'t str,
+        tokens: &'t [Token],
+        cache: &'c mut NodeCache,
+    ) -> Self {
         let mut starts = Vec::with_capacity(tokens.len() + 1);
         let mut offset = TextSize::from(0);
         for token in tokens {
@@ -60,15 +72,29 @@ impl<'t> Parser<'t> {
             offset += TextSize::from(token.len);
         }
         starts.push(offset);
+        let mut next_significant = vec![tokens.len() as u32; tokens.len() + 1];
+        let mut next_significant_no_newline = next_significant.clone();
+        for (i, token) in tokens.iter().enumerate().rev() {
+            let trivia = token.kind.is_trivia();
+            next_significant[i] = if trivia { next_significant[i + 1] } else { i as u32 };
+            next_significant_no_newline[i] = if trivia || token.kind == NEWLINE {
+                next_significant_no_newline[i + 1]
+            } else {
+                i as u32
+            };
+        }
         Parser {
             text,
             file_name,
             tokens,
             starts,
+            next_significant,
+            next_significant_no_newline,
             pos: 0,
-            builder: GreenNodeBuilder::new(),
+            builder: GreenNodeBuilder::with_cache(cache),
             errors: Vec::new(),
             include_newlines: vec![true],
+            newlines: true,
             recovery: false,
             prev_range: TextRange::empty(0.into()),
             depth: 0,
@@ -94,27 +120,22 @@ impl<'t> Parser<'t> {
         &self.text[tok.range]
     }
 
+    #[inline]
     fn peek(&self) -> Tok {
-        let newlines = *self.include_newlines.last().unwrap();
-        let mut index = self.pos;
-        while let Some(token) = self.tokens.get(index) {
-            let skip = token.kind.is_trivia() || (token.kind == NEWLINE && !newlines);
-            if !skip {
-                let mut range = self.token_range(index);
-                // HCL's line comments include their newline and stand in
-                // for it, so such a newline's range starts at the comment.
-                if token.kind == NEWLINE
-                    && index > 0
-                    && self.tokens[index - 1].kind == LINE_COMMENT
-                {
-                    range = TextRange::new(self.starts[index - 1], range.end());
-                }
-                return Tok { kind: token.kind, range, index };
-            }
-            index += 1;
+        let newlines = self.newlines;
+        let next = if newlines { &self.next_significant } else { &self.next_significant_no_newline };
+        let index = next[self.pos] as usize;
+        let Some(token) = self.tokens.get(index) else {
+            let end = TextSize::of(self.text);
+            return Tok { kind: EOF, range: TextRange::empty(end), index: self.tokens.len() };
+        };
+        let mut range = self.token_range(index);
+        // HCL's line comments include their newline and stand in for it,
+        // so such a newline's range starts at the comment.
+        if token.kind == NEWLINE && index > 0 && self.tokens[index - 1].kind == LINE_COMMENT {
+            range = TextRange::new(self.starts[index - 1], range.end());
         }
-        let end = TextSize::of(self.text);
-        Tok { kind: EOF, range: TextRange::empty(end), index: self.tokens.len() }
+        Tok { kind: token.kind, range, index }
     }
 
     fn at(&self, kind: SyntaxKind) -> bool {
@@ -180,10 +201,12 @@ impl<'t> Parser<'t> {
 
     fn push_newlines(&mut self, include: bool) {
         self.include_newlines.push(include);
+        self.newlines = include;
     }
 
     fn pop_newlines(&mut self) {
         self.include_newlines.pop();
+        self.newlines = self.include_newlines.last().copied().unwrap_or(true);
     }
 
     // ---- errors ----
@@ -264,12 +287,18 @@ impl<'t> Parser<'t> {
     fn recover_after_body_item(&mut self) {
         self.recovery = true;
         let mut open: Vec<SyntaxKind> = Vec::new();
-        self.start_node(ERROR);
+        let mut opened = false;
         loop {
+            if self.peek().kind == EOF {
+                break;
+            }
+            if !opened {
+                self.start_node(ERROR);
+                opened = true;
+            }
             let tok = self.read();
             match tok.kind {
                 NEWLINE if open.is_empty() => break,
-                EOF => break,
                 L_BRACE | L_BRACK | L_PAREN | OPEN_QUOTE | HEREDOC_OPEN | TEMPLATE_INTERP
                 | TEMPLATE_CONTROL => open.push(tok.kind),
                 R_BRACE | R_BRACK | R_PAREN | CLOSE_QUOTE | HEREDOC_CLOSE => {
@@ -291,7 +320,9 @@ impl<'t> Parser<'t> {
                 _ => {}
             }
         }
-        self.finish_node();
+        if opened {
+            self.finish_node();
+        }
     }
 
     // ---- bodies ----
@@ -673,7 +704,7 @@ impl<'t> Parser<'t> {
     fn parse_conditional(&mut self) {
         let checkpoint = self.checkpoint();
         let before = self.error_count();
-        self.parse_binary(0);
+        self.parse_binary(1);
         if self.recovery && self.error_count() > before {
             return;
         }
@@ -703,41 +734,28 @@ impl<'t> Parser<'t> {
         self.finish_node();
     }
 
-    fn parse_binary(&mut self, level: usize) {
-        const LEVELS: [&[SyntaxKind]; 6] = [
-            &[PIPE2],
-            &[AMP2],
-            &[EQ2, NEQ],
-            &[GT, GTE, LT, LTE],
-            &[PLUS, MINUS],
-            &[STAR, SLASH, PERCENT],
-        ];
-        if level == LEVELS.len() {
-            self.parse_with_traversals();
-            return;
-        }
+    /// Binary operators by precedence climbing. HCL recurses once per
+    /// precedence level; stopping at the first failed operand once in
+    /// recovery mode, as HCL does at every level, makes the two agree.
+    fn parse_binary(&mut self, min_precedence: u8) {
         let checkpoint = self.checkpoint();
         let before = self.error_count();
-        self.parse_binary(level + 1);
+        self.parse_with_traversals();
         if self.recovery && self.error_count() > before {
             return;
         }
-        let mut open = false;
-        while LEVELS[level].contains(&self.peek().kind) {
-            if open {
-                self.finish_node();
-            }
-            self.start_node_at(checkpoint, BINARY_EXPR);
-            open = true;
-            self.read();
-            let before = self.error_count();
-            self.parse_binary(level + 1);
-            if self.recovery && self.error_count() > before {
+        while let Some(precedence) = binary_precedence(self.peek().kind) {
+            if precedence < min_precedence {
                 break;
             }
-        }
-        if open {
+            self.start_node_at(checkpoint, BINARY_EXPR);
+            self.read();
+            let before = self.error_count();
+            self.parse_binary(precedence + 1);
             self.finish_node();
+            if self.recovery && self.error_count() > before {
+                return;
+            }
         }
     }
 
@@ -1430,10 +1448,13 @@ impl<'t> Parser<'t> {
             }
         }
         self.finish_node();
-        let file_name = self.file_name;
-        let text = self.text;
-        let index = self.line_index.get_or_insert_with(|| LineIndex::new(text));
+        if directives.is_empty() {
+            return;
+        }
+        let (text, file_name) = (self.text, self.file_name);
+        let line_index = &mut self.line_index;
         template::check_structure(&directives, end_range, &mut self.errors, |range| {
+            let index = line_index.get_or_insert_with(|| LineIndex::new(text));
             index.range_string(text, file_name, range)
         });
     }
@@ -1582,6 +1603,19 @@ impl<'t> Parser<'t> {
         self.parse_expression();
         true
     }
+}
+
+/// The precedence of a binary operator, higher binding tighter.
+fn binary_precedence(kind: SyntaxKind) -> Option<u8> {
+    Some(match kind {
+        PIPE2 => 1,
+        AMP2 => 2,
+        EQ2 | NEQ => 3,
+        GT | GTE | LT | LTE => 4,
+        PLUS | MINUS => 5,
+        STAR | SLASH | PERCENT => 6,
+        _ => return None,
+    })
 }
 
 /// The bracket that closes or opens `kind`, as HCL's `oppositeBracket`.
