@@ -1,3 +1,15 @@
 //! tofu-analyzer: an incremental analysis frontend for the OpenTofu language.
+//!
+//! [`check::check_tree`] is the whole of a check, for the command line
+//! and for embedders alike; [`render`] presents its report. Nothing here
+//! prints or writes to the user's files.
 
 pub use tofu_syntax as syntax;
+
+pub mod check;
+pub mod diagnostic;
+pub mod discovery;
+pub mod line_index;
+pub mod module_files;
+pub mod render;
+pub mod source;

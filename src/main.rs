@@ -1,1 +1,7 @@
-fn main() {}
+//! The `tofu-analyzer` command.
+
+mod cli;
+
+fn main() -> std::process::ExitCode {
+    cli::run(std::env::args_os().collect())
+}

@@ -1,0 +1,237 @@
+//! Checking a tree of modules: discovery, then parsing every file in
+//! parallel, then the diagnostics of all of it in a stable order.
+//!
+//! Each stage hands plain data to the next, so that a database can later
+//! take the place of the loop in the middle.
+
+use std::{
+    fmt, fs, io,
+    path::{Path, PathBuf},
+    time::{Duration, Instant},
+};
+
+use rayon::prelude::*;
+use tofu_syntax::{SyntaxError, parse};
+
+pub use crate::diagnostic::{Diagnostic, FileId, Location, Severity};
+use crate::{
+    discovery::{self, Module},
+    module_files::ModuleFile,
+    source::{self, SourceFile},
+};
+
+/// Told how far a check has got; called from several threads at once.
+pub trait Progress: Sync {
+    /// Discovery is done and this many files are to be parsed.
+    fn start(&self, files: usize);
+    /// One more file is done.
+    fn file_done(&self);
+}
+
+#[derive(Default, Clone, Copy)]
+pub struct CheckOptions<'a> {
+    pub progress: Option<&'a dyn Progress>,
+}
+
+/// Everything a check found.
+#[derive(Debug, Clone)]
+pub struct CheckReport {
+    /// The directory as given.
+    pub root: PathBuf,
+    pub modules: Vec<Module>,
+    /// The files that diagnostics point into; [`FileId`]s index this.
+    pub sources: Vec<SourceFile>,
+    /// Sourceless ones first, then by file path and position.
+    pub diagnostics: Vec<Diagnostic>,
+    pub elapsed: Duration,
+}
+
+impl CheckReport {
+    pub fn source(&self, file: FileId) -> &SourceFile {
+        &self.sources[file.0 as usize]
+    }
+
+    pub fn file_count(&self) -> usize {
+        self.modules.iter().map(|module| module.files.len()).sum()
+    }
+
+    pub fn count(&self, severity: Severity) -> usize {
+        self.diagnostics
+            .iter()
+            .filter(|diagnostic| diagnostic.severity == severity)
+            .count()
+    }
+
+    pub fn error_count(&self) -> usize {
+        self.count(Severity::Error)
+    }
+
+    pub fn warning_count(&self) -> usize {
+        self.count(Severity::Warning)
+    }
+
+    pub fn has_errors(&self) -> bool {
+        self.error_count() > 0
+    }
+}
+
+/// Why a tree could not be checked at all.
+#[derive(Debug)]
+pub enum CheckError {
+    NotADirectory(PathBuf),
+    Unreadable(PathBuf, io::Error),
+}
+
+impl fmt::Display for CheckError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CheckError::NotADirectory(path) => write!(f, "{} is not a directory", path.display()),
+            CheckError::Unreadable(path, err) => write!(f, "cannot read {}: {err}", path.display()),
+        }
+    }
+}
+
+impl std::error::Error for CheckError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            CheckError::NotADirectory(_) => None,
+            CheckError::Unreadable(_, err) => Some(err),
+        }
+    }
+}
+
+/// Checks `root` as a module and every directory below it that holds
+/// configuration files. Never writes to the tree.
+pub fn check_tree(root: &Path, options: &CheckOptions<'_>) -> Result<CheckReport, CheckError> {
+    let started = Instant::now();
+    let unreadable = |err| CheckError::Unreadable(root.to_path_buf(), err);
+    if !fs::metadata(root).map_err(unreadable)?.is_dir() {
+        return Err(CheckError::NotADirectory(root.to_path_buf()));
+    }
+    let discovered = discovery::discover(root).map_err(unreadable)?;
+
+    let outcomes = check_files(&discovered.modules, options.progress);
+
+    let mut diagnostics = discovered.problems;
+    diagnostics.extend(shadowing_notes(&discovered.modules));
+    if discovered.modules.is_empty() {
+        diagnostics.push(no_configuration(root));
+    }
+    let mut sources = Vec::new();
+    for outcome in outcomes {
+        match outcome {
+            FileOutcome::Clean => {}
+            FileOutcome::Unreadable(diagnostic) => diagnostics.push(diagnostic),
+            FileOutcome::Errors(source, errors) => {
+                let file = FileId(sources.len() as u32);
+                sources.push(source);
+                diagnostics.extend(errors.into_iter().map(|error| {
+                    Diagnostic::error(error.summary, error.detail).at(file, error.range)
+                }));
+            }
+        }
+    }
+    sort_diagnostics(&mut diagnostics, &sources);
+
+    Ok(CheckReport {
+        root: root.to_path_buf(),
+        modules: discovered.modules,
+        sources,
+        diagnostics,
+        elapsed: started.elapsed(),
+    })
+}
+
+/// Reads and parses every file of every module, in parallel; the
+/// outcomes come back in the order of the modules and their files.
+fn check_files(modules: &[Module], progress: Option<&dyn Progress>) -> Vec<FileOutcome> {
+    let jobs: Vec<(&Module, &ModuleFile)> = modules
+        .iter()
+        .flat_map(|module| module.files.iter().map(move |file| (module, file)))
+        .collect();
+    if let Some(progress) = progress {
+        progress.start(jobs.len());
+    }
+    jobs.par_iter()
+        .map(|&(module, file)| {
+            let outcome = check_file(module, file);
+            if let Some(progress) = progress {
+                progress.file_done();
+            }
+            outcome
+        })
+        .collect()
+}
+
+enum FileOutcome {
+    Clean,
+    Unreadable(Diagnostic),
+    /// The source is kept only for files with something to show.
+    Errors(SourceFile, Vec<SyntaxError>),
+}
+
+fn check_file(module: &Module, file: &ModuleFile) -> FileOutcome {
+    let path = module.file_path(&file.name);
+    let bytes = match fs::read(module.path.join(&file.name)) {
+        Ok(bytes) => bytes,
+        Err(err) => {
+            return FileOutcome::Unreadable(Diagnostic::error(
+                "Failed to read file",
+                format!("The file \"{path}\" could not be read: {err}."),
+            ));
+        }
+    };
+    let decoded = source::decode(bytes);
+    let parsed = parse(&decoded.text, file.syntax);
+    let mut errors: Vec<SyntaxError> = decoded
+        .first_invalid
+        .map(source::encoding_error)
+        .into_iter()
+        .collect();
+    errors.extend_from_slice(parsed.errors());
+    if errors.is_empty() {
+        return FileOutcome::Clean;
+    }
+    let source = SourceFile::new(path, file.syntax, decoded.text, parsed.green().clone());
+    FileOutcome::Errors(source, errors)
+}
+
+/// OpenTofu only logs that it skipped a shadowed file; a note makes sure
+/// nobody edits the file that is not read.
+fn shadowing_notes(modules: &[Module]) -> impl Iterator<Item = Diagnostic> + '_ {
+    modules.iter().flat_map(|module| {
+        module.shadowed.iter().map(|shadowed| {
+            Diagnostic::note(
+                format!("Ignored {}", module.file_path(&shadowed.name)),
+                format!(
+                    "OpenTofu does not load {} because {} takes its place.",
+                    shadowed.name, shadowed.shadowed_by
+                ),
+            )
+        })
+    })
+}
+
+/// An empty module is valid to OpenTofu, but a whole tree without
+/// configuration is most likely the wrong directory.
+fn no_configuration(root: &Path) -> Diagnostic {
+    Diagnostic::warning(
+        "No configuration files",
+        format!(
+            "The directory {} and its subdirectories contain no OpenTofu configuration files.",
+            root.display()
+        ),
+    )
+}
+
+/// Sourceless diagnostics keep their order of discovery, which follows
+/// the tree; the others go by path (compared component by component, as
+/// the walk goes) and position.
+fn sort_diagnostics(diagnostics: &mut [Diagnostic], sources: &[SourceFile]) {
+    diagnostics.sort_by_cached_key(|diagnostic| {
+        diagnostic.location.map(|location| {
+            let path = PathBuf::from(&sources[location.file.0 as usize].path);
+            (path, location.range.start(), location.range.end())
+        })
+    });
+}

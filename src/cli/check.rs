@@ -1,0 +1,71 @@
+//! `tofu-analyzer check [DIR] [--format human|json]`
+
+use std::{
+    env,
+    io::{self, IsTerminal},
+    process::ExitCode,
+};
+
+use codespan_reporting::term::termcolor::{Ansi, NoColor};
+use tofu_analyzer::{
+    check::{CheckOptions, CheckReport, Progress, check_tree},
+    render::{human, json},
+};
+
+use super::{
+    FAILURE,
+    args::{CheckArgs, Format},
+    print_stdout,
+    progress::TerminalProgress,
+};
+
+pub fn run(args: CheckArgs, no_color: bool) -> ExitCode {
+    let progress = TerminalProgress::on_stderr();
+    let options = CheckOptions {
+        progress: progress.as_ref().map(|progress| progress as &dyn Progress),
+    };
+    let result = check_tree(&args.dir, &options);
+    if let Some(progress) = progress {
+        progress.finish();
+    }
+    let report = match result {
+        Ok(report) => report,
+        Err(err) => {
+            eprintln!("error: {err}");
+            return ExitCode::from(FAILURE);
+        }
+    };
+
+    let output = match args.format {
+        Format::Json => json::render(&report).into_bytes(),
+        Format::Human => {
+            let colour = !no_color && colour_allowed() && io::stdout().is_terminal();
+            render_human(&report, colour)
+        }
+    };
+    if let Err(code) = print_stdout(&output) {
+        return code;
+    }
+    if args.format == Format::Human {
+        eprintln!("{}", human::summary_line(&report));
+    }
+    ExitCode::from(u8::from(report.has_errors()))
+}
+
+/// Rendered in memory first, so that a closed stdout is noticed in one
+/// place.
+fn render_human(report: &CheckReport, colour: bool) -> Vec<u8> {
+    let result = if colour {
+        let mut out = Ansi::new(Vec::new());
+        human::render(report, &mut out).map(|()| out.into_inner())
+    } else {
+        let mut out = NoColor::new(Vec::new());
+        human::render(report, &mut out).map(|()| out.into_inner())
+    };
+    result.expect("rendering to memory cannot fail")
+}
+
+/// The `NO_COLOR` convention (no-color.org).
+fn colour_allowed() -> bool {
+    env::var_os("NO_COLOR").is_none_or(|value| value.is_empty())
+}

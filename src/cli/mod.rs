@@ -1,0 +1,48 @@
+//! The command line: argument parsing, output streams, exit codes.
+//!
+//! Exit codes: 0 without errors, 1 with errors, 2 when the command could
+//! not do its job (bad usage, unreadable input, output that could not be
+//! written).
+
+mod args;
+mod check;
+mod progress;
+mod syntax;
+
+use std::{
+    ffi::OsString,
+    io::{self, Write},
+    process::ExitCode,
+};
+
+use args::Command;
+
+const FAILURE: u8 = 2;
+
+pub fn run(args: Vec<OsString>) -> ExitCode {
+    let cli = match args::parse(args) {
+        Ok(cli) => cli,
+        Err(err) => {
+            let _ = err.print();
+            return ExitCode::from(u8::try_from(err.exit_code()).unwrap_or(FAILURE));
+        }
+    };
+    match cli.command {
+        Command::Check(check) => check::run(check, cli.no_color),
+        Command::Syntax(syntax) => syntax::run(syntax),
+    }
+}
+
+/// Writes all of `text` to stdout. A reader that went away early (`| head`)
+/// is not an error worth reporting.
+fn print_stdout(text: &[u8]) -> Result<(), ExitCode> {
+    let mut stdout = io::stdout().lock();
+    match stdout.write_all(text).and_then(|()| stdout.flush()) {
+        Ok(()) => Ok(()),
+        Err(err) if err.kind() == io::ErrorKind::BrokenPipe => Ok(()),
+        Err(err) => {
+            eprintln!("error: cannot write output: {err}");
+            Err(ExitCode::from(FAILURE))
+        }
+    }
+}

@@ -1,0 +1,55 @@
+//! A progress bar on stderr for long checks: only on a terminal, and only
+//! once a check has taken more than a second, so that quick runs and logs
+//! stay clean.
+
+use std::{
+    io::{self, IsTerminal},
+    sync::atomic::{AtomicBool, Ordering},
+    time::{Duration, Instant},
+};
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use tofu_analyzer::check::Progress;
+
+const DELAY: Duration = Duration::from_secs(1);
+
+pub struct TerminalProgress {
+    bar: ProgressBar,
+    started: Instant,
+    shown: AtomicBool,
+}
+
+impl TerminalProgress {
+    /// `None` unless stderr is a terminal.
+    pub fn on_stderr() -> Option<TerminalProgress> {
+        if !io::stderr().is_terminal() {
+            return None;
+        }
+        let bar = ProgressBar::hidden();
+        if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} files {elapsed}") {
+            bar.set_style(style);
+        }
+        Some(TerminalProgress {
+            bar,
+            started: Instant::now(),
+            shown: AtomicBool::new(false),
+        })
+    }
+
+    pub fn finish(self) {
+        self.bar.finish_and_clear();
+    }
+}
+
+impl Progress for TerminalProgress {
+    fn start(&self, files: usize) {
+        self.bar.set_length(files as u64);
+    }
+
+    fn file_done(&self) {
+        self.bar.inc(1);
+        if self.started.elapsed() > DELAY && !self.shown.swap(true, Ordering::Relaxed) {
+            self.bar.set_draw_target(ProgressDrawTarget::stderr());
+        }
+    }
+}

@@ -1,0 +1,62 @@
+//! Diagnostics as plain data, for every renderer to present its own way.
+
+use tofu_syntax::TextRange;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Severity {
+    Error,
+    Warning,
+    /// Informational; shown by the human renderer only, since the JSON
+    /// schema of `tofu validate` has no place for it.
+    Note,
+}
+
+/// An index into [`crate::check::CheckReport::sources`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct FileId(pub u32);
+
+/// Where in a source file a diagnostic points.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Location {
+    pub file: FileId,
+    pub range: TextRange,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Diagnostic {
+    pub severity: Severity,
+    /// One line, as HCL's summaries are.
+    pub summary: String,
+    /// Full sentences; may be empty.
+    pub detail: String,
+    /// `None` for a diagnostic about no particular place in a file.
+    pub location: Option<Location>,
+}
+
+impl Diagnostic {
+    pub fn new(severity: Severity, summary: impl Into<String>, detail: impl Into<String>) -> Self {
+        Diagnostic {
+            severity,
+            summary: summary.into(),
+            detail: detail.into(),
+            location: None,
+        }
+    }
+
+    pub fn error(summary: impl Into<String>, detail: impl Into<String>) -> Self {
+        Diagnostic::new(Severity::Error, summary, detail)
+    }
+
+    pub fn warning(summary: impl Into<String>, detail: impl Into<String>) -> Self {
+        Diagnostic::new(Severity::Warning, summary, detail)
+    }
+
+    pub fn note(summary: impl Into<String>, detail: impl Into<String>) -> Self {
+        Diagnostic::new(Severity::Note, summary, detail)
+    }
+
+    pub fn at(mut self, file: FileId, range: TextRange) -> Self {
+        self.location = Some(Location { file, range });
+        self
+    }
+}

@@ -1,0 +1,261 @@
+//! Finding the modules of a directory tree.
+//!
+//! Every directory holding configuration files is a module, the root
+//! included. Hidden directories (`.terraform/`, `.git/`, ...) are skipped:
+//! they hold downloaded modules and tool state, not the user's code.
+//! Symbolic links to directories are not followed, so a link cycle cannot
+//! make the walk endless; links to files are files.
+
+use std::{
+    fs, io,
+    path::{Path, PathBuf},
+};
+
+use crate::{
+    diagnostic::Diagnostic,
+    module_files::{self, ModuleFile, ShadowedFile},
+};
+
+/// A directory holding configuration files.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Module {
+    /// Relative to the root, with `/` separators; empty for the root.
+    pub dir: String,
+    /// Where to read it from: the root joined with `dir`.
+    pub path: PathBuf,
+    pub files: Vec<ModuleFile>,
+    pub shadowed: Vec<ShadowedFile>,
+}
+
+impl Module {
+    /// The path of one of its files relative to the root.
+    pub fn file_path(&self, name: &str) -> String {
+        join(&self.dir, name)
+    }
+}
+
+/// The modules of a tree, in depth-first order with entries sorted by
+/// name, and what could not be looked at.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Discovery {
+    pub modules: Vec<Module>,
+    pub problems: Vec<Diagnostic>,
+}
+
+/// Walks the tree under `root`. Only an unreadable root is an error;
+/// trouble further down becomes diagnostics.
+pub fn discover(root: &Path) -> io::Result<Discovery> {
+    let listing = read_dir_sorted(root)?;
+    let mut discovery = Discovery::default();
+    visit(root, String::new(), listing, &mut discovery);
+    Ok(discovery)
+}
+
+struct Entry {
+    name: String,
+    is_dir: bool,
+}
+
+/// A directory's entries sorted by name, and the lossy forms of the names
+/// that are not UTF-8: those cannot be shown or matched the way OpenTofu
+/// does, so they are skipped with a warning.
+struct Listing {
+    entries: Vec<Entry>,
+    non_utf8_names: Vec<String>,
+}
+
+fn visit(path: &Path, dir: String, listing: Listing, discovery: &mut Discovery) {
+    for name in &listing.non_utf8_names {
+        discovery.problems.push(Diagnostic::warning(
+            "Skipped a name that is not UTF-8",
+            format!(
+                "\"{}\" was not checked because its name is not valid UTF-8.",
+                join(&dir, name)
+            ),
+        ));
+    }
+    let (dirs, files): (Vec<_>, Vec<_>) =
+        listing.entries.into_iter().partition(|entry| entry.is_dir);
+
+    let found = module_files::module_files(files.iter().map(|entry| entry.name.as_str()));
+    if !found.files.is_empty() {
+        discovery.modules.push(Module {
+            dir: dir.clone(),
+            path: path.to_path_buf(),
+            files: found.files,
+            shadowed: found.shadowed,
+        });
+    }
+
+    for entry in dirs
+        .into_iter()
+        .filter(|entry| !entry.name.starts_with('.'))
+    {
+        let child_path = path.join(&entry.name);
+        let child_dir = join(&dir, &entry.name);
+        match read_dir_sorted(&child_path) {
+            Ok(listing) => visit(&child_path, child_dir, listing, discovery),
+            Err(err) => discovery.problems.push(Diagnostic::error(
+                "Failed to read directory",
+                format!("The directory \"{child_dir}\" could not be read: {err}."),
+            )),
+        }
+    }
+}
+
+fn read_dir_sorted(path: &Path) -> io::Result<Listing> {
+    let mut entries = Vec::new();
+    let mut non_utf8_names = Vec::new();
+    for entry in fs::read_dir(path)? {
+        let entry = entry?;
+        match entry.file_name().into_string() {
+            // Only real directories are walked into (see the module docs).
+            Ok(name) => entries.push(Entry {
+                name,
+                is_dir: entry.file_type()?.is_dir(),
+            }),
+            Err(name) => non_utf8_names.push(name.to_string_lossy().into_owned()),
+        }
+    }
+    entries.sort_unstable_by(|a, b| a.name.cmp(&b.name));
+    non_utf8_names.sort_unstable();
+    Ok(Listing {
+        entries,
+        non_utf8_names,
+    })
+}
+
+fn join(dir: &str, name: &str) -> String {
+    if dir.is_empty() {
+        name.to_owned()
+    } else {
+        format!("{dir}/{name}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    use super::*;
+
+    /// A fresh directory under the system's temporary directory.
+    fn scratch() -> PathBuf {
+        static NEXT: AtomicUsize = AtomicUsize::new(0);
+        let name = format!(
+            "tofu-analyzer-discovery-{}-{}",
+            std::process::id(),
+            NEXT.fetch_add(1, Ordering::Relaxed)
+        );
+        let dir = std::env::temp_dir().join(name);
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    fn touch(root: &Path, path: &str) {
+        let path = root.join(path);
+        fs::create_dir_all(path.parent().unwrap()).unwrap();
+        fs::write(path, "").unwrap();
+    }
+
+    fn modules(discovery: &Discovery) -> Vec<(&str, Vec<&str>)> {
+        discovery
+            .modules
+            .iter()
+            .map(|module| {
+                (
+                    module.dir.as_str(),
+                    module.files.iter().map(|file| file.name.as_str()).collect(),
+                )
+            })
+            .collect()
+    }
+
+    #[test]
+    fn walks_the_tree_depth_first_in_name_order() {
+        let root = scratch();
+        for path in [
+            "main.tf",
+            "a/main.tf",
+            "a/b/x.tf.json",
+            "a-c/main.tofu",
+            "docs/README.md",
+            "docs/deep/y.tf",
+            ".terraform/modules/vpc/main.tf",
+            ".git/z.tf",
+            "tests/main.tftest.hcl",
+        ] {
+            touch(&root, path);
+        }
+        let discovery = discover(&root).unwrap();
+        assert_eq!(
+            modules(&discovery),
+            [
+                ("", vec!["main.tf"]),
+                ("a", vec!["main.tf"]),
+                ("a/b", vec!["x.tf.json"]),
+                ("a-c", vec!["main.tofu"]),
+                ("docs/deep", vec!["y.tf"]),
+            ]
+        );
+        assert_eq!(discovery.modules[2].path, root.join("a").join("b"));
+        assert_eq!(discovery.modules[2].file_path("x.tf.json"), "a/b/x.tf.json");
+        assert!(discovery.problems.is_empty());
+        fs::remove_dir_all(root).unwrap();
+    }
+
+    #[test]
+    fn shadowed_files_are_recorded() {
+        let root = scratch();
+        touch(&root, "m/main.tf");
+        touch(&root, "m/main.tofu");
+        let discovery = discover(&root).unwrap();
+        assert_eq!(modules(&discovery), [("m", vec!["main.tofu"])]);
+        assert_eq!(discovery.modules[0].shadowed[0].name, "main.tf");
+        fs::remove_dir_all(root).unwrap();
+    }
+
+    #[test]
+    fn an_unreadable_root_is_an_error() {
+        let root = scratch();
+        assert!(discover(&root.join("missing")).is_err());
+        fs::remove_dir_all(root).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn directory_links_are_not_followed() {
+        let root = scratch();
+        touch(&root, "real/main.tf");
+        std::os::unix::fs::symlink(root.join("real"), root.join("link")).unwrap();
+        // A link back up would make an endless walk if it were followed.
+        std::os::unix::fs::symlink(&root, root.join("real/loop")).unwrap();
+        let discovery = discover(&root).unwrap();
+        assert_eq!(modules(&discovery), [("real", vec!["main.tf"])]);
+        fs::remove_dir_all(root).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn names_that_are_not_utf8_are_warned_about() {
+        use std::os::unix::ffi::OsStrExt;
+
+        let root = scratch();
+        touch(&root, "m/main.tf");
+        fs::write(
+            root.join("m")
+                .join(std::ffi::OsStr::from_bytes(b"caf\xe9.tf")),
+            "",
+        )
+        .unwrap();
+        let discovery = discover(&root).unwrap();
+        assert_eq!(modules(&discovery), [("m", vec!["main.tf"])]);
+        assert_eq!(discovery.problems.len(), 1);
+        assert_eq!(
+            discovery.problems[0].detail,
+            "\"m/caf\u{fffd}.tf\" was not checked because its name is not valid UTF-8."
+        );
+        fs::remove_dir_all(root).unwrap();
+    }
+}

@@ -1,0 +1,459 @@
+//! The context HCL names for a diagnostic: the header of the top-level
+//! block around it in native syntax (`resource "aws_instance" "web"`), or
+//! the path of the objects and arrays around it in JSON syntax
+//! (`resource.aws_instance.web`). This follows `hcled.ContextString`.
+
+use tofu_syntax::{SourceKind, SyntaxKind, SyntaxNode, SyntaxToken, TextRange, TextSize};
+
+use crate::source::SourceFile;
+
+/// The context of the byte at `offset`, if it is inside one.
+pub(crate) fn context_string(source: &SourceFile, offset: TextSize) -> Option<String> {
+    let root = source.syntax_tree();
+    let context = match source.syntax {
+        SourceKind::Native => native_context(&root, offset),
+        SourceKind::Json => json_context(&root, offset),
+    };
+    context.filter(|context| !context.is_empty())
+}
+
+fn native_context(root: &SyntaxNode, offset: TextSize) -> Option<String> {
+    let body = root
+        .children()
+        .find(|node| node.kind() == SyntaxKind::BODY)
+        .unwrap_or_else(|| root.clone());
+    let block = body
+        .children()
+        .filter(|node| node.kind() == SyntaxKind::BLOCK)
+        .find(|block| contains(significant_range(block), offset))?;
+    let mut header = block
+        .children_with_tokens()
+        .filter_map(|element| element.into_token())
+        .find(|token| token.kind() == SyntaxKind::IDENT)?
+        .text()
+        .to_owned();
+    for label in block
+        .children()
+        .filter(|node| node.kind() == SyntaxKind::BLOCK_LABEL)
+    {
+        header.push(' ');
+        header.push_str(&go_quote(&label_value(&label)));
+    }
+    Some(header)
+}
+
+/// The string a label stands for: a bare identifier, or the decoded
+/// literal of a quoted one.
+fn label_value(label: &SyntaxNode) -> String {
+    let tokens = label
+        .descendants_with_tokens()
+        .filter_map(|element| element.into_token());
+    let mut value = String::new();
+    for token in tokens {
+        match token.kind() {
+            SyntaxKind::IDENT => return token.text().to_owned(),
+            SyntaxKind::QUOTED_LIT => unescape_quoted(token.text(), &mut value),
+            _ => {}
+        }
+    }
+    value
+}
+
+/// Decodes the escapes of a quoted literal as HCL does.
+fn unescape_quoted(literal: &str, out: &mut String) {
+    let mut chars = literal.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => match chars.next() {
+                Some('n') => out.push('\n'),
+                Some('r') => out.push('\r'),
+                Some('t') => out.push('\t'),
+                Some('"') => out.push('"'),
+                Some('\\') => out.push('\\'),
+                Some(kind @ ('u' | 'U')) => {
+                    let digits: String = chars
+                        .by_ref()
+                        .take(if kind == 'u' { 4 } else { 8 })
+                        .collect();
+                    match u32::from_str_radix(&digits, 16)
+                        .ok()
+                        .and_then(char::from_u32)
+                    {
+                        Some(decoded) => out.push(decoded),
+                        None => {
+                            out.push('\\');
+                            out.push(kind);
+                            out.push_str(&digits);
+                        }
+                    }
+                }
+                Some(other) => {
+                    out.push('\\');
+                    out.push(other);
+                }
+                None => out.push('\\'),
+            },
+            // `$${` and `%%{` stand for a literal `${` and `%{`.
+            '$' | '%' if chars.peek() == Some(&c) => {
+                let mut lookahead = chars.clone();
+                lookahead.next();
+                if lookahead.peek() == Some(&'{') {
+                    chars.next();
+                }
+                out.push(c);
+            }
+            _ => out.push(c),
+        }
+    }
+}
+
+/// Quotes a string as Go's `%q` does, which HCL uses for labels. Go's
+/// notion of a printable character is approximated: controls, spaces
+/// other than ' ' and the common invisible formatting characters are
+/// escaped.
+fn go_quote(value: &str) -> String {
+    let mut quoted = String::with_capacity(value.len() + 2);
+    quoted.push('"');
+    for c in value.chars() {
+        match c {
+            '"' => quoted.push_str("\\\""),
+            '\\' => quoted.push_str("\\\\"),
+            '\u{7}' => quoted.push_str("\\a"),
+            '\u{8}' => quoted.push_str("\\b"),
+            '\u{c}' => quoted.push_str("\\f"),
+            '\n' => quoted.push_str("\\n"),
+            '\r' => quoted.push_str("\\r"),
+            '\t' => quoted.push_str("\\t"),
+            '\u{b}' => quoted.push_str("\\v"),
+            c if (c as u32) < 0x20 || c == '\u{7f}' => {
+                quoted.push_str(&format!("\\x{:02x}", c as u32))
+            }
+            c if is_printable(c) => quoted.push(c),
+            c if (c as u32) < 0x10000 => quoted.push_str(&format!("\\u{:04x}", c as u32)),
+            c => quoted.push_str(&format!("\\U{:08x}", c as u32)),
+        }
+    }
+    quoted.push('"');
+    quoted
+}
+
+fn is_printable(c: char) -> bool {
+    let invisible = matches!(c,
+        '\u{ad}' | '\u{200b}'..='\u{200f}' | '\u{2028}'..='\u{202e}' | '\u{2060}'..='\u{2064}' | '\u{feff}');
+    c == ' ' || !(c.is_control() || c.is_whitespace() || invisible)
+}
+
+fn json_context(root: &SyntaxNode, offset: TextSize) -> Option<String> {
+    let mut steps = String::new();
+    let mut node = root.children().find(|node| is_json_value(node.kind()))?;
+    while let Some((step, inner)) = json_step(&node, offset) {
+        steps.push_str(&step);
+        node = inner;
+    }
+    Some(steps.strip_prefix('.').unwrap_or(&steps).to_owned())
+}
+
+/// The object member or array element of `node` that holds `offset`, if
+/// it is an object or array itself.
+fn json_step(node: &SyntaxNode, offset: TextSize) -> Option<(String, SyntaxNode)> {
+    let holds = |value: &SyntaxNode| {
+        is_json_container(value.kind()) && contains(significant_range(value), offset)
+    };
+    match node.kind() {
+        SyntaxKind::JSON_OBJECT => node
+            .children()
+            .filter(|child| child.kind() == SyntaxKind::JSON_MEMBER)
+            .find_map(|member| {
+                let value = member_value(&member).filter(holds)?;
+                Some((format!(".{}", member_name(&member)), value))
+            }),
+        SyntaxKind::JSON_ARRAY => node
+            .children()
+            .filter(|child| is_json_value(child.kind()))
+            .enumerate()
+            .find(|(_, element)| holds(element))
+            .map(|(index, element)| (format!("[{index}]"), element)),
+        _ => None,
+    }
+}
+
+/// The name of a member: its key string, decoded.
+fn member_name(member: &SyntaxNode) -> String {
+    let key = member
+        .descendants_with_tokens()
+        .filter_map(|element| element.into_token())
+        .take_while(|token| token.kind() != SyntaxKind::JSON_COLON)
+        .find(|token| token.kind() == SyntaxKind::JSON_STRING);
+    match key {
+        Some(key) => serde_json::from_str(key.text())
+            .unwrap_or_else(|_| key.text().trim_matches('"').to_owned()),
+        None => String::new(),
+    }
+}
+
+/// The value of a member: the first node after its colon.
+fn member_value(member: &SyntaxNode) -> Option<SyntaxNode> {
+    member
+        .children_with_tokens()
+        .skip_while(|element| element.kind() != SyntaxKind::JSON_COLON)
+        .find_map(|element| element.into_node())
+}
+
+fn is_json_value(kind: SyntaxKind) -> bool {
+    matches!(
+        kind,
+        SyntaxKind::JSON_OBJECT | SyntaxKind::JSON_ARRAY | SyntaxKind::JSON_SCALAR
+    )
+}
+
+fn is_json_container(kind: SyntaxKind) -> bool {
+    matches!(kind, SyntaxKind::JSON_OBJECT | SyntaxKind::JSON_ARRAY)
+}
+
+/// A node's range without the trivia and newlines at its edges, which
+/// HCL's ranges never include.
+fn significant_range(node: &SyntaxNode) -> TextRange {
+    let range = node.text_range();
+    let significant =
+        |token: &SyntaxToken| !token.kind().is_trivia() && token.kind() != SyntaxKind::NEWLINE;
+    let inside = |token: &SyntaxToken| range.contains_range(token.text_range());
+    let first = std::iter::successors(node.first_token(), |token| token.next_token())
+        .take_while(inside)
+        .find(significant);
+    let last = std::iter::successors(node.last_token(), |token| token.prev_token())
+        .take_while(inside)
+        .find(significant);
+    match (first, last) {
+        (Some(first), Some(last)) => {
+            TextRange::new(first.text_range().start(), last.text_range().end())
+        }
+        _ => TextRange::empty(range.start()),
+    }
+}
+
+fn contains(range: TextRange, offset: TextSize) -> bool {
+    range.start() <= offset && offset < range.end()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rowan::GreenNodeBuilder;
+
+    /// A tiny tree builder: `Node(kind, children)` or `Token(kind, text)`.
+    enum T {
+        N(SyntaxKind, Vec<T>),
+        K(SyntaxKind, &'static str),
+    }
+    use SyntaxKind::*;
+    use T::{K, N};
+
+    fn build(tree: T) -> rowan::GreenNode {
+        fn go(builder: &mut GreenNodeBuilder<'static>, tree: T) {
+            match tree {
+                N(kind, children) => {
+                    builder.start_node(kind.into());
+                    for child in children {
+                        go(builder, child);
+                    }
+                    builder.finish_node();
+                }
+                K(kind, text) => builder.token(kind.into(), text),
+            }
+        }
+        let mut builder = GreenNodeBuilder::new();
+        go(&mut builder, tree);
+        builder.finish()
+    }
+
+    fn source(syntax: SourceKind, tree: T) -> SourceFile {
+        let green = build(tree);
+        let text = SyntaxNode::new_root(green.clone()).text().to_string();
+        SourceFile::new("main.tf".into(), syntax, text, green)
+    }
+
+    fn quoted(text: &'static str) -> T {
+        N(
+            BLOCK_LABEL,
+            vec![N(
+                TEMPLATE,
+                vec![
+                    K(OPEN_QUOTE, "\""),
+                    K(QUOTED_LIT, text),
+                    K(CLOSE_QUOTE, "\""),
+                ],
+            )],
+        )
+    }
+
+    /// `resource "a" "b\"c" {\n  x = 1\n}\n\nlocals {\n}\n`
+    fn native_file() -> SourceFile {
+        source(
+            SourceKind::Native,
+            N(
+                SOURCE_FILE,
+                vec![N(
+                    BODY,
+                    vec![
+                        N(
+                            BLOCK,
+                            vec![
+                                K(IDENT, "resource"),
+                                K(WHITESPACE, " "),
+                                quoted("a"),
+                                K(WHITESPACE, " "),
+                                quoted("b\\\"c"),
+                                K(WHITESPACE, " "),
+                                N(
+                                    BLOCK_BODY,
+                                    vec![
+                                        K(L_BRACE, "{"),
+                                        K(NEWLINE, "\n"),
+                                        N(
+                                            BODY,
+                                            vec![N(
+                                                ATTRIBUTE,
+                                                vec![
+                                                    K(WHITESPACE, "  "),
+                                                    K(IDENT, "x"),
+                                                    K(WHITESPACE, " "),
+                                                    K(EQ, "="),
+                                                    K(WHITESPACE, " "),
+                                                    N(LITERAL, vec![K(NUMBER, "1")]),
+                                                    K(NEWLINE, "\n"),
+                                                ],
+                                            )],
+                                        ),
+                                        K(R_BRACE, "}"),
+                                    ],
+                                ),
+                                K(NEWLINE, "\n"),
+                            ],
+                        ),
+                        K(NEWLINE, "\n"),
+                        N(
+                            BLOCK,
+                            vec![
+                                K(IDENT, "locals"),
+                                K(WHITESPACE, " "),
+                                N(
+                                    BLOCK_BODY,
+                                    vec![K(L_BRACE, "{"), K(NEWLINE, "\n"), K(R_BRACE, "}")],
+                                ),
+                                K(NEWLINE, "\n"),
+                            ],
+                        ),
+                    ],
+                )],
+            ),
+        )
+    }
+
+    #[test]
+    fn native_block_headers() {
+        let file = native_file();
+        let at = |offset: u32| context_string(&file, offset.into());
+        assert_eq!(
+            file.text,
+            "resource \"a\" \"b\\\"c\" {\n  x = 1\n}\n\nlocals {\n}\n"
+        );
+        assert_eq!(at(0).as_deref(), Some(r#"resource "a" "b\"c""#));
+        assert_eq!(at(27).as_deref(), Some(r#"resource "a" "b\"c""#));
+        // The closing brace is the last byte of the block; the newline
+        // after it is not part of it.
+        assert_eq!(at(30).as_deref(), Some(r#"resource "a" "b\"c""#));
+        assert_eq!(at(31), None);
+        assert_eq!(at(32), None);
+        assert_eq!(at(33).as_deref(), Some("locals"));
+        assert_eq!(at(100), None);
+    }
+
+    /// `{"resource": {"a": {"b": [1, {"x": 2}]}}, "k": 3}`
+    fn json_file() -> SourceFile {
+        let member = |key: &'static str, value: T| {
+            N(
+                JSON_MEMBER,
+                vec![
+                    K(JSON_STRING, key),
+                    K(JSON_COLON, ":"),
+                    K(WHITESPACE, " "),
+                    value,
+                ],
+            )
+        };
+        let object = |members: Vec<T>| {
+            let mut children = vec![K(JSON_L_BRACE, "{")];
+            for (i, m) in members.into_iter().enumerate() {
+                if i > 0 {
+                    children.push(K(JSON_COMMA, ","));
+                    children.push(K(WHITESPACE, " "));
+                }
+                children.push(m);
+            }
+            children.push(K(JSON_R_BRACE, "}"));
+            N(JSON_OBJECT, children)
+        };
+        let scalar = |text: &'static str| N(JSON_SCALAR, vec![K(JSON_NUMBER, text)]);
+        let array = N(
+            JSON_ARRAY,
+            vec![
+                K(JSON_L_BRACK, "["),
+                scalar("1"),
+                K(JSON_COMMA, ","),
+                K(WHITESPACE, " "),
+                object(vec![member("\"x\"", scalar("2"))]),
+                K(JSON_R_BRACK, "]"),
+            ],
+        );
+        let tree = object(vec![
+            member(
+                "\"resource\"",
+                object(vec![member(
+                    "\"a\"",
+                    object(vec![member("\"b\\u0063\"", array)]),
+                )]),
+            ),
+            member("\"k\"", scalar("3")),
+        ]);
+        source(
+            SourceKind::Json,
+            N(JSON_FILE, vec![tree, K(WHITESPACE, "\n")]),
+        )
+    }
+
+    #[test]
+    fn json_paths() {
+        let file = json_file();
+        let at = |needle: &str| {
+            let offset = file.text.find(needle).unwrap() as u32;
+            context_string(&file, offset.into())
+        };
+        assert_eq!(
+            file.text,
+            "{\"resource\": {\"a\": {\"b\\u0063\": [1, {\"x\": 2}]}}, \"k\": 3}\n"
+        );
+        assert_eq!(at("\"resource\""), None);
+        assert_eq!(at("\"a\""), Some("resource".into()));
+        assert_eq!(at("1,"), Some("resource.a.bc".into()));
+        assert_eq!(at("2}"), Some("resource.a.bc[1]".into()));
+        assert_eq!(at("3}"), None);
+    }
+
+    #[test]
+    fn quoting_follows_go() {
+        assert_eq!(go_quote("web"), "\"web\"");
+        assert_eq!(go_quote("a\"b\\c"), "\"a\\\"b\\\\c\"");
+        assert_eq!(go_quote("é\n\u{1}\u{200d}"), "\"é\\n\\x01\\u200d\"");
+    }
+
+    #[test]
+    fn quoted_escapes() {
+        let decode = |literal: &str| {
+            let mut out = String::new();
+            unescape_quoted(literal, &mut out);
+            out
+        };
+        assert_eq!(decode(r"a\nb\t\u00e9\U0001F5FB"), "a\nb\té🗻");
+        assert_eq!(decode("$${x} %%{y} $$ 100%"), "${x} %{y} $$ 100%");
+    }
+}

@@ -1,0 +1,310 @@
+//! Diagnostics for people: a header in OpenTofu's style (`Error: ...`),
+//! the source with the subject underlined and the enclosing block named,
+//! and the detail as a note.
+
+use std::{io, ops::Range};
+
+use codespan_reporting::{
+    diagnostic::{Diagnostic as Report, Label, LabelStyle, Severity as ReportSeverity},
+    files::{Error as FilesError, Files},
+    term::{self, GeneralWriteResult, WriteStyle, termcolor::WriteColor},
+};
+
+use crate::{
+    check::CheckReport,
+    diagnostic::{Diagnostic, FileId, Severity},
+    render::context::context_string,
+    source::SourceFile,
+};
+
+/// Renders every diagnostic of a report, notes included. Colour is up to
+/// the writer: pass a `termcolor::NoColor` for plain text.
+pub fn render<W: WriteColor>(report: &CheckReport, out: &mut W) -> io::Result<()> {
+    let config = term::Config::default();
+    let files = Sources(report);
+    let mut out = TitleCaseHeaders {
+        inner: out,
+        capitalize: false,
+    };
+    for diagnostic in &report.diagnostics {
+        term::emit_to_write_style(&mut out, &config, &files, &to_report(report, diagnostic))
+            .map_err(|err| match err {
+                FilesError::Io(err) => err,
+                other => io::Error::other(other.to_string()),
+            })?;
+    }
+    Ok(())
+}
+
+/// `checked 12 modules (57 files) in 0.03s: 2 errors, 0 warnings`
+pub fn summary_line(report: &CheckReport) -> String {
+    format!(
+        "checked {} ({}) in {:.2}s: {}, {}",
+        plural(report.modules.len(), "module"),
+        plural(report.file_count(), "file"),
+        report.elapsed.as_secs_f64(),
+        plural(report.error_count(), "error"),
+        plural(report.warning_count(), "warning"),
+    )
+}
+
+fn plural(count: usize, noun: &str) -> String {
+    if count == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{count} {noun}s")
+    }
+}
+
+fn to_report(report: &CheckReport, diagnostic: &Diagnostic) -> Report<FileId> {
+    let severity = match diagnostic.severity {
+        Severity::Error => ReportSeverity::Error,
+        Severity::Warning => ReportSeverity::Warning,
+        Severity::Note => ReportSeverity::Note,
+    };
+    let mut rendered = Report::new(severity).with_message(&diagnostic.summary);
+    if let Some(location) = diagnostic.location {
+        let source = report.source(location.file);
+        let start = location.range.start();
+        let mut label = Label::new(
+            LabelStyle::Primary,
+            location.file,
+            visible_range(source, location.range),
+        );
+        if let Some(context) = u32::from(start)
+            .checked_sub(1)
+            .and_then(|at| context_string(source, at.into()))
+        {
+            label = label.with_message(format!("in {context}"));
+        }
+        rendered = rendered.with_label(label);
+    }
+    if !diagnostic.detail.is_empty() {
+        rendered = rendered.with_note(&diagnostic.detail);
+    }
+    rendered
+}
+
+/// An empty range widened to the character after it, so that there is
+/// something to underline, as OpenTofu does.
+fn visible_range(source: &SourceFile, range: tofu_syntax::TextRange) -> Range<usize> {
+    let start = usize::from(range.start());
+    let end = usize::from(range.end());
+    if start < end {
+        return start..end;
+    }
+    let width = source.text[start..]
+        .chars()
+        .next()
+        .map_or(0, char::len_utf8);
+    start..start + width
+}
+
+/// The sources of a report, with lines and columns counted as in the
+/// JSON output.
+struct Sources<'a>(&'a CheckReport);
+
+impl<'a> Sources<'a> {
+    fn get(&self, id: FileId) -> Result<&'a SourceFile, FilesError> {
+        self.0
+            .sources
+            .get(id.0 as usize)
+            .ok_or(FilesError::FileMissing)
+    }
+}
+
+impl<'a> Files<'a> for Sources<'a> {
+    type FileId = FileId;
+    type Name = &'a str;
+    type Source = &'a str;
+
+    fn name(&'a self, id: FileId) -> Result<&'a str, FilesError> {
+        Ok(&self.get(id)?.path)
+    }
+
+    fn source(&'a self, id: FileId) -> Result<&'a str, FilesError> {
+        Ok(&self.get(id)?.text)
+    }
+
+    fn line_index(&'a self, id: FileId, byte_index: usize) -> Result<usize, FilesError> {
+        Ok(self.get(id)?.line_index.line_of((byte_index as u32).into()))
+    }
+
+    fn line_range(&'a self, id: FileId, line_index: usize) -> Result<Range<usize>, FilesError> {
+        let source = self.get(id)?;
+        let count = source.line_index.line_count();
+        if line_index >= count {
+            return Err(FilesError::LineTooLarge {
+                given: line_index,
+                max: count - 1,
+            });
+        }
+        let range = source.line_index.line_range(&source.text, line_index);
+        Ok(range.start().into()..range.end().into())
+    }
+
+    fn column_number(
+        &'a self,
+        id: FileId,
+        _line_index: usize,
+        byte_index: usize,
+    ) -> Result<usize, FilesError> {
+        Ok(self.get(id)?.line_col((byte_index as u32).into()).column as usize)
+    }
+}
+
+/// Writes the severity of each header with a capital, `Error:` rather
+/// than `error:`, as OpenTofu does. The renderer writes the severity
+/// name right after styling the header, so the first write after
+/// `set_header` is the one to change.
+struct TitleCaseHeaders<'w, W> {
+    inner: &'w mut W,
+    capitalize: bool,
+}
+
+impl<W: WriteColor> io::Write for TitleCaseHeaders<'_, W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        if self.capitalize && !buf.is_empty() {
+            self.capitalize = false;
+            self.inner.write_all(&[buf[0].to_ascii_uppercase()])?;
+            self.inner.write_all(&buf[1..])?;
+            return Ok(buf.len());
+        }
+        self.inner.write(buf)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.inner.flush()
+    }
+}
+
+impl<W: WriteColor> WriteStyle for TitleCaseHeaders<'_, W> {
+    fn set_header(&mut self, severity: ReportSeverity) -> GeneralWriteResult {
+        self.capitalize = true;
+        WriteStyle::set_header(self.inner, severity)
+    }
+
+    fn set_header_message(&mut self) -> GeneralWriteResult {
+        self.capitalize = false;
+        WriteStyle::set_header_message(self.inner)
+    }
+
+    fn set_line_number(&mut self) -> GeneralWriteResult {
+        WriteStyle::set_line_number(self.inner)
+    }
+
+    fn set_note_bullet(&mut self) -> GeneralWriteResult {
+        WriteStyle::set_note_bullet(self.inner)
+    }
+
+    fn set_source_border(&mut self) -> GeneralWriteResult {
+        WriteStyle::set_source_border(self.inner)
+    }
+
+    fn set_label(
+        &mut self,
+        severity: ReportSeverity,
+        label_style: LabelStyle,
+    ) -> GeneralWriteResult {
+        WriteStyle::set_label(self.inner, severity, label_style)
+    }
+
+    fn reset(&mut self) -> GeneralWriteResult {
+        WriteStyle::reset(self.inner)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::{path::PathBuf, time::Duration};
+
+    use codespan_reporting::term::termcolor::{Buffer, NoColor};
+    use expect_test::expect;
+    use tofu_syntax::{SourceKind, TextRange};
+
+    use super::*;
+
+    fn report(diagnostics: Vec<Diagnostic>) -> CheckReport {
+        let text = "locals {\n\ta = \"é\" ;\n}";
+        // An empty tree: the context of a diagnostic is tested elsewhere.
+        let tree = tofu_syntax::parse("", SourceKind::Json).green().clone();
+        CheckReport {
+            root: PathBuf::from("."),
+            modules: Vec::new(),
+            sources: vec![SourceFile::new(
+                "mod/main.tf".into(),
+                SourceKind::Native,
+                text.into(),
+                tree,
+            )],
+            diagnostics,
+            elapsed: Duration::from_millis(1234),
+        }
+    }
+
+    fn plain(report: &CheckReport) -> String {
+        let mut out = NoColor::new(Vec::new());
+        render(report, &mut out).unwrap();
+        String::from_utf8(out.into_inner()).unwrap()
+    }
+
+    #[test]
+    fn headers_sources_and_notes() {
+        let report = report(vec![
+            Diagnostic::warning("No configuration files", "There is nothing here."),
+            Diagnostic::error("Invalid character", "The \";\" character is not valid.")
+                .at(FileId(0), TextRange::new(19.into(), 20.into())),
+            Diagnostic::error("Unclosed block", "").at(FileId(0), TextRange::empty(22.into())),
+            Diagnostic::note("Ignored main.tf", ""),
+        ]);
+        expect![[r#"
+            Warning: No configuration files
+             = There is nothing here.
+
+            Error: Invalid character
+              ┌─ mod/main.tf:2:10
+              │
+            2 │     a = "é" ;
+              │             ^
+              │
+              = The ";" character is not valid.
+
+            Error: Unclosed block
+              ┌─ mod/main.tf:3:2
+              │
+            3 │ }
+              │  ^
+
+            Note: Ignored main.tf
+
+        "#]]
+        .assert_eq(&plain(&report));
+    }
+
+    #[test]
+    fn colour_is_up_to_the_writer() {
+        let report = report(vec![Diagnostic::error("Bad", "")]);
+        let mut out = Buffer::ansi();
+        render(&report, &mut out).unwrap();
+        let text = String::from_utf8(out.into_inner()).unwrap();
+        assert!(text.contains("\u{1b}["), "{text:?}");
+        assert!(text.contains("Error"), "{text:?}");
+    }
+
+    #[test]
+    fn summary() {
+        let mut report = report(vec![
+            Diagnostic::error("Bad", ""),
+            Diagnostic::note("Fine", ""),
+        ]);
+        assert_eq!(
+            summary_line(&report),
+            "checked 0 modules (0 files) in 1.23s: 1 error, 0 warnings"
+        );
+        report.diagnostics.push(Diagnostic::warning("Hm", ""));
+        assert_eq!(
+            summary_line(&report),
+            "checked 0 modules (0 files) in 1.23s: 1 error, 1 warning"
+        );
+    }
+}

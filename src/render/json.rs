@@ -1,0 +1,304 @@
+//! The output of `tofu validate -json`, field for field, so that tools
+//! reading it can read ours.
+//!
+//! The shape follows OpenTofu's `internal/command/views/validate.go`
+//! (`ValidateJSON`) and `internal/command/jsonentities/diagnostic.go`
+//! (`Diagnostic`, `DiagnosticRange`, `Pos`, `DiagnosticSnippet`), and the
+//! text is what Go's `json.MarshalIndent(v, "", "  ")` writes, HTML-safe
+//! escapes included.
+
+use std::io;
+
+use serde::Serialize;
+use serde_json::ser::{Formatter, PrettyFormatter};
+
+use crate::{
+    check::CheckReport,
+    diagnostic::{Diagnostic, Severity},
+    render::snippet::{self, Pos},
+};
+
+/// Renders a report, ending with a newline.
+pub fn render(report: &CheckReport) -> String {
+    let diagnostics: Vec<JsonDiagnostic<'_>> = report
+        .diagnostics
+        .iter()
+        .filter_map(|diagnostic| json_diagnostic(report, diagnostic))
+        .collect();
+    let output = Output {
+        format_version: "1.0",
+        valid: !report.has_errors(),
+        error_count: report.error_count(),
+        warning_count: report.warning_count(),
+        diagnostics,
+    };
+    let mut bytes = Vec::new();
+    let mut serializer = serde_json::Serializer::with_formatter(&mut bytes, GoFormatter::default());
+    output
+        .serialize(&mut serializer)
+        .expect("serializing to memory cannot fail");
+    bytes.push(b'\n');
+    String::from_utf8(bytes).expect("JSON output is UTF-8")
+}
+
+#[derive(Serialize)]
+struct Output<'a> {
+    format_version: &'static str,
+    valid: bool,
+    error_count: usize,
+    warning_count: usize,
+    diagnostics: Vec<JsonDiagnostic<'a>>,
+}
+
+#[derive(Serialize)]
+struct JsonDiagnostic<'a> {
+    severity: &'static str,
+    summary: &'a str,
+    detail: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    range: Option<JsonRange<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    snippet: Option<JsonSnippet>,
+}
+
+#[derive(Serialize)]
+struct JsonRange<'a> {
+    filename: &'a str,
+    start: JsonPos,
+    end: JsonPos,
+}
+
+#[derive(Serialize)]
+struct JsonPos {
+    line: u32,
+    column: u32,
+    byte: u32,
+}
+
+#[derive(Serialize)]
+struct JsonSnippet {
+    /// `null` rather than absent when there is none, as in OpenTofu.
+    context: Option<String>,
+    code: String,
+    start_line: u32,
+    highlight_start_offset: usize,
+    highlight_end_offset: usize,
+    /// Expression values; syntax checks have none, but the array is
+    /// always there.
+    values: [(); 0],
+}
+
+/// `None` for notes, which the schema has no severity for.
+fn json_diagnostic<'a>(
+    report: &'a CheckReport,
+    diagnostic: &'a Diagnostic,
+) -> Option<JsonDiagnostic<'a>> {
+    let severity = match diagnostic.severity {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+        Severity::Note => return None,
+    };
+    let mut json = JsonDiagnostic {
+        severity,
+        summary: &diagnostic.summary,
+        detail: &diagnostic.detail,
+        range: None,
+        snippet: None,
+    };
+    if let Some(location) = diagnostic.location {
+        let source = report.source(location.file);
+        let (start, end) = snippet::highlight(source, location.range);
+        json.range = Some(JsonRange {
+            filename: &source.path,
+            start: start.into(),
+            end: end.into(),
+        });
+        let snippet = snippet::snippet(source, location.range);
+        json.snippet = Some(JsonSnippet {
+            context: snippet.context,
+            code: snippet.code,
+            start_line: snippet.start_line,
+            highlight_start_offset: snippet.highlight_start_offset,
+            highlight_end_offset: snippet.highlight_end_offset,
+            values: [],
+        });
+    }
+    Some(json)
+}
+
+impl From<Pos> for JsonPos {
+    fn from(pos: Pos) -> JsonPos {
+        JsonPos {
+            line: pos.line,
+            column: pos.column,
+            byte: pos.byte,
+        }
+    }
+}
+
+/// serde_json's pretty printer with Go's extra escapes: `<`, `>`, `&`,
+/// U+2028 and U+2029 become `\u003c` and so on.
+struct GoFormatter(PrettyFormatter<'static>);
+
+impl Default for GoFormatter {
+    fn default() -> Self {
+        GoFormatter(PrettyFormatter::with_indent(b"  "))
+    }
+}
+
+impl Formatter for GoFormatter {
+    fn write_string_fragment<W: ?Sized + io::Write>(
+        &mut self,
+        writer: &mut W,
+        fragment: &str,
+    ) -> io::Result<()> {
+        let mut rest = fragment;
+        while let Some(at) = rest.find(['<', '>', '&', '\u{2028}', '\u{2029}']) {
+            writer.write_all(&rest.as_bytes()[..at])?;
+            let c = rest[at..].chars().next().expect("found a character");
+            write!(writer, "\\u{:04x}", c as u32)?;
+            rest = &rest[at + c.len_utf8()..];
+        }
+        writer.write_all(rest.as_bytes())
+    }
+
+    fn begin_array<W: ?Sized + io::Write>(&mut self, writer: &mut W) -> io::Result<()> {
+        self.0.begin_array(writer)
+    }
+
+    fn end_array<W: ?Sized + io::Write>(&mut self, writer: &mut W) -> io::Result<()> {
+        self.0.end_array(writer)
+    }
+
+    fn begin_array_value<W: ?Sized + io::Write>(
+        &mut self,
+        writer: &mut W,
+        first: bool,
+    ) -> io::Result<()> {
+        self.0.begin_array_value(writer, first)
+    }
+
+    fn end_array_value<W: ?Sized + io::Write>(&mut self, writer: &mut W) -> io::Result<()> {
+        self.0.end_array_value(writer)
+    }
+
+    fn begin_object<W: ?Sized + io::Write>(&mut self, writer: &mut W) -> io::Result<()> {
+        self.0.begin_object(writer)
+    }
+
+    fn end_object<W: ?Sized + io::Write>(&mut self, writer: &mut W) -> io::Result<()> {
+        self.0.end_object(writer)
+    }
+
+    fn begin_object_key<W: ?Sized + io::Write>(
+        &mut self,
+        writer: &mut W,
+        first: bool,
+    ) -> io::Result<()> {
+        self.0.begin_object_key(writer, first)
+    }
+
+    fn begin_object_value<W: ?Sized + io::Write>(&mut self, writer: &mut W) -> io::Result<()> {
+        self.0.begin_object_value(writer)
+    }
+
+    fn end_object_value<W: ?Sized + io::Write>(&mut self, writer: &mut W) -> io::Result<()> {
+        self.0.end_object_value(writer)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::{path::PathBuf, time::Duration};
+
+    use expect_test::expect;
+    use tofu_syntax::{SourceKind, TextRange};
+
+    use super::*;
+    use crate::{diagnostic::FileId, source::SourceFile};
+
+    fn report(diagnostics: Vec<Diagnostic>) -> CheckReport {
+        let text = "locals {\n  a = <1 & 2>\n}\n";
+        // An empty tree: the context of a diagnostic is tested elsewhere.
+        let tree = tofu_syntax::parse("", SourceKind::Json).green().clone();
+        CheckReport {
+            root: PathBuf::from("."),
+            modules: Vec::new(),
+            sources: vec![SourceFile::new(
+                "mod/main.tf".into(),
+                SourceKind::Native,
+                text.into(),
+                tree,
+            )],
+            diagnostics,
+            elapsed: Duration::ZERO,
+        }
+    }
+
+    #[test]
+    fn no_diagnostics() {
+        expect![[r#"
+            {
+              "format_version": "1.0",
+              "valid": true,
+              "error_count": 0,
+              "warning_count": 0,
+              "diagnostics": []
+            }
+        "#]]
+        .assert_eq(&render(&report(Vec::new())));
+    }
+
+    #[test]
+    fn located_and_sourceless_diagnostics() {
+        let range = TextRange::new(15.into(), 16.into());
+        let report = report(vec![
+            Diagnostic::warning("Oh no", "Something is broken"),
+            Diagnostic::note("Only for people", ""),
+            Diagnostic::error("Invalid character", "The \"<\" is <odd> & \u{2028}.")
+                .at(FileId(0), range),
+        ]);
+        expect![[r#"
+            {
+              "format_version": "1.0",
+              "valid": false,
+              "error_count": 1,
+              "warning_count": 1,
+              "diagnostics": [
+                {
+                  "severity": "warning",
+                  "summary": "Oh no",
+                  "detail": "Something is broken"
+                },
+                {
+                  "severity": "error",
+                  "summary": "Invalid character",
+                  "detail": "The \"\u003c\" is \u003codd\u003e \u0026 \u2028.",
+                  "range": {
+                    "filename": "mod/main.tf",
+                    "start": {
+                      "line": 2,
+                      "column": 7,
+                      "byte": 15
+                    },
+                    "end": {
+                      "line": 2,
+                      "column": 8,
+                      "byte": 16
+                    }
+                  },
+                  "snippet": {
+                    "context": null,
+                    "code": "  a = \u003c1 \u0026 2\u003e",
+                    "start_line": 2,
+                    "highlight_start_offset": 6,
+                    "highlight_end_offset": 7,
+                    "values": []
+                  }
+                }
+              ]
+            }
+        "#]]
+        .assert_eq(&render(&report));
+    }
+}

@@ -1,0 +1,428 @@
+//! The `tofu-analyzer` binary on the trees under `tests/fixtures/`, compared
+//! with the expectations under `tests/expected/` (`UPDATE_EXPECT=1` to
+//! regenerate them).
+
+use std::{
+    fs,
+    path::{Path, PathBuf},
+    process::Command,
+};
+
+use expect_test::{ExpectFile, expect_file};
+
+const BIN: &str = env!("CARGO_BIN_EXE_tofu-analyzer");
+
+struct Run {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+impl Run {
+    /// Exit code, stdout and stderr, with the time in the summary line
+    /// replaced so that the text is the same on every run.
+    fn transcript(&self) -> String {
+        format!(
+            "exit: {}\n--- stdout\n{}--- stderr\n{}",
+            self.code,
+            self.stdout,
+            normalize_time(&self.stderr)
+        )
+    }
+}
+
+fn fixtures() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures")
+}
+
+fn analyzer_in(dir: &Path, args: &[&str]) -> Run {
+    let output = Command::new(BIN)
+        .args(args)
+        .current_dir(dir)
+        .env_remove("NO_COLOR")
+        .output()
+        .expect("the binary runs");
+    Run {
+        code: output.status.code().expect("not killed by a signal"),
+        stdout: String::from_utf8(output.stdout).expect("stdout is UTF-8"),
+        stderr: String::from_utf8(output.stderr).expect("stderr is UTF-8"),
+    }
+}
+
+fn analyzer(args: &[&str]) -> Run {
+    analyzer_in(&fixtures(), args)
+}
+
+/// `checked 1 module (2 files) in 0.01s: ...` becomes `... in <time>: ...`.
+fn normalize_time(stderr: &str) -> String {
+    stderr
+        .lines()
+        .map(|line| {
+            match (
+                line.starts_with("checked "),
+                line.find(" in "),
+                line.find("s: "),
+            ) {
+                (true, Some(start), Some(end)) if start < end => {
+                    format!("{} in <time>{}\n", &line[..start], &line[end + 1..])
+                }
+                _ => format!("{line}\n"),
+            }
+        })
+        .collect()
+}
+
+/// Checks a fixture in both formats against its expectation files and
+/// returns the JSON output for further assertions.
+fn check_fixture(name: &str, code: i32, human: ExpectFile, json: ExpectFile) -> serde_json::Value {
+    let run = analyzer(&["check", name]);
+    human.assert_eq(&run.transcript());
+    assert_eq!(run.code, code, "human exit code of {name}");
+
+    let run = analyzer(&["check", name, "--format", "json"]);
+    json.assert_eq(&run.stdout);
+    assert_eq!(run.code, code, "JSON exit code of {name}");
+    assert_eq!(run.stderr, "", "nothing but JSON is written");
+    serde_json::from_str(&run.stdout).expect("the output is JSON")
+}
+
+fn error_count(json: &serde_json::Value) -> u64 {
+    json["error_count"].as_u64().unwrap()
+}
+
+fn filenames(json: &serde_json::Value) -> Vec<&str> {
+    let diagnostics = json["diagnostics"].as_array().unwrap();
+    diagnostics
+        .iter()
+        .filter_map(|diagnostic| diagnostic["range"]["filename"].as_str())
+        .collect()
+}
+
+#[test]
+fn valid_tree() {
+    let json = check_fixture(
+        "valid",
+        0,
+        expect_file!["expected/valid.txt"],
+        expect_file!["expected/valid.json"],
+    );
+    assert_eq!(json["valid"], true);
+    assert_eq!(json["diagnostics"].as_array().unwrap().len(), 0);
+}
+
+#[test]
+fn syntax_errors() {
+    let json = check_fixture(
+        "syntax-errors",
+        1,
+        expect_file!["expected/syntax-errors.txt"],
+        expect_file!["expected/syntax-errors.json"],
+    );
+    assert_eq!(json["valid"], false);
+    assert!(error_count(&json) >= 3);
+    let files = filenames(&json);
+    for file in ["broken.tf.json", "main.tf", "modules/app/main.tf"] {
+        assert!(files.contains(&file), "{file} in {files:?}");
+    }
+    assert!(!files.contains(&"valid.tf"));
+    let mut sorted = files.clone();
+    sorted.sort();
+    assert_eq!(files, sorted, "diagnostics are ordered by file");
+}
+
+#[test]
+fn tofu_files_shadow_tf_files() {
+    let json = check_fixture(
+        "shadowing",
+        0,
+        expect_file!["expected/shadowing.txt"],
+        expect_file!["expected/shadowing.json"],
+    );
+    // The shadowed files are broken; they must not have been parsed.
+    assert_eq!(error_count(&json), 0);
+}
+
+#[test]
+fn override_files_are_checked() {
+    let json = check_fixture(
+        "overrides",
+        1,
+        expect_file!["expected/overrides.txt"],
+        expect_file!["expected/overrides.json"],
+    );
+    assert_eq!(filenames(&json), ["override.tf"]);
+}
+
+#[test]
+fn editor_leftovers_tests_and_variables_files_are_ignored() {
+    let json = check_fixture(
+        "leftovers",
+        0,
+        expect_file!["expected/leftovers.txt"],
+        expect_file!["expected/leftovers.json"],
+    );
+    assert_eq!(error_count(&json), 0);
+}
+
+#[test]
+fn hidden_and_terraform_directories_are_skipped() {
+    let json = check_fixture(
+        "hidden",
+        0,
+        expect_file!["expected/hidden.txt"],
+        expect_file!["expected/hidden.json"],
+    );
+    assert_eq!(error_count(&json), 0);
+}
+
+#[test]
+fn a_tree_without_configuration_is_a_warning() {
+    let json = check_fixture(
+        "no-config",
+        0,
+        expect_file!["expected/no-config.txt"],
+        expect_file!["expected/no-config.json"],
+    );
+    assert_eq!(
+        (json["valid"].as_bool(), json["warning_count"].as_u64()),
+        (Some(true), Some(1))
+    );
+}
+
+#[test]
+fn summary_counts_modules_files_errors_and_warnings() {
+    let run = analyzer(&["check", "syntax-errors"]);
+    let summary = normalize_time(&run.stderr);
+    assert!(
+        summary.starts_with("checked 2 modules (4 files) in <time>: "),
+        "{summary}"
+    );
+    assert!(summary.ends_with(" errors, 0 warnings\n"), "{summary}");
+    assert!(!summary.contains(": 0 errors"), "{summary}");
+}
+
+#[test]
+fn tofu_style_json_flag() {
+    let long = analyzer(&["check", "syntax-errors", "--format=json"]);
+    let tofu = analyzer(&["check", "-json", "syntax-errors"]);
+    assert_eq!(tofu.code, 1);
+    assert_eq!(tofu.stdout, long.stdout);
+    assert!(
+        tofu.stdout
+            .starts_with("{\n  \"format_version\": \"1.0\",\n"),
+        "{}",
+        tofu.stdout
+    );
+}
+
+#[test]
+fn no_color_flags_are_accepted_everywhere() {
+    let plain = analyzer(&["check", "syntax-errors"]);
+    for args in [
+        &["check", "-no-color", "syntax-errors"][..],
+        &["check", "syntax-errors", "--no-color"],
+        &["-no-color", "check", "syntax-errors"],
+        &["--no-color", "check", "-json", "syntax-errors"],
+    ] {
+        let run = analyzer(args);
+        assert_eq!(run.code, 1, "{args:?}");
+        assert!(!run.stdout.contains('\u{1b}'), "{args:?}");
+        if !args.contains(&"-json") {
+            assert_eq!(run.stdout, plain.stdout, "{args:?}");
+        }
+    }
+    let syntax = analyzer(&["syntax", "-no-color", "valid/variables.tf"]);
+    assert_eq!(syntax.code, 0);
+    assert_eq!(
+        syntax.stdout,
+        analyzer(&["syntax", "valid/variables.tf"]).stdout
+    );
+}
+
+#[test]
+fn output_is_not_coloured_off_a_terminal() {
+    let run = analyzer(&["check", "syntax-errors"]);
+    assert!(!run.stdout.contains('\u{1b}'));
+    assert!(!run.stderr.contains('\u{1b}'));
+}
+
+#[test]
+fn dir_defaults_to_the_current_directory() {
+    let here = analyzer_in(&fixtures().join("syntax-errors"), &["check", "-json"]);
+    let there = analyzer(&["check", "-json", "syntax-errors"]);
+    assert_eq!(here.code, 1);
+    assert_eq!(here.stdout, there.stdout);
+}
+
+#[test]
+fn unreadable_dir_is_a_usage_failure() {
+    let run = analyzer(&["check", "does-not-exist"]);
+    assert_eq!(run.code, 2);
+    assert_eq!(run.stdout, "");
+    assert!(
+        run.stderr
+            .starts_with("error: cannot read does-not-exist: "),
+        "{}",
+        run.stderr
+    );
+
+    let json = analyzer(&["check", "-json", "does-not-exist"]);
+    assert_eq!((json.code, json.stdout.as_str()), (2, ""));
+
+    let file = analyzer(&["check", "valid/main.tf"]);
+    assert_eq!(file.code, 2);
+    assert_eq!(file.stderr, "error: valid/main.tf is not a directory\n");
+}
+
+#[test]
+fn usage_errors_exit_with_2() {
+    for args in [
+        &["check", "--format", "xml"][..],
+        &[],
+        &["frobnicate"],
+        &["check", "a", "b"],
+    ] {
+        let run = analyzer(args);
+        assert_eq!(run.code, 2, "{args:?}");
+        assert_eq!(run.stdout, "", "{args:?}");
+        assert!(!run.stderr.is_empty(), "{args:?}");
+    }
+    let help = analyzer(&["check", "--help"]);
+    assert_eq!(help.code, 0);
+    assert!(help.stdout.contains("--format <FORMAT>"), "{}", help.stdout);
+}
+
+#[test]
+fn syntax_prints_the_tree() {
+    let run = analyzer(&["syntax", "valid/variables.tf"]);
+    assert_eq!(run.code, 0);
+    expect_file!["expected/syntax-variables.txt"].assert_eq(&run.stdout);
+
+    let json = analyzer(&["syntax", "valid/outputs.tf.json"]);
+    assert_eq!(json.code, 0);
+    assert!(json.stdout.starts_with("JSON_FILE@"), "{}", json.stdout);
+}
+
+#[test]
+fn syntax_prints_errors_and_still_succeeds() {
+    let run = analyzer(&["syntax", "syntax-errors/broken.tf.json"]);
+    assert_eq!(run.code, 0);
+    assert!(run.stdout.contains("\nerror "), "{}", run.stdout);
+}
+
+#[test]
+fn syntax_of_an_unreadable_file_exits_with_2() {
+    for file in ["does-not-exist.tf", "valid"] {
+        let run = analyzer(&["syntax", file]);
+        assert_eq!(run.code, 2, "{file}");
+        assert_eq!(run.stdout, "", "{file}");
+        assert!(
+            run.stderr
+                .starts_with(&format!("error: cannot read {file}: ")),
+            "{}",
+            run.stderr
+        );
+    }
+}
+
+/// A scratch directory for trees that cannot be committed: bad encoding,
+/// broken links, empty directories.
+fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("cli")
+        .join(name);
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn listing(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
+    let mut files = Vec::new();
+    for entry in fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            files.extend(listing(&path));
+        } else {
+            files.push((path.clone(), fs::read(&path).unwrap_or_default()));
+        }
+    }
+    files.sort();
+    files
+}
+
+#[test]
+fn bad_encoding_and_unreadable_files_are_diagnostics() {
+    let dir = scratch("awkward");
+    fs::write(dir.join("main.tf"), b"locals {\n  name = \"caf\xe9\"\n}\n").unwrap();
+    fs::create_dir(dir.join("sub")).unwrap();
+    fs::write(dir.join("sub/ok.tf"), "locals {}\n").unwrap();
+    #[cfg(unix)]
+    std::os::unix::fs::symlink("nowhere.tf", dir.join("sub/dangling.tf")).unwrap();
+    let before = listing(&dir);
+
+    let run = analyzer_in(&dir, &["check", "-json"]);
+    assert_eq!(run.code, 1);
+    let json: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    let diagnostics = json["diagnostics"].as_array().unwrap();
+
+    let encoding = diagnostics
+        .iter()
+        .find(|d| d["summary"] == "Invalid character encoding")
+        .expect("encoding error");
+    assert_eq!(encoding["range"]["filename"], "main.tf");
+    let range = &encoding["range"];
+    assert_eq!(
+        (
+            &range["start"]["line"],
+            &range["start"]["column"],
+            &range["start"]["byte"]
+        ),
+        (&2.into(), &14.into(), &22.into())
+    );
+    assert_eq!(range["end"]["byte"], 23);
+    assert_eq!(encoding["snippet"]["code"], "  name = \"caf\u{1a}\"");
+    assert_eq!(encoding["snippet"]["context"], "locals");
+
+    #[cfg(unix)]
+    {
+        let unreadable = diagnostics
+            .iter()
+            .find(|d| d["summary"] == "Failed to read file")
+            .expect("read error");
+        assert_eq!(unreadable["severity"], "error");
+        assert!(
+            unreadable["detail"]
+                .as_str()
+                .unwrap()
+                .starts_with("The file \"sub/dangling.tf\" could not be read: ")
+        );
+        assert!(unreadable.get("range").is_none());
+    }
+
+    let human = analyzer_in(&dir, &["check"]);
+    assert_eq!(human.code, 1);
+    assert!(
+        human
+            .stdout
+            .contains("Error: Invalid character encoding\n  ┌─ main.tf:2:14\n"),
+        "{}",
+        human.stdout
+    );
+
+    assert_eq!(listing(&dir), before, "the tree is left as it was");
+}
+
+#[test]
+fn an_empty_directory_is_a_warning() {
+    let dir = scratch("empty");
+    let run = analyzer_in(&dir, &["check"]);
+    assert_eq!(run.code, 0);
+    assert_eq!(
+        run.stdout,
+        "Warning: No configuration files\n = The directory . and its subdirectories contain no OpenTofu configuration files.\n\n"
+    );
+    assert_eq!(
+        normalize_time(&run.stderr),
+        "checked 0 modules (0 files) in <time>: 0 errors, 1 warning\n"
+    );
+}
