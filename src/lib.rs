@@ -9,7 +9,6 @@ pub use tofu_syntax as syntax;
 pub mod check;
 pub mod diagnostic;
 pub mod discovery;
-pub mod line_index;
 pub mod module_files;
 pub mod render;
 pub mod source;

@@ -2,7 +2,7 @@
 
 use tofu_syntax::{GreenNode, SourceKind, SyntaxError, SyntaxNode, TextRange, TextSize};
 
-use crate::line_index::{LineCol, LineIndex};
+use tofu_syntax::{LineCol, LineIndex};
 
 /// What a byte that is not UTF-8 becomes. One byte for one byte, so that
 /// every offset into the text is also an offset into the file.

@@ -7,15 +7,17 @@
 mod syntax_kind;
 
 pub mod ast;
+pub mod body;
 pub mod json;
 pub mod native;
 
 mod error;
+mod green;
 mod line_index;
 mod parse;
 
 pub use error::SyntaxError;
-pub use line_index::{LineIndex, Pos};
+pub use line_index::{LineCol, LineIndex, Pos};
 pub use parse::{Parse, SourceKind, debug_dump, parse, parse_named};
 pub use rowan::{GreenNode, TextRange, TextSize};
 pub use syntax_kind::{SyntaxElement, SyntaxKind, SyntaxNode, SyntaxToken, TofuLanguage};

@@ -1,54 +1,91 @@
-//! Byte offsets to HCL positions.
+//! Byte offsets to the line and column positions HCL reports.
 //!
-//! HCL positions are 1-based lines and columns and 0-based bytes; columns
-//! count grapheme clusters, and only `\n` (or `\r\n`) starts a new line. A
-//! leading byte order mark takes no column.
+//! Lines are 1-based and only `\n` starts one, so the `\r` of a CRLF ends
+//! the line before it. Columns are 1-based and count grapheme clusters, as
+//! HCL's scanner does: a tab, an `é` or an emoji with modifiers is one
+//! column each. A leading byte order mark takes no column because HCL
+//! strips it before scanning.
 
 use rowan::{TextRange, TextSize};
 use unicode_segmentation::UnicodeSegmentation;
 
-/// A position as HCL reports it.
+const BOM: char = '\u{feff}';
+
+/// A 1-based line and column.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Pos {
+pub struct LineCol {
     pub line: u32,
     pub column: u32,
-    pub byte: u32,
 }
 
-/// The start offsets of the lines of one text.
+/// The start offsets of the lines of one text. It does not keep the text:
+/// every query takes the text the index was built from.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LineIndex {
-    line_starts: Vec<u32>,
+    line_starts: Vec<TextSize>,
 }
 
 impl LineIndex {
     pub fn new(text: &str) -> LineIndex {
-        let mut line_starts = vec![0];
-        line_starts.extend(
-            text.bytes().enumerate().filter(|&(_, b)| b == b'\n').map(|(i, _)| i as u32 + 1),
-        );
-        LineIndex { line_starts }
+        let newlines = text
+            .match_indices('\n')
+            .map(|(at, _)| TextSize::from(at as u32 + 1));
+        LineIndex {
+            line_starts: std::iter::once(TextSize::from(0)).chain(newlines).collect(),
+        }
     }
 
-    /// The position of `offset` in `text`, which must be the text this
-    /// index was built from.
-    pub fn pos(&self, text: &str, offset: TextSize) -> Pos {
-        let byte = u32::from(offset).min(text.len() as u32);
-        let line = self.line_starts.partition_point(|&start| start <= byte) - 1;
-        let mut line_start = self.line_starts[line] as usize;
-        if line == 0 && text.starts_with('\u{feff}') {
-            line_start = line_start.max(3).min(byte as usize);
+    pub fn line_count(&self) -> usize {
+        self.line_starts.len()
+    }
+
+    /// The 0-based line holding `offset`; offsets past the end belong to
+    /// the last line.
+    pub fn line_of(&self, offset: TextSize) -> usize {
+        self.line_starts.partition_point(|&start| start <= offset) - 1
+    }
+
+    /// The range of a 0-based line, including its line break.
+    pub fn line_range(&self, text: &str, line: usize) -> TextRange {
+        let end = self
+            .line_starts
+            .get(line + 1)
+            .copied()
+            .unwrap_or(text_len(text));
+        let start = self.line_starts.get(line).copied().unwrap_or(end);
+        TextRange::new(start, end)
+    }
+
+    /// The position of `offset` in `text`. Offsets past the end are
+    /// clamped to it, and an offset inside a character counts as the
+    /// start of that character.
+    pub fn line_col(&self, text: &str, offset: TextSize) -> LineCol {
+        let offset = floor_char_boundary(text, offset.min(text_len(text)));
+        let line = self.line_of(offset);
+        let mut start = usize::from(self.line_starts[line]);
+        if line == 0 && text.starts_with(BOM) {
+            start = BOM.len_utf8().min(usize::from(offset));
         }
-        let prefix = text.get(line_start..byte as usize).unwrap_or_default();
-        let column = prefix.graphemes(true).count() as u32 + 1;
-        Pos { line: line as u32 + 1, column, byte }
+        let prefix = &text[start..usize::from(offset)];
+        LineCol {
+            line: line as u32 + 1,
+            column: prefix.graphemes(true).count() as u32 + 1,
+        }
+    }
+}
+
+impl LineIndex {
+    /// The position of `offset` with its byte offset, as HCL's `Pos`.
+    pub fn pos(&self, text: &str, offset: TextSize) -> Pos {
+        let LineCol { line, column } = self.line_col(text, offset);
+        Pos { line, column, byte: u32::from(offset.min(text_len(text))) }
     }
 
     /// Formats a range as HCL's `Range.String` does:
     /// `file:line,col-col` or `file:line,col-line,col`.
     pub fn range_string(&self, text: &str, file_name: &str, range: TextRange) -> String {
-        let start = self.pos(text, range.start());
-        let end = self.pos(text, range.end());
+        let start = self.line_col(text, range.start());
+        let end = self.line_col(text, range.end());
         if start.line == end.line {
             format!("{file_name}:{},{}-{}", start.line, start.column, end.column)
         } else {
@@ -57,23 +94,93 @@ impl LineIndex {
     }
 }
 
+/// A position as HCL reports it: 1-based line and column, 0-based byte.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Pos {
+    pub line: u32,
+    pub column: u32,
+    pub byte: u32,
+}
+
+fn text_len(text: &str) -> TextSize {
+    TextSize::from(text.len() as u32)
+}
+
+fn floor_char_boundary(text: &str, offset: TextSize) -> TextSize {
+    let mut at = usize::from(offset);
+    while !text.is_char_boundary(at) {
+        at -= 1;
+    }
+    TextSize::from(at as u32)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn pos(text: &str, offset: u32) -> (u32, u32) {
-        let p = LineIndex::new(text).pos(text, offset.into());
-        (p.line, p.column)
+    fn line_col(text: &str, offset: u32) -> (u32, u32) {
+        let LineCol { line, column } = LineIndex::new(text).line_col(text, offset.into());
+        (line, column)
     }
 
     #[test]
-    fn columns_count_grapheme_clusters() {
-        assert_eq!(pos("a = \"é\"", 7), (1, 7));
-        assert_eq!(pos("\tx", 1), (1, 2));
-        assert_eq!(pos("a\r\nb", 3), (2, 1));
-        assert_eq!(pos("a\r\nb", 1), (1, 2));
-        assert_eq!(pos("\u{feff}ab", 4), (1, 2));
-        assert_eq!(pos("e\u{301}x", 3), (1, 2));
+    fn first_position_is_one_one() {
+        assert_eq!(line_col("", 0), (1, 1));
+        assert_eq!(line_col("a = 1", 0), (1, 1));
+    }
+
+    #[test]
+    fn lines_start_after_newlines() {
+        let text = "a = 1\nb = 2\n\nc";
+        assert_eq!(line_col(text, 5), (1, 6));
+        assert_eq!(line_col(text, 6), (2, 1));
+        assert_eq!(line_col(text, 12), (3, 1));
+        assert_eq!(line_col(text, 13), (4, 1));
+        assert_eq!(line_col(text, 14), (4, 2));
+    }
+
+    #[test]
+    fn tab_is_one_column() {
+        assert_eq!(line_col("\t\tx", 2), (1, 3));
+    }
+
+    #[test]
+    fn multibyte_characters_are_one_column() {
+        // "é" is two bytes, "🗻" four.
+        assert_eq!(line_col("a = \"é\"", 7), (1, 7));
+        assert_eq!(line_col("🗻x", 4), (1, 2));
+    }
+
+    #[test]
+    fn grapheme_clusters_are_one_column() {
+        // e + combining acute accent; a family emoji joined by ZWJs.
+        assert_eq!(line_col("e\u{301}x", 3), (1, 2));
+        let family = "👨\u{200d}👩\u{200d}👧";
+        assert_eq!(line_col(&format!("{family}x"), family.len() as u32), (1, 2));
+    }
+
+    #[test]
+    fn crlf_ends_the_line_before_it() {
+        let text = "a\r\nb";
+        assert_eq!(line_col(text, 1), (1, 2));
+        assert_eq!(line_col(text, 3), (2, 1));
+        assert_eq!(line_col(text, 4), (2, 2));
+    }
+
+    #[test]
+    fn bom_takes_no_column() {
+        let text = "\u{feff}ab\ncd";
+        assert_eq!(line_col(text, 0), (1, 1));
+        assert_eq!(line_col(text, 3), (1, 1));
+        assert_eq!(line_col(text, 4), (1, 2));
+        assert_eq!(line_col(text, 7), (2, 2));
+    }
+
+    #[test]
+    fn offsets_are_clamped() {
+        assert_eq!(line_col("ab", 10), (1, 3));
+        // Inside the two bytes of "é".
+        assert_eq!(line_col("é", 1), (1, 1));
     }
 
     #[test]
@@ -84,5 +191,30 @@ mod tests {
         assert_eq!(index.range_string(text, "main.tf", range), "main.tf:1,1-2");
         let range = TextRange::new(0.into(), 7.into());
         assert_eq!(index.range_string(text, "main.tf", range), "main.tf:1,1-2,2");
+    }
+
+    #[test]
+    fn line_ranges_include_the_line_break() {
+        let text = "ab\r\ncd\n";
+        let index = LineIndex::new(text);
+        assert_eq!(index.line_count(), 3);
+        assert_eq!(
+            index.line_range(text, 0),
+            TextRange::new(0.into(), 4.into())
+        );
+        assert_eq!(
+            index.line_range(text, 1),
+            TextRange::new(4.into(), 7.into())
+        );
+        assert_eq!(
+            index.line_range(text, 2),
+            TextRange::new(7.into(), 7.into())
+        );
+        assert_eq!(
+            index.line_range(text, 9),
+            TextRange::new(7.into(), 7.into())
+        );
+        assert_eq!(index.line_of(5.into()), 1);
+        assert_eq!(index.line_of(100.into()), 2);
     }
 }

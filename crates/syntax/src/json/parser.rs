@@ -8,7 +8,9 @@
 //! moments; what HCL skips lands in `JSON_ERROR` nodes, and whatever is left
 //! after the root value goes in one last `JSON_ERROR` node of the file.
 
-use rowan::{Checkpoint, GreenNodeBuilder, TextRange, TextSize};
+use rowan::{TextRange, TextSize};
+
+use crate::green::{Checkpoint, TreeBuilder};
 
 use super::lexer::{Tok, Token, lex};
 use super::literal::{is_valid_number, keyword_suggestion, string_error_offset};
@@ -20,7 +22,7 @@ const MAX_DEPTH: usize = 256;
 
 pub(super) fn parse(text: &str) -> Parse {
     let mut p = Parser::new(text);
-    p.builder.start_node(SyntaxKind::JSON_FILE.into());
+    p.builder.start_node(SyntaxKind::JSON_FILE);
     let root = p.peek().range;
     let value = p.value(0);
     if p.errors.is_empty() {
@@ -71,7 +73,7 @@ struct Parser<'t> {
     end: usize,
     /// Where HCL puts its end-of-input token.
     eof: TextSize,
-    builder: GreenNodeBuilder<'static>,
+    builder: TreeBuilder,
     errors: Vec<SyntaxError>,
 }
 
@@ -95,7 +97,7 @@ impl<'t> Parser<'t> {
             pos: 0,
             end,
             eof,
-            builder: GreenNodeBuilder::new(),
+            builder: TreeBuilder::new(),
             errors: Vec::new(),
         }
     }
@@ -340,7 +342,7 @@ impl<'t> Parser<'t> {
         let value = self.value(depth);
         if !matches!(value, Value::Error | Value::Missing) {
             self.builder
-                .start_node_at(checkpoint, SyntaxKind::JSON_ERROR.into());
+                .start_node_at(checkpoint, SyntaxKind::JSON_ERROR);
             self.builder.finish_node();
         }
     }
@@ -485,14 +487,14 @@ impl<'t> Parser<'t> {
         let token = self.tokens[self.pos];
         self.pos += 1;
         self.builder
-            .token(token.kind.syntax_kind().into(), &self.text[token.range]);
+            .token(token.kind.syntax_kind(), &self.text[token.range]);
         token.range
     }
 
     fn eat_trivia(&mut self) {
         while let Some(token) = self.tokens.get(self.pos).filter(|t| t.kind.is_trivia()) {
             self.builder
-                .token(token.kind.syntax_kind().into(), &self.text[token.range]);
+                .token(token.kind.syntax_kind(), &self.text[token.range]);
             self.pos += 1;
         }
     }
@@ -501,7 +503,7 @@ impl<'t> Parser<'t> {
     /// it outside.
     fn start_node(&mut self, kind: SyntaxKind) {
         self.eat_trivia();
-        self.builder.start_node(kind.into());
+        self.builder.start_node(kind);
     }
 
     fn checkpoint(&mut self) -> Checkpoint {
@@ -515,10 +517,10 @@ impl<'t> Parser<'t> {
         self.eat_trivia();
         if let Some(last) = self.tokens.iter().rposition(|t| !t.kind.is_trivia()) {
             if last >= self.pos {
-                self.builder.start_node(SyntaxKind::JSON_ERROR.into());
+                self.builder.start_node(SyntaxKind::JSON_ERROR);
                 for token in &self.tokens[self.pos..=last] {
                     self.builder
-                        .token(token.kind.syntax_kind().into(), &self.text[token.range]);
+                        .token(token.kind.syntax_kind(), &self.text[token.range]);
                 }
                 self.builder.finish_node();
                 self.pos = last + 1;

@@ -178,7 +178,12 @@ impl<'a> Lexer<'a> {
                 MainToken::Whitespace => WHITESPACE,
                 MainToken::Newline => NEWLINE,
                 MainToken::LineComment => {
-                    let len = line_comment_len(&rest[span.start..]);
+                    // The pattern stops at any `\r`; only a lone one (not
+                    // before `\n`) belongs to the comment and needs a rescan.
+                    let lone_cr = rest.as_bytes().get(span.end) == Some(&b'\r')
+                        && rest.as_bytes().get(span.end + 1) != Some(&b'\n');
+                    let len =
+                        if lone_cr { line_comment_len(&rest[span.start..]) } else { span.len() };
                     self.push(LINE_COMMENT, len);
                     if len != span.len() {
                         return;
@@ -262,7 +267,9 @@ impl<'a> Lexer<'a> {
         self.pos = self.text.len();
     }
 
-    /// Lexes the text of a quoted template (HCL's `stringTemplate`).
+    /// Lexes the text of a quoted template (HCL's `stringTemplate`),
+    /// splitting it where HCL's scanner does, since token ranges show up
+    /// in messages.
     fn lex_quoted(&mut self) {
         let bytes = self.rest().as_bytes();
         match bytes[0] {
@@ -276,25 +283,25 @@ impl<'a> Lexer<'a> {
                 self.push(QUOTED_NEWLINE, len);
                 return;
             }
+            b'$' | b'%' => {
+                if self.sequence_opener().is_none() {
+                    match literal_sigil_len(bytes) {
+                        Some(len) => self.push(QUOTED_LIT, len),
+                        None => self.push(INVALID, 1),
+                    }
+                }
+                return;
+            }
             _ => {}
         }
-        if let Some(len) = self.sequence_opener() {
-            let _ = len;
-            return;
-        }
-        // A run of literal text: escapes, and `$`/`%` that open nothing.
+        // A run of text and backslash escapes.
         let mut i = 0;
         while i < bytes.len() {
             match bytes[i] {
-                b'"' | b'\r' | b'\n' => break,
+                b'"' | b'\r' | b'\n' | b'$' | b'%' => break,
                 b'\\' => match bytes.get(i + 1) {
                     None | Some(b'\r' | b'\n') => break,
-                    Some(_) => i += 1 + utf8_len(bytes[i + 1]),
-                },
-                b'$' | b'%' => match template_escape_len(&bytes[i..]) {
-                    EscapeScan::Literal(len) => i += len,
-                    EscapeScan::Opener => break,
-                    EscapeScan::AtEnd => break,
+                    Some(&next) => i += 1 + utf8_len(next),
                 },
                 b => i += utf8_len(b),
             }
@@ -302,61 +309,64 @@ impl<'a> Lexer<'a> {
         if i > 0 {
             self.push(QUOTED_LIT, i);
         } else {
-            // A lone `\` before a newline or the end, or a `$`/`%` at the
-            // very end: HCL's scanner matches nothing better than one
-            // invalid character.
-            let ch = self.rest().chars().next().unwrap();
-            self.push(INVALID, ch.len_utf8());
+            // A backslash before a newline or the end escapes nothing:
+            // HCL's scanner makes it an invalid character.
+            self.push(INVALID, 1);
         }
     }
 
-    /// Lexes one line, or the part of a line before a sequence, of a
-    /// heredoc (HCL's `heredocTemplate`).
+    /// Lexes a line, or the part of a line up to a sequence or a `$`/`%`,
+    /// of a heredoc (HCL's `heredocTemplate`), splitting it where HCL's
+    /// scanner does.
     fn lex_heredoc(&mut self, marker: &str, start_of_line: bool) {
         if self.sequence_opener().is_some() {
             return;
         }
         let bytes = self.rest().as_bytes();
-        let mut i = 0;
-        let mut ends_line = false;
-        while i < bytes.len() {
-            match bytes[i] {
-                b'\n' => {
-                    i += 1;
-                    ends_line = true;
-                    break;
+        let (len, ends_line) = match bytes[0] {
+            b'$' | b'%' => match literal_sigil_len(bytes) {
+                // HCL's scanner backs up one character after a lone `$`
+                // or `%`, except right before a line end, where it keeps
+                // the character after the sigil in the same token.
+                Some(1) => {
+                    let after = 1 + utf8_len(bytes[1]);
+                    let len = if line_end_len(&bytes[after..]) > 0 { after } else { 1 };
+                    (len, false)
                 }
-                b'\r' if bytes.get(i + 1) == Some(&b'\n') => {
-                    i += 2;
-                    ends_line = true;
-                    break;
+                Some(len) => (len, false),
+                None => (0, false),
+            },
+            _ => {
+                let run = bytes
+                    .iter()
+                    .position(|b| matches!(b, b'$' | b'%' | b'\r' | b'\n'))
+                    .unwrap_or(bytes.len());
+                match line_end_len(&bytes[run..]) {
+                    0 => (run, false),
+                    newline => (run + newline, true),
                 }
-                b'$' | b'%' => match template_escape_len(&bytes[i..]) {
-                    EscapeScan::Literal(len) => i += len,
-                    EscapeScan::Opener => break,
-                    EscapeScan::AtEnd => i += 1,
-                },
-                b => i += utf8_len(b),
             }
+        };
+        if len == 0 {
+            // A lone `\r`, or a `$` or `%` at the very end, matches no
+            // heredoc token: HCL's scanner stops there and makes the rest
+            // of the input one invalid token.
+            self.push(INVALID, bytes.len());
+            return;
         }
         let Some(Mode::Heredoc { start_of_line: line_start, .. }) = self.modes.last_mut() else {
             unreachable!("lex_heredoc runs in heredoc mode")
         };
-        if !ends_line {
-            *line_start = false;
-            self.push(STRING_LIT, i);
-            return;
-        }
-        *line_start = true;
-        let line = &self.rest()[..i];
-        if start_of_line && line.trim() == marker {
+        *line_start = ends_line;
+        let line = &self.rest()[..len];
+        if ends_line && start_of_line && line.trim() == marker {
             let newline = if line.ends_with("\r\n") { 2 } else { 1 };
-            self.push(HEREDOC_CLOSE, i - newline);
+            self.push(HEREDOC_CLOSE, len - newline);
             self.push(NEWLINE, newline);
             self.modes.pop();
             return;
         }
-        self.push(STRING_LIT, i);
+        self.push(STRING_LIT, len);
     }
 
     /// Lexes `${`, `${~`, `%{` or `%{~` at the current position, entering
@@ -379,24 +389,26 @@ impl<'a> Lexer<'a> {
     }
 }
 
-enum EscapeScan {
-    /// A `$` or `%` that is literal text, with the length it covers
-    /// (`$${` is one literal of three bytes).
-    Literal(usize),
-    /// `${` or `%{`: a sequence starts here.
-    Opener,
-    /// A `$` or `%` at the end of the input.
-    AtEnd,
+/// The length of the literal token that the `$` or `%` at the start of
+/// `bytes` begins, when it begins no sequence: `$${` and `$${~` (and the
+/// same with `%`) are one token, any other sigil a token of its own. At the
+/// very end of the input it begins none.
+fn literal_sigil_len(bytes: &[u8]) -> Option<usize> {
+    let sigil = bytes[0];
+    match bytes.get(1..) {
+        Some([next, b'{', b'~', ..]) if *next == sigil => Some(4),
+        Some([next, b'{', ..]) if *next == sigil => Some(3),
+        Some([_, ..]) => Some(1),
+        _ => None,
+    }
 }
 
-/// Classifies the `$` or `%` at the start of `bytes`.
-fn template_escape_len(bytes: &[u8]) -> EscapeScan {
-    let sigil = bytes[0];
-    match bytes.get(1) {
-        None => EscapeScan::AtEnd,
-        Some(b'{') => EscapeScan::Opener,
-        Some(&next) if next == sigil && bytes.get(2) == Some(&b'{') => EscapeScan::Literal(3),
-        Some(_) => EscapeScan::Literal(1),
+/// The length of the `\n` or `\r\n` at the start of `bytes`, or 0.
+fn line_end_len(bytes: &[u8]) -> usize {
+    match bytes {
+        [b'\n', ..] => 1,
+        [b'\r', b'\n', ..] => 2,
+        _ => 0,
     }
 }
 

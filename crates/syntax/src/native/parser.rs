@@ -8,10 +8,11 @@
 
 use std::collections::HashMap;
 
-use rowan::{Checkpoint, GreenNode, GreenNodeBuilder, NodeCache, TextRange, TextSize};
+use rowan::{GreenNode, TextRange, TextSize};
 
 use crate::{
-    LineIndex, SyntaxError,
+    LineIndex,
+    green::{Checkpoint, TreeBuilder}, SyntaxError,
     SyntaxKind::{self, *},
 };
 
@@ -33,7 +34,7 @@ pub(super) struct Tok {
     index: usize,
 }
 
-pub(super) struct Parser<'t, 'c> {
+pub(super) struct Parser<'t> {
     text: &'t str,
     file_name: &'t str,
     tokens: &'t [Token],
@@ -45,7 +46,7 @@ pub(super) struct Parser<'t, 'c> {
     next_significant_no_newline: Vec<u32>,
     /// Next raw token to put in the tree.
     pos: usize,
-    builder: GreenNodeBuilder<'c>,
+    builder: TreeBuilder,
     pub(super) errors: Vec<SyntaxError>,
     include_newlines: Vec<bool>,
     /// The top of `include_newlines`, read on every peek.
@@ -58,12 +59,11 @@ pub(super) struct Parser<'t, 'c> {
     line_index: Option<LineIndex>,
 }
 
-impl<'t, 'c> Parser<'t, 'c> {
+impl<'t> Parser<'t> {
     pub(super) fn new(
         text: &'t str,
         file_name: &'t str,
         tokens: &'t [Token],
-        cache: &'c mut NodeCache,
     ) -> Self {
         let mut starts = Vec::with_capacity(tokens.len() + 1);
         let mut offset = TextSize::from(0);
@@ -91,7 +91,7 @@ impl<'t, 'c> Parser<'t, 'c> {
             next_significant,
             next_significant_no_newline,
             pos: 0,
-            builder: GreenNodeBuilder::with_cache(cache),
+            builder: TreeBuilder::new(),
             errors: Vec::new(),
             include_newlines: vec![true],
             newlines: true,
@@ -103,7 +103,7 @@ impl<'t, 'c> Parser<'t, 'c> {
     }
 
     pub(super) fn parse_file(mut self) -> (GreenNode, Vec<SyntaxError>) {
-        self.builder.start_node(SOURCE_FILE.into());
+        self.builder.start_node(SOURCE_FILE);
         self.parse_body(EOF);
         self.bump_remaining();
         self.builder.finish_node();
@@ -158,7 +158,7 @@ impl<'t, 'c> Parser<'t, 'c> {
     fn bump_raw(&mut self) {
         let token = self.tokens[self.pos];
         let range = self.token_range(self.pos);
-        self.builder.token(token.kind.into(), &self.text[range]);
+        self.builder.token(token.kind, &self.text[range]);
         self.pos += 1;
     }
 
@@ -183,7 +183,7 @@ impl<'t, 'c> Parser<'t, 'c> {
 
     fn start_node(&mut self, kind: SyntaxKind) {
         self.flush_trivia();
-        self.builder.start_node(kind.into());
+        self.builder.start_node(kind);
     }
 
     fn finish_node(&mut self) {
@@ -196,7 +196,7 @@ impl<'t, 'c> Parser<'t, 'c> {
     }
 
     fn start_node_at(&mut self, checkpoint: Checkpoint, kind: SyntaxKind) {
-        self.builder.start_node_at(checkpoint, kind.into());
+        self.builder.start_node_at(checkpoint, kind);
     }
 
     fn push_newlines(&mut self, include: bool) {
@@ -231,8 +231,21 @@ impl<'t, 'c> Parser<'t, 'c> {
     /// level and consumes it, or to the end of input. Returns the token it
     /// stopped at.
     fn recover(&mut self, end: SyntaxKind) -> Tok {
-        let stop = self.recover_until(end);
-        if stop.kind != EOF { self.read() } else { stop }
+        self.recover_until(end);
+        self.read()
+    }
+
+    /// Reads the next token, which should be `closer`; any other token
+    /// goes in an `ERROR` node.
+    fn read_closer(&mut self, closer: SyntaxKind) -> Tok {
+        let tok = self.peek();
+        if tok.kind == closer || tok.kind == EOF {
+            return self.read();
+        }
+        self.start_node(ERROR);
+        self.read();
+        self.finish_node();
+        tok
     }
 
     /// Like [`Parser::recover`], but leaves the closing token unconsumed.
@@ -290,6 +303,7 @@ impl<'t, 'c> Parser<'t, 'c> {
         let mut opened = false;
         loop {
             if self.peek().kind == EOF {
+                self.read();
                 break;
             }
             if !opened {
@@ -329,7 +343,7 @@ impl<'t, 'c> Parser<'t, 'c> {
 
     fn parse_body(&mut self, end: SyntaxKind) {
         let start_range = self.prev_range;
-        let mut attributes: HashMap<&'t str, TextRange> = HashMap::new();
+        let mut attributes = AttributeNames::default();
         self.start_node(BODY);
         loop {
             let next = self.peek();
@@ -342,7 +356,7 @@ impl<'t, 'c> Parser<'t, 'c> {
                 }
                 IDENT => {
                     if let Some((name, name_range)) = self.parse_body_item() {
-                        if let Some(&existing) = attributes.get(name) {
+                        if let Some(existing) = attributes.get(name) {
                             let at = self.range_string(existing);
                             self.error(
                                 "Attribute redefined",
@@ -357,9 +371,7 @@ impl<'t, 'c> Parser<'t, 'c> {
                     }
                 }
                 _ => {
-                    self.start_node(ERROR);
-                    let bad = self.read();
-                    self.finish_node();
+                    let bad = self.read_closer(end);
                     if !self.recovery {
                         match bad.kind {
                             OPEN_QUOTE => self.error(
@@ -384,9 +396,7 @@ impl<'t, 'c> Parser<'t, 'c> {
                             ),
                         }
                     }
-                    if bad.kind != EOF {
-                        self.recover_until(end);
-                    }
+                    self.recover_until(end);
                     break;
                 }
             }
@@ -809,14 +819,16 @@ impl<'t, 'c> Parser<'t, 'c> {
                     self.read();
                     if self.at(STAR) {
                         self.read();
-                        let close = self.read();
+                        let close = self.read_closer(R_BRACK);
                         if close.kind != R_BRACK && !self.recovery {
+                            // HCL reports this at the token recovery stops
+                            // at, not at the stray one.
+                            let stop = self.recover(R_BRACK);
                             self.error(
                                 "Missing close bracket on splat index",
                                 "The star for a full splat operator must be immediately followed by a closing bracket (\"]\").",
-                                close.range,
+                                stop.range,
                             );
-                            self.recover(R_BRACK);
                         }
                         self.start_node_at(step_start, FULL_SPLAT);
                         self.finish_node();
@@ -836,14 +848,14 @@ impl<'t, 'c> Parser<'t, 'c> {
                         if self.recovery && self.error_count() > before {
                             self.recover(R_BRACK);
                         } else {
-                            let close = self.read();
+                            let close = self.read_closer(R_BRACK);
                             if close.kind != R_BRACK && !self.recovery {
+                                let stop = self.recover(R_BRACK);
                                 self.error(
                                     "Missing close bracket on index",
                                     "The index operator must end with a closing bracket (\"]\").",
-                                    close.range,
+                                    stop.range,
                                 );
-                                self.recover(R_BRACK);
                             }
                         }
                         self.pop_newlines();
@@ -1094,6 +1106,9 @@ impl<'t, 'c> Parser<'t, 'c> {
                         "There is no closing parenthesis for this function call before the end of the file. This may be caused by incorrect parenthesis nesting elsewhere in this file.",
                         name.range.cover(open.range),
                     );
+                    // Nothing is left to skip, but this still counts as
+                    // recovering.
+                    self.recover(R_PAREN);
                     break;
                 }
                 _ => {
@@ -1436,13 +1451,8 @@ impl<'t, 'c> Parser<'t, 'c> {
                             next.range,
                         );
                     }
-                    if next.kind != EOF {
-                        self.start_node(ERROR);
-                        self.read();
-                        self.finish_node();
-                    }
-                    let last = if next.kind == EOF { next } else { self.recover(end) };
-                    end_range = last.range;
+                    self.read_closer(end);
+                    end_range = self.recover(end).range;
                     break;
                 }
             }
@@ -1602,6 +1612,38 @@ impl<'t, 'c> Parser<'t, 'c> {
         self.read();
         self.parse_expression();
         true
+    }
+}
+
+/// The attribute names of one body, for "Attribute redefined". Most
+/// bodies are small, where a scan beats hashing; large ones (tfvars files
+/// with thousands of entries) switch to a map.
+#[derive(Default)]
+struct AttributeNames<'t> {
+    list: Vec<(&'t str, TextRange)>,
+    map: HashMap<&'t str, TextRange>,
+}
+
+impl<'t> AttributeNames<'t> {
+    const SCAN_LIMIT: usize = 32;
+
+    fn get(&self, name: &str) -> Option<TextRange> {
+        if self.list.len() < Self::SCAN_LIMIT {
+            self.list.iter().find(|(n, _)| *n == name).map(|&(_, range)| range)
+        } else {
+            self.map.get(name).copied()
+        }
+    }
+
+    fn insert(&mut self, name: &'t str, range: TextRange) {
+        if self.list.len() < Self::SCAN_LIMIT {
+            self.list.push((name, range));
+            if self.list.len() == Self::SCAN_LIMIT {
+                self.map.extend(self.list.iter().copied());
+            }
+        } else {
+            self.map.insert(name, range);
+        }
     }
 }
 
