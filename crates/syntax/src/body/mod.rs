@@ -1,0 +1,313 @@
+//! Bodies read the same way whatever their syntax.
+//!
+//! Later stages ask a body for the attributes and blocks a schema names,
+//! as HCL's `hcl.Body` does: [`AnyBody::content`] (everything must be in
+//! the schema), [`AnyBody::partial_content`] (the rest is left for a later
+//! reading) and [`AnyBody::just_attributes`] (every item is an attribute).
+//! Native and JSON bodies give the same content for the same
+//! configuration, and each reports problems with HCL's messages and
+//! ranges for its syntax, in HCL's order.
+//!
+//! Where this differs from HCL:
+//! - HCL keeps attributes in maps; here they come in source order, and so
+//!   do the errors about a native body's extraneous attributes.
+//! - Errors have a subject range only, no context range.
+//! - In files with syntax errors the view reads what the parser kept,
+//!   where HCL drops a broken JSON object or array whole: a broken root
+//!   becomes an empty body, a broken value a placeholder that is then
+//!   reported as mistyped.
+//! - A JSON root that is no object or array reads as an empty body, as in
+//!   HCL, but its missing item range is at offset 0, not at HCL's invalid
+//!   zero position.
+
+mod json;
+mod native;
+mod quote;
+mod schema;
+mod source;
+mod suggest;
+
+use std::collections::BTreeSet;
+use std::iter::successors;
+use std::rc::Rc;
+
+use rowan::TextRange;
+
+use crate::ast::{self, AstNode};
+use crate::json::{JsonFile, JsonValue};
+use crate::{Parse, SyntaxError, SyntaxKind, SyntaxNode, SyntaxToken};
+
+pub use schema::{AttributeSchema, BlockSchema, BodySchema};
+pub use source::SourceText;
+
+/// A body of either syntax, possibly with some names hidden because an
+/// earlier [`partial_content`](AnyBody::partial_content) consumed them.
+///
+/// Cheap to clone: it holds a syntax node and a shared set of names.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AnyBody {
+    repr: Repr,
+    hidden: Option<Rc<Hidden>>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Repr {
+    Native(ast::Body),
+    /// An object, an array of objects, or any other value, which is then
+    /// reported as mistyped when read.
+    Json(JsonValue),
+    /// Nothing at all: the body of a native block whose header is broken,
+    /// or the root of a JSON file whose root is not an object or array.
+    Empty {
+        missing_item_range: TextRange,
+    },
+}
+
+/// Names a `partial_content` reading consumed, which later readings of the
+/// remaining body must not see.
+///
+/// Native bodies hide attributes and block types separately; JSON bodies
+/// keep every consumed property name in `attributes`, as HCL does.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+struct Hidden {
+    attributes: BTreeSet<String>,
+    blocks: BTreeSet<String>,
+}
+
+/// An attribute definition.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AnyAttribute {
+    pub name: String,
+    pub name_range: TextRange,
+    /// From the name to the end of the value.
+    pub range: TextRange,
+    /// Absent where a syntax error left no value.
+    pub expr: Option<AnyExpr>,
+}
+
+/// A block: in JSON, one object (or array element) at the end of the
+/// label properties.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AnyBlock {
+    pub type_name: String,
+    pub type_range: TextRange,
+    pub labels: Vec<String>,
+    pub label_ranges: Vec<TextRange>,
+    /// The header: from the type to the last label in native syntax, the
+    /// opening brace (or bracket, for an array of blocks) in JSON.
+    pub def_range: TextRange,
+    pub body: AnyBody,
+}
+
+/// An attribute value: a native expression or a JSON value.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum AnyExpr {
+    Native(ast::Expr),
+    Json(JsonValue),
+}
+
+/// What a schema picked out of a body.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BodyContent {
+    /// The schema's attributes that are defined, in source order.
+    pub attributes: Vec<AnyAttribute>,
+    /// The blocks of the schema's types, in source order.
+    pub blocks: Vec<AnyBlock>,
+    /// Where to report something missing from the body.
+    pub missing_item_range: TextRange,
+}
+
+impl BodyContent {
+    pub fn attribute(&self, name: &str) -> Option<&AnyAttribute> {
+        self.attributes.iter().find(|it| it.name == name)
+    }
+}
+
+impl AnyBody {
+    /// The root body of a parsed file of either syntax. A JSON file whose
+    /// root is not an object or array (already an error) has an empty body,
+    /// as in HCL.
+    pub fn of_file(parse: &Parse) -> AnyBody {
+        let root = parse.syntax();
+        if let Some(body) = ast::SourceFile::cast(root.clone()).and_then(|file| file.body()) {
+            return AnyBody::native(body);
+        }
+        match JsonFile::cast(root).and_then(|file| file.value()) {
+            Some(value @ (JsonValue::Object(_) | JsonValue::Array(_))) => AnyBody::json(value),
+            _ => AnyBody::empty(TextRange::empty(0.into())),
+        }
+    }
+
+    pub fn native(body: ast::Body) -> AnyBody {
+        AnyBody {
+            repr: Repr::Native(body),
+            hidden: None,
+        }
+    }
+
+    /// A JSON value read as a body; anything but an object or an array of
+    /// objects is reported when the body is read.
+    pub fn json(value: JsonValue) -> AnyBody {
+        AnyBody {
+            repr: Repr::Json(value),
+            hidden: None,
+        }
+    }
+
+    fn empty(missing_item_range: TextRange) -> AnyBody {
+        AnyBody {
+            repr: Repr::Empty { missing_item_range },
+            hidden: None,
+        }
+    }
+
+    /// The native body, unless this is JSON or a placeholder.
+    pub fn as_native(&self) -> Option<&ast::Body> {
+        match &self.repr {
+            Repr::Native(body) => Some(body),
+            _ => None,
+        }
+    }
+
+    /// The JSON value, unless this is native or a placeholder.
+    pub fn as_json(&self) -> Option<&JsonValue> {
+        match &self.repr {
+            Repr::Json(value) => Some(value),
+            _ => None,
+        }
+    }
+
+    /// Where HCL reports an item missing from this body: an empty range at
+    /// the start of a native body; a JSON object's closing brace, an
+    /// array's opening bracket or the start of any other value.
+    pub fn missing_item_range(&self) -> TextRange {
+        match &self.repr {
+            Repr::Native(body) => native::missing_item_range(body),
+            Repr::Json(value) => json::missing_item_range(value),
+            Repr::Empty { missing_item_range } => *missing_item_range,
+        }
+    }
+
+    /// The items of `schema`, with an error for anything else in the body
+    /// (unless an earlier reading consumed it).
+    pub fn content(
+        &self,
+        schema: &BodySchema<'_>,
+        source: &SourceText<'_>,
+    ) -> (BodyContent, Vec<SyntaxError>) {
+        let hidden = self.hidden();
+        match &self.repr {
+            Repr::Json(value) => json::content(value, schema, hidden, source),
+            _ => native::content(
+                &self.native_items(),
+                schema,
+                hidden,
+                self.missing_item_range(),
+            ),
+        }
+    }
+
+    /// The items of `schema`, and the body without them for another
+    /// reading: names the schema covers are hidden from it, whether or not
+    /// they were found, so a later [`content`](AnyBody::content) reports
+    /// only what no reading wanted.
+    pub fn partial_content(
+        &self,
+        schema: &BodySchema<'_>,
+        source: &SourceText<'_>,
+    ) -> (BodyContent, AnyBody, Vec<SyntaxError>) {
+        let hidden = self.hidden();
+        let (content, hidden, errors) = match &self.repr {
+            Repr::Json(value) => json::partial_content(value, schema, hidden, source),
+            _ => native::partial_content(
+                &self.native_items(),
+                schema,
+                hidden,
+                self.missing_item_range(),
+            ),
+        };
+        let remain = AnyBody {
+            repr: self.repr.clone(),
+            hidden: Some(Rc::new(hidden)),
+        };
+        (content, remain, errors)
+    }
+
+    /// Every item as an attribute, in source order, for bodies whose
+    /// attribute names are not known in advance (`locals`, `.tfvars`).
+    /// Blocks are errors.
+    pub fn just_attributes(
+        &self,
+        source: &SourceText<'_>,
+    ) -> (Vec<AnyAttribute>, Vec<SyntaxError>) {
+        let hidden = self.hidden();
+        match &self.repr {
+            Repr::Json(value) => json::just_attributes(value, hidden, source),
+            _ => native::just_attributes(&self.native_items(), hidden),
+        }
+    }
+
+    /// The items of a native body; a placeholder reads as a native body
+    /// with nothing in it.
+    fn native_items(&self) -> native::Items {
+        match &self.repr {
+            Repr::Native(body) => native::Items::of(body),
+            _ => native::Items::default(),
+        }
+    }
+
+    fn hidden(&self) -> &Hidden {
+        static NOTHING: Hidden = Hidden {
+            attributes: BTreeSet::new(),
+            blocks: BTreeSet::new(),
+        };
+        self.hidden.as_deref().unwrap_or(&NOTHING)
+    }
+}
+
+impl AnyExpr {
+    pub fn syntax(&self) -> &SyntaxNode {
+        match self {
+            AnyExpr::Native(expr) => expr.syntax(),
+            AnyExpr::Json(value) => value.syntax(),
+        }
+    }
+
+    /// The expression's source range, without surrounding trivia.
+    pub fn range(&self) -> TextRange {
+        trimmed_range(self.syntax())
+    }
+}
+
+fn missing_argument(name: &str, range: TextRange) -> SyntaxError {
+    SyntaxError::new(
+        "Missing required argument",
+        format!(
+            "The argument {} is required, but no definition was found.",
+            quote::go_quote(name)
+        ),
+        range,
+    )
+}
+
+/// Tokens that never start or end a construct as HCL sees it.
+fn is_trivia(kind: SyntaxKind) -> bool {
+    kind.is_trivia() || kind == SyntaxKind::NEWLINE
+}
+
+/// The range of `node` from its first to its last significant token.
+fn trimmed_range(node: &SyntaxNode) -> TextRange {
+    let range = node.text_range();
+    let significant = |t: &SyntaxToken| !is_trivia(t.kind());
+    let inside = |t: &SyntaxToken| range.contains_range(t.text_range());
+    let first = successors(node.first_token(), SyntaxToken::next_token)
+        .take_while(inside)
+        .find(significant);
+    let last = successors(node.last_token(), SyntaxToken::prev_token)
+        .take_while(inside)
+        .find(significant);
+    match (first, last) {
+        (Some(first), Some(last)) => first.text_range().cover(last.text_range()),
+        _ => range,
+    }
+}

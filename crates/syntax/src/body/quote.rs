@@ -1,0 +1,70 @@
+//! Strings quoted for messages as Go's `%q` quotes them.
+
+/// `value` in double quotes with Go's escapes. Go leaves every printable
+/// character alone, combining marks included (where Rust's `{:?}` escapes
+/// them); its notion of printable is approximated by escaping controls,
+/// spaces other than ' ', format characters and private use characters.
+pub(super) fn go_quote(value: &str) -> String {
+    let mut quoted = String::with_capacity(value.len() + 2);
+    quoted.push('"');
+    for c in value.chars() {
+        match c {
+            '"' => quoted.push_str("\\\""),
+            '\\' => quoted.push_str("\\\\"),
+            '\u{7}' => quoted.push_str("\\a"),
+            '\u{8}' => quoted.push_str("\\b"),
+            '\u{c}' => quoted.push_str("\\f"),
+            '\n' => quoted.push_str("\\n"),
+            '\r' => quoted.push_str("\\r"),
+            '\t' => quoted.push_str("\\t"),
+            '\u{b}' => quoted.push_str("\\v"),
+            c if (c as u32) < 0x20 || c == '\u{7f}' => {
+                quoted.push_str(&format!("\\x{:02x}", c as u32));
+            }
+            c if is_printable(c) => quoted.push(c),
+            c if (c as u32) < 0x10000 => quoted.push_str(&format!("\\u{:04x}", c as u32)),
+            c => quoted.push_str(&format!("\\U{:08x}", c as u32)),
+        }
+    }
+    quoted.push('"');
+    quoted
+}
+
+fn is_printable(c: char) -> bool {
+    let format_or_private = matches!(c,
+        '\u{ad}'
+        | '\u{600}'..='\u{605}'
+        | '\u{61c}'
+        | '\u{6dd}'
+        | '\u{70f}'
+        | '\u{8e2}'
+        | '\u{180e}'
+        | '\u{200b}'..='\u{200f}'
+        | '\u{202a}'..='\u{202e}'
+        | '\u{2060}'..='\u{2064}'
+        | '\u{2066}'..='\u{206f}'
+        | '\u{e000}'..='\u{f8ff}'
+        | '\u{feff}'
+        | '\u{fff9}'..='\u{fffb}'
+        | '\u{e0001}'
+        | '\u{e0020}'..='\u{e007f}'
+        | '\u{f0000}'..);
+    c == ' ' || !(c.is_control() || c.is_whitespace() || format_or_private)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::go_quote;
+
+    #[test]
+    fn quotes_like_go() {
+        assert_eq!(go_quote("a b"), r#""a b""#);
+        assert_eq!(go_quote("\"\\\n\t\u{1}\u{7f}"), r#""\"\\\n\t\x01\x7f""#);
+        assert_eq!(go_quote("e\u{301}é→"), "\"e\u{301}é→\"");
+        assert_eq!(
+            go_quote("\u{a0}\u{200b}\u{feff}"),
+            r#""\u00a0\u200b\ufeff""#
+        );
+        assert_eq!(go_quote("\u{f0000}"), r#""\U000f0000""#);
+    }
+}
