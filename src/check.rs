@@ -226,12 +226,12 @@ fn no_configuration(root: &Path) -> Diagnostic {
 
 /// Sourceless diagnostics keep their order of discovery, which follows
 /// the tree; the others go by path (compared component by component, as
-/// the walk goes) and position.
+/// the walk goes). Within a file they keep the order HCL reports them in,
+/// as `tofu validate` prints them: the stable sort leaves it alone.
 fn sort_diagnostics(diagnostics: &mut [Diagnostic], sources: &[SourceFile]) {
     diagnostics.sort_by_cached_key(|diagnostic| {
-        diagnostic.location.map(|location| {
-            let path = PathBuf::from(&sources[location.file.0 as usize].path);
-            (path, location.range.start(), location.range.end())
-        })
+        diagnostic
+            .location
+            .map(|location| PathBuf::from(&sources[location.file.0 as usize].path))
     });
 }
