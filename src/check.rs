@@ -11,7 +11,7 @@ use std::{
 };
 
 use rayon::prelude::*;
-use tofu_syntax::{SyntaxError, parse};
+use tofu_syntax::{SyntaxError, parse_named};
 
 pub use crate::diagnostic::{Diagnostic, FileId, Location, Severity};
 use crate::{
@@ -182,7 +182,7 @@ fn check_file(module: &Module, file: &ModuleFile) -> FileOutcome {
         }
     };
     let decoded = source::decode(bytes);
-    let parsed = parse(&decoded.text, file.syntax);
+    let parsed = parse_named(&decoded.text, file.syntax, &path);
     let mut errors: Vec<SyntaxError> = decoded
         .first_invalid
         .map(source::encoding_error)

@@ -3,7 +3,12 @@
 //! the path of the objects and arrays around it in JSON syntax
 //! (`resource.aws_instance.web`). This follows `hcled.ContextString`.
 
-use tofu_syntax::{SourceKind, SyntaxKind, SyntaxNode, SyntaxToken, TextRange, TextSize};
+use tofu_syntax::{
+    SourceKind, SyntaxKind, SyntaxNode, SyntaxToken, TextRange, TextSize,
+    ast::{self, AstNode},
+    json::decode_string,
+    quote::go_quote,
+};
 
 use crate::source::SourceFile;
 
@@ -24,123 +29,23 @@ fn native_context(root: &SyntaxNode, offset: TextSize) -> Option<String> {
         .unwrap_or_else(|| root.clone());
     let block = body
         .children()
-        .filter(|node| node.kind() == SyntaxKind::BLOCK)
-        .find(|block| contains(significant_range(block), offset))?;
-    let mut header = block
-        .children_with_tokens()
-        .filter_map(|element| element.into_token())
-        .find(|token| token.kind() == SyntaxKind::IDENT)?
-        .text()
-        .to_owned();
-    for label in block
-        .children()
-        .filter(|node| node.kind() == SyntaxKind::BLOCK_LABEL)
-    {
+        .filter_map(ast::Block::cast)
+        .find(|block| contains(block_range(block), offset))?;
+    let mut header = block.block_type()?.text().to_owned();
+    for label in block.labels() {
         header.push(' ');
-        header.push_str(&go_quote(&label_value(&label)));
+        header.push_str(&go_quote(&label.value()));
     }
     Some(header)
 }
 
-/// The string a label stands for: a bare identifier, or the decoded
-/// literal of a quoted one.
-fn label_value(label: &SyntaxNode) -> String {
-    let tokens = label
-        .descendants_with_tokens()
-        .filter_map(|element| element.into_token());
-    let mut value = String::new();
-    for token in tokens {
-        match token.kind() {
-            SyntaxKind::IDENT => return token.text().to_owned(),
-            SyntaxKind::QUOTED_LIT => unescape_quoted(token.text(), &mut value),
-            _ => {}
-        }
+/// The range HCL gives a block: from its type to its closing brace, or
+/// just its type when the header is broken and there is no body.
+fn block_range(block: &ast::Block) -> TextRange {
+    match (block.block_type(), block.open_brace()) {
+        (Some(block_type), None) => block_type.text_range(),
+        _ => significant_range(block.syntax()),
     }
-    value
-}
-
-/// Decodes the escapes of a quoted literal as HCL does.
-fn unescape_quoted(literal: &str, out: &mut String) {
-    let mut chars = literal.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            '\\' => match chars.next() {
-                Some('n') => out.push('\n'),
-                Some('r') => out.push('\r'),
-                Some('t') => out.push('\t'),
-                Some('"') => out.push('"'),
-                Some('\\') => out.push('\\'),
-                Some(kind @ ('u' | 'U')) => {
-                    let digits: String = chars
-                        .by_ref()
-                        .take(if kind == 'u' { 4 } else { 8 })
-                        .collect();
-                    match u32::from_str_radix(&digits, 16)
-                        .ok()
-                        .and_then(char::from_u32)
-                    {
-                        Some(decoded) => out.push(decoded),
-                        None => {
-                            out.push('\\');
-                            out.push(kind);
-                            out.push_str(&digits);
-                        }
-                    }
-                }
-                Some(other) => {
-                    out.push('\\');
-                    out.push(other);
-                }
-                None => out.push('\\'),
-            },
-            // `$${` and `%%{` stand for a literal `${` and `%{`.
-            '$' | '%' if chars.peek() == Some(&c) => {
-                let mut lookahead = chars.clone();
-                lookahead.next();
-                if lookahead.peek() == Some(&'{') {
-                    chars.next();
-                }
-                out.push(c);
-            }
-            _ => out.push(c),
-        }
-    }
-}
-
-/// Quotes a string as Go's `%q` does, which HCL uses for labels. Go's
-/// notion of a printable character is approximated: controls, spaces
-/// other than ' ' and the common invisible formatting characters are
-/// escaped.
-fn go_quote(value: &str) -> String {
-    let mut quoted = String::with_capacity(value.len() + 2);
-    quoted.push('"');
-    for c in value.chars() {
-        match c {
-            '"' => quoted.push_str("\\\""),
-            '\\' => quoted.push_str("\\\\"),
-            '\u{7}' => quoted.push_str("\\a"),
-            '\u{8}' => quoted.push_str("\\b"),
-            '\u{c}' => quoted.push_str("\\f"),
-            '\n' => quoted.push_str("\\n"),
-            '\r' => quoted.push_str("\\r"),
-            '\t' => quoted.push_str("\\t"),
-            '\u{b}' => quoted.push_str("\\v"),
-            c if (c as u32) < 0x20 || c == '\u{7f}' => {
-                quoted.push_str(&format!("\\x{:02x}", c as u32))
-            }
-            c if is_printable(c) => quoted.push(c),
-            c if (c as u32) < 0x10000 => quoted.push_str(&format!("\\u{:04x}", c as u32)),
-            c => quoted.push_str(&format!("\\U{:08x}", c as u32)),
-        }
-    }
-    quoted.push('"');
-    quoted
-}
-
-fn is_printable(c: char) -> bool {
-    let invisible = matches!(c,
-        '\u{ad}' | '\u{200b}'..='\u{200f}' | '\u{2028}'..='\u{202e}' | '\u{2060}'..='\u{2064}' | '\u{feff}');
-    c == ' ' || !(c.is_control() || c.is_whitespace() || invisible)
 }
 
 fn json_context(root: &SyntaxNode, offset: TextSize) -> Option<String> {
@@ -185,7 +90,8 @@ fn member_name(member: &SyntaxNode) -> String {
         .take_while(|token| token.kind() != SyntaxKind::JSON_COLON)
         .find(|token| token.kind() == SyntaxKind::JSON_STRING);
     match key {
-        Some(key) => serde_json::from_str(key.text())
+        Some(key) => decode_string(key.text())
+            .map(|name| name.into_owned())
             .unwrap_or_else(|_| key.text().trim_matches('"').to_owned()),
         None => String::new(),
     }

@@ -15,6 +15,7 @@ mod error;
 mod green;
 mod line_index;
 mod parse;
+pub mod quote;
 
 pub use error::SyntaxError;
 pub use line_index::{LineCol, LineIndex, Pos};

@@ -10,7 +10,7 @@ use std::collections::HashMap;
 
 use rowan::TextRange;
 
-use super::quote::go_quote;
+use crate::quote::go_quote;
 use super::suggest::name_suggestion;
 use super::{
     AnyAttribute, AnyBlock, AnyBody, AnyExpr, BodyContent, BodySchema, Hidden, SourceText,

@@ -22,7 +22,7 @@
 
 mod json;
 mod native;
-mod quote;
+
 mod schema;
 mod source;
 mod suggest;
@@ -284,7 +284,7 @@ fn missing_argument(name: &str, range: TextRange) -> SyntaxError {
         "Missing required argument",
         format!(
             "The argument {} is required, but no definition was found.",
-            quote::go_quote(name)
+            crate::quote::go_quote(name)
         ),
         range,
     )

@@ -8,7 +8,7 @@ use std::iter::successors;
 
 use rowan::TextRange;
 
-use super::quote::go_quote;
+use crate::quote::go_quote;
 use super::suggest::name_suggestion;
 use super::{
     AnyAttribute, AnyBlock, AnyBody, AnyExpr, BodyContent, BodySchema, Hidden, missing_argument,

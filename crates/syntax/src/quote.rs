@@ -1,10 +1,11 @@
-//! Strings quoted for messages as Go's `%q` quotes them.
+//! Strings quoted for messages as Go's `%q` quotes them, as HCL and
+//! OpenTofu do for names in diagnostics.
 
 /// `value` in double quotes with Go's escapes. Go leaves every printable
 /// character alone, combining marks included (where Rust's `{:?}` escapes
 /// them); its notion of printable is approximated by escaping controls,
 /// spaces other than ' ', format characters and private use characters.
-pub(super) fn go_quote(value: &str) -> String {
+pub fn go_quote(value: &str) -> String {
     let mut quoted = String::with_capacity(value.len() + 2);
     quoted.push('"');
     for c in value.chars() {
