@@ -144,115 +144,16 @@ fn contains(range: TextRange, offset: TextSize) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rowan::GreenNodeBuilder;
 
     /// A tiny tree builder: `Node(kind, children)` or `Token(kind, text)`.
-    enum T {
-        N(SyntaxKind, Vec<T>),
-        K(SyntaxKind, &'static str),
-    }
-    use SyntaxKind::*;
-    use T::{K, N};
-
-    fn build(tree: T) -> rowan::GreenNode {
-        fn go(builder: &mut GreenNodeBuilder<'static>, tree: T) {
-            match tree {
-                N(kind, children) => {
-                    builder.start_node(kind.into());
-                    for child in children {
-                        go(builder, child);
-                    }
-                    builder.finish_node();
-                }
-                K(kind, text) => builder.token(kind.into(), text),
-            }
-        }
-        let mut builder = GreenNodeBuilder::new();
-        go(&mut builder, tree);
-        builder.finish()
+    fn source(syntax: SourceKind, text: &str) -> SourceFile {
+        let parse = tofu_syntax::parse(text, syntax);
+        assert!(parse.errors().is_empty(), "{:?}", parse.errors());
+        SourceFile::new("main.tf".into(), syntax, text.to_owned(), parse.green().clone())
     }
 
-    fn source(syntax: SourceKind, tree: T) -> SourceFile {
-        let green = build(tree);
-        let text = SyntaxNode::new_root(green.clone()).text().to_string();
-        SourceFile::new("main.tf".into(), syntax, text, green)
-    }
-
-    fn quoted(text: &'static str) -> T {
-        N(
-            BLOCK_LABEL,
-            vec![N(
-                TEMPLATE,
-                vec![
-                    K(OPEN_QUOTE, "\""),
-                    K(QUOTED_LIT, text),
-                    K(CLOSE_QUOTE, "\""),
-                ],
-            )],
-        )
-    }
-
-    /// `resource "a" "b\"c" {\n  x = 1\n}\n\nlocals {\n}\n`
     fn native_file() -> SourceFile {
-        source(
-            SourceKind::Native,
-            N(
-                SOURCE_FILE,
-                vec![N(
-                    BODY,
-                    vec![
-                        N(
-                            BLOCK,
-                            vec![
-                                K(IDENT, "resource"),
-                                K(WHITESPACE, " "),
-                                quoted("a"),
-                                K(WHITESPACE, " "),
-                                quoted("b\\\"c"),
-                                K(WHITESPACE, " "),
-                                N(
-                                    BLOCK_BODY,
-                                    vec![
-                                        K(L_BRACE, "{"),
-                                        K(NEWLINE, "\n"),
-                                        N(
-                                            BODY,
-                                            vec![N(
-                                                ATTRIBUTE,
-                                                vec![
-                                                    K(WHITESPACE, "  "),
-                                                    K(IDENT, "x"),
-                                                    K(WHITESPACE, " "),
-                                                    K(EQ, "="),
-                                                    K(WHITESPACE, " "),
-                                                    N(LITERAL, vec![K(NUMBER, "1")]),
-                                                    K(NEWLINE, "\n"),
-                                                ],
-                                            )],
-                                        ),
-                                        K(R_BRACE, "}"),
-                                    ],
-                                ),
-                                K(NEWLINE, "\n"),
-                            ],
-                        ),
-                        K(NEWLINE, "\n"),
-                        N(
-                            BLOCK,
-                            vec![
-                                K(IDENT, "locals"),
-                                K(WHITESPACE, " "),
-                                N(
-                                    BLOCK_BODY,
-                                    vec![K(L_BRACE, "{"), K(NEWLINE, "\n"), K(R_BRACE, "}")],
-                                ),
-                                K(NEWLINE, "\n"),
-                            ],
-                        ),
-                    ],
-                )],
-            ),
-        )
+        source(SourceKind::Native, "resource \"a\" \"b\\\"c\" {\n  x = 1\n}\n\nlocals {\n}\n")
     }
 
     #[test]
@@ -274,57 +175,8 @@ mod tests {
         assert_eq!(at(100), None);
     }
 
-    /// `{"resource": {"a": {"b": [1, {"x": 2}]}}, "k": 3}`
     fn json_file() -> SourceFile {
-        let member = |key: &'static str, value: T| {
-            N(
-                JSON_MEMBER,
-                vec![
-                    K(JSON_STRING, key),
-                    K(JSON_COLON, ":"),
-                    K(WHITESPACE, " "),
-                    value,
-                ],
-            )
-        };
-        let object = |members: Vec<T>| {
-            let mut children = vec![K(JSON_L_BRACE, "{")];
-            for (i, m) in members.into_iter().enumerate() {
-                if i > 0 {
-                    children.push(K(JSON_COMMA, ","));
-                    children.push(K(WHITESPACE, " "));
-                }
-                children.push(m);
-            }
-            children.push(K(JSON_R_BRACE, "}"));
-            N(JSON_OBJECT, children)
-        };
-        let scalar = |text: &'static str| N(JSON_SCALAR, vec![K(JSON_NUMBER, text)]);
-        let array = N(
-            JSON_ARRAY,
-            vec![
-                K(JSON_L_BRACK, "["),
-                scalar("1"),
-                K(JSON_COMMA, ","),
-                K(WHITESPACE, " "),
-                object(vec![member("\"x\"", scalar("2"))]),
-                K(JSON_R_BRACK, "]"),
-            ],
-        );
-        let tree = object(vec![
-            member(
-                "\"resource\"",
-                object(vec![member(
-                    "\"a\"",
-                    object(vec![member("\"b\\u0063\"", array)]),
-                )]),
-            ),
-            member("\"k\"", scalar("3")),
-        ]);
-        source(
-            SourceKind::Json,
-            N(JSON_FILE, vec![tree, K(WHITESPACE, "\n")]),
-        )
+        source(SourceKind::Json, "{\"resource\": {\"a\": {\"b\\u0063\": [1, {\"x\": 2}]}}, \"k\": 3}\n")
     }
 
     #[test]
@@ -352,14 +204,4 @@ mod tests {
         assert_eq!(go_quote("é\n\u{1}\u{200d}"), "\"é\\n\\x01\\u200d\"");
     }
 
-    #[test]
-    fn quoted_escapes() {
-        let decode = |literal: &str| {
-            let mut out = String::new();
-            unescape_quoted(literal, &mut out);
-            out
-        };
-        assert_eq!(decode(r"a\nb\t\u00e9\U0001F5FB"), "a\nb\té🗻");
-        assert_eq!(decode("$${x} %%{y} $$ 100%"), "${x} %{y} $$ 100%");
-    }
 }
