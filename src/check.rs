@@ -126,7 +126,9 @@ pub fn check_tree(root: &Path, options: &CheckOptions<'_>) -> Result<CheckReport
                 let file = FileId(sources.len() as u32);
                 sources.push(source);
                 diagnostics.extend(errors.into_iter().map(|error| {
-                    Diagnostic::error(error.summary, error.detail).at(file, error.range)
+                    Diagnostic::error(error.summary, error.detail)
+                        .at(file, error.range)
+                        .with_context(error.context)
                 }));
             }
         }

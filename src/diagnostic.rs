@@ -20,6 +20,9 @@ pub struct FileId(pub u32);
 pub struct Location {
     pub file: FileId,
     pub range: TextRange,
+    /// The wider range HCL names as the diagnostic's context, if any;
+    /// snippets show its lines around the subject.
+    pub context: Option<TextRange>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -56,7 +59,15 @@ impl Diagnostic {
     }
 
     pub fn at(mut self, file: FileId, range: TextRange) -> Self {
-        self.location = Some(Location { file, range });
+        self.location = Some(Location { file, range, context: None });
+        self
+    }
+
+    /// Sets the context range of a located diagnostic.
+    pub fn with_context(mut self, context: Option<TextRange>) -> Self {
+        if let Some(location) = &mut self.location {
+            location.context = context;
+        }
         self
     }
 }

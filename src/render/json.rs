@@ -113,7 +113,7 @@ fn json_diagnostic<'a>(
             start: start.into(),
             end: end.into(),
         });
-        let snippet = snippet::snippet(source, location.range);
+        let snippet = snippet::snippet(source, location.range, location.context);
         json.snippet = Some(JsonSnippet {
             context: snippet.context,
             code: snippet.code,

@@ -45,8 +45,16 @@ pub(crate) fn highlight(source: &SourceFile, range: TextRange) -> (Pos, Pos) {
     (start, end)
 }
 
-pub(crate) fn snippet(source: &SourceFile, range: TextRange) -> Snippet {
+/// The snippet shows the lines of the context range, widened to hold the
+/// subject `range`, or of the subject alone.
+pub(crate) fn snippet(
+    source: &SourceFile,
+    range: TextRange,
+    context_range: Option<TextRange>,
+) -> Snippet {
     let (start, end) = highlight(source, range);
+    let shown = context_range.map_or(range, |context| context.cover(range));
+    let (shown_start, shown_end) = highlight(source, shown);
     let context = start
         .byte
         .checked_sub(1)
@@ -72,7 +80,7 @@ pub(crate) fn snippet(source: &SourceFile, range: TextRange) -> Snippet {
             ),
         };
         let line = line_start..line_start + content_len;
-        if overlaps(&line, &(hl_start..hl_end)) {
+        if overlaps(&line, &(shown_start.byte as usize..shown_end.byte as usize)) {
             code_start.get_or_insert(line.start);
             lines.push(&text[line]);
         }
@@ -85,7 +93,7 @@ pub(crate) fn snippet(source: &SourceFile, range: TextRange) -> Snippet {
     let relative_end = relative_start + (hl_end - hl_start) as i64;
     Snippet {
         context,
-        start_line: start.line,
+        start_line: shown_start.line,
         highlight_start_offset: clamp(relative_start),
         highlight_end_offset: clamp(relative_end),
         code,
@@ -121,7 +129,7 @@ mod tests {
     }
 
     fn check(text: &str, r: TextRange, code: &str, start_line: u32, offsets: (usize, usize)) {
-        let snippet = snippet(&file(text), r);
+        let snippet = snippet(&file(text), r, None);
         assert_eq!(snippet.code, code);
         assert_eq!(snippet.start_line, start_line);
         assert_eq!(
