@@ -16,6 +16,7 @@ mod green;
 mod line_index;
 mod parse;
 pub mod quote;
+mod suggest;
 
 pub use error::SyntaxError;
 pub use line_index::{LineCol, LineIndex, Pos};

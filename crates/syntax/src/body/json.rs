@@ -11,7 +11,7 @@ use std::collections::HashMap;
 use rowan::TextRange;
 
 use crate::quote::go_quote;
-use super::suggest::name_suggestion;
+use crate::suggest::name_suggestion;
 use super::{
     AnyAttribute, AnyBlock, AnyBody, AnyExpr, BodyContent, BodySchema, Hidden, SourceText,
     is_trivia, missing_argument, trimmed_range,

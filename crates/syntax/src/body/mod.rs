@@ -25,7 +25,6 @@ mod native;
 
 mod schema;
 mod source;
-mod suggest;
 
 use std::collections::BTreeSet;
 use std::iter::successors;

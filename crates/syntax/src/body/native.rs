@@ -9,7 +9,7 @@ use std::iter::successors;
 use rowan::TextRange;
 
 use crate::quote::go_quote;
-use super::suggest::name_suggestion;
+use crate::suggest::name_suggestion;
 use super::{
     AnyAttribute, AnyBlock, AnyBody, AnyExpr, BodyContent, BodySchema, Hidden, missing_argument,
     trimmed_range,

@@ -257,25 +257,7 @@ fn bit_length(digits: &str) -> i64 {
 /// A keyword HCL suggests for a misspelled one: the first of `false`,
 /// `true`, `null` within an edit distance of two.
 pub(super) fn keyword_suggestion(given: &str) -> Option<&'static str> {
-    ["false", "true", "null"]
-        .into_iter()
-        .find(|keyword| edit_distance(given, keyword) < 3)
-}
-
-/// Levenshtein distance over characters.
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut diagonal = row[0];
-        row[0] = i + 1;
-        for (j, &cb) in b.iter().enumerate() {
-            let substitution = diagonal + usize::from(ca != cb);
-            diagonal = row[j + 1];
-            row[j + 1] = substitution.min(row[j] + 1).min(row[j + 1] + 1);
-        }
-    }
-    row[b.len()]
+    crate::suggest::name_suggestion(given, ["false", "true", "null"])
 }
 
 #[cfg(test)]
@@ -381,6 +363,5 @@ mod tests {
         assert_eq!(keyword_suggestion("nul"), Some("null"));
         assert_eq!(keyword_suggestion("nil"), Some("null"));
         assert_eq!(keyword_suggestion("yes"), None);
-        assert_eq!(edit_distance("kitten", "sitting"), 3);
     }
 }
