@@ -216,30 +216,16 @@ impl<W: WriteColor> WriteStyle for TitleCaseHeaders<'_, W> {
 
 #[cfg(test)]
 mod tests {
-    use std::{path::PathBuf, time::Duration};
+    use std::time::Duration;
 
     use codespan_reporting::term::termcolor::{Buffer, NoColor};
     use expect_test::expect;
-    use tofu_syntax::{SourceKind, TextRange};
+    use tofu_syntax::TextRange;
 
     use super::*;
 
     fn report(diagnostics: Vec<Diagnostic>) -> CheckReport {
-        let text = "locals {\n\ta = \"é\" ;\n}";
-        // An empty tree: the context of a diagnostic is tested elsewhere.
-        let tree = tofu_syntax::parse("", SourceKind::Json).green().clone();
-        CheckReport {
-            root: PathBuf::from("."),
-            modules: Vec::new(),
-            sources: vec![SourceFile::new(
-                "mod/main.tf".into(),
-                SourceKind::Native,
-                text.into(),
-                tree,
-            )],
-            diagnostics,
-            elapsed: Duration::from_millis(1234),
-        }
+        super::super::test_report("locals {\n\ta = \"é\" ;\n}", diagnostics, Duration::from_millis(1234))
     }
 
     fn plain(report: &CheckReport) -> String {

@@ -209,30 +209,16 @@ impl Formatter for GoFormatter {
 
 #[cfg(test)]
 mod tests {
-    use std::{path::PathBuf, time::Duration};
+    use std::time::Duration;
 
     use expect_test::expect;
-    use tofu_syntax::{SourceKind, TextRange};
+    use tofu_syntax::TextRange;
 
     use super::*;
-    use crate::{diagnostic::FileId, source::SourceFile};
+    use crate::diagnostic::FileId;
 
     fn report(diagnostics: Vec<Diagnostic>) -> CheckReport {
-        let text = "locals {\n  a = <1 & 2>\n}\n";
-        // An empty tree: the context of a diagnostic is tested elsewhere.
-        let tree = tofu_syntax::parse("", SourceKind::Json).green().clone();
-        CheckReport {
-            root: PathBuf::from("."),
-            modules: Vec::new(),
-            sources: vec![SourceFile::new(
-                "mod/main.tf".into(),
-                SourceKind::Native,
-                text.into(),
-                tree,
-            )],
-            diagnostics,
-            elapsed: Duration::ZERO,
-        }
+        super::super::test_report("locals {\n  a = <1 & 2>\n}\n", diagnostics, Duration::ZERO)
     }
 
     #[test]
