@@ -52,7 +52,10 @@ pub(crate) fn children<N: AstNode>(parent: &SyntaxNode) -> impl Iterator<Item = 
 
 /// The first child token of `parent` of the given kind.
 pub(crate) fn token(parent: &SyntaxNode, kind: SyntaxKind) -> Option<SyntaxToken> {
-    parent.children_with_tokens().filter_map(|e| e.into_token()).find(|t| t.kind() == kind)
+    parent
+        .children_with_tokens()
+        .filter_map(|e| e.into_token())
+        .find(|t| t.kind() == kind)
 }
 
 ast_node!(
@@ -135,17 +138,26 @@ impl Block {
 
     /// The body between the braces, absent when the header is broken.
     pub fn body(&self) -> Option<Body> {
-        let braces = self.0.children().find(|n| n.kind() == SyntaxKind::BLOCK_BODY)?;
+        let braces = self
+            .0
+            .children()
+            .find(|n| n.kind() == SyntaxKind::BLOCK_BODY)?;
         child(&braces)
     }
 
     pub fn open_brace(&self) -> Option<SyntaxToken> {
-        let braces = self.0.children().find(|n| n.kind() == SyntaxKind::BLOCK_BODY)?;
+        let braces = self
+            .0
+            .children()
+            .find(|n| n.kind() == SyntaxKind::BLOCK_BODY)?;
         token(&braces, SyntaxKind::L_BRACE)
     }
 
     pub fn close_brace(&self) -> Option<SyntaxToken> {
-        let braces = self.0.children().find(|n| n.kind() == SyntaxKind::BLOCK_BODY)?;
+        let braces = self
+            .0
+            .children()
+            .find(|n| n.kind() == SyntaxKind::BLOCK_BODY)?;
         token(&braces, SyntaxKind::R_BRACE)
     }
 }

@@ -13,7 +13,12 @@ pub struct SyntaxError {
 
 impl SyntaxError {
     pub fn new(summary: impl Into<String>, detail: impl Into<String>, range: TextRange) -> Self {
-        SyntaxError { summary: summary.into(), detail: detail.into(), range, context: None }
+        SyntaxError {
+            summary: summary.into(),
+            detail: detail.into(),
+            range,
+            context: None,
+        }
     }
 
     pub fn with_context(mut self, context: TextRange) -> Self {

@@ -30,8 +30,14 @@ thread_local! {
 
 impl TreeBuilder {
     pub(crate) fn new() -> TreeBuilder {
-        let tokens = TOKENS.with(|cell| cell.take()).unwrap_or_else(TokenTable::new);
-        TreeBuilder { children: Vec::new(), parents: Vec::new(), tokens }
+        let tokens = TOKENS
+            .with(|cell| cell.take())
+            .unwrap_or_else(TokenTable::new);
+        TreeBuilder {
+            children: Vec::new(),
+            parents: Vec::new(),
+            tokens,
+        }
     }
 
     pub(crate) fn token(&mut self, kind: SyntaxKind, text: &str) {
@@ -58,7 +64,10 @@ impl TreeBuilder {
     }
 
     pub(crate) fn finish_node(&mut self) {
-        let (kind, first) = self.parents.pop().expect("finish_node without an open node");
+        let (kind, first) = self
+            .parents
+            .pop()
+            .expect("finish_node without an open node");
         let node = GreenNode::new(kind.into(), self.children.drain(first..));
         self.children.push(NodeOrToken::Node(node));
     }
@@ -95,7 +104,9 @@ const MAX_SHARED_LEN: usize = 24;
 
 impl TokenTable {
     fn new() -> TokenTable {
-        TokenTable { slots: vec![None; SLOTS] }
+        TokenTable {
+            slots: vec![None; SLOTS],
+        }
     }
 
     fn get(&mut self, kind: SyntaxKind, text: &str) -> GreenToken {
@@ -136,7 +147,13 @@ mod tests {
         theirs.start_node(SOURCE_FILE.into());
         let outer = ours.checkpoint();
         let theirs_outer = theirs.checkpoint();
-        for (kind, text) in [(IDENT, "a"), (WHITESPACE, " "), (PLUS, "+"), (WHITESPACE, " "), (IDENT, "a")] {
+        for (kind, text) in [
+            (IDENT, "a"),
+            (WHITESPACE, " "),
+            (PLUS, "+"),
+            (WHITESPACE, " "),
+            (IDENT, "a"),
+        ] {
             ours.token(kind, text);
             theirs.token(kind.into(), text);
         }

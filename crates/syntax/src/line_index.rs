@@ -78,7 +78,11 @@ impl LineIndex {
     /// The position of `offset` with its byte offset, as HCL's `Pos`.
     pub fn pos(&self, text: &str, offset: TextSize) -> Pos {
         let LineCol { line, column } = self.line_col(text, offset);
-        Pos { line, column, byte: u32::from(offset.min(text_len(text))) }
+        Pos {
+            line,
+            column,
+            byte: u32::from(offset.min(text_len(text))),
+        }
     }
 
     /// Formats a range as HCL's `Range.String` does:
@@ -89,7 +93,10 @@ impl LineIndex {
         if start.line == end.line {
             format!("{file_name}:{},{}-{}", start.line, start.column, end.column)
         } else {
-            format!("{file_name}:{},{}-{},{}", start.line, start.column, end.line, end.column)
+            format!(
+                "{file_name}:{},{}-{},{}",
+                start.line, start.column, end.line, end.column
+            )
         }
     }
 }
@@ -190,7 +197,10 @@ mod tests {
         let range = TextRange::new(0.into(), 1.into());
         assert_eq!(index.range_string(text, "main.tf", range), "main.tf:1,1-2");
         let range = TextRange::new(0.into(), 7.into());
-        assert_eq!(index.range_string(text, "main.tf", range), "main.tf:1,1-2,2");
+        assert_eq!(
+            index.range_string(text, "main.tf", range),
+            "main.tf:1,1-2,2"
+        );
     }
 
     #[test]

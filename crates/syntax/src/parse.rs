@@ -16,7 +16,11 @@ pub enum SourceKind {
 impl SourceKind {
     /// The syntax of a file, judged by its name as OpenTofu does.
     pub fn from_file_name(name: &str) -> SourceKind {
-        if name.ends_with(".json") { SourceKind::Json } else { SourceKind::Native }
+        if name.ends_with(".json") {
+            SourceKind::Json
+        } else {
+            SourceKind::Native
+        }
     }
 }
 
@@ -70,7 +74,14 @@ pub fn debug_dump(parse: &Parse) -> String {
         match event {
             rowan::WalkEvent::Enter(element) => {
                 let range = element.text_range();
-                let _ = write!(out, "{:indent$}{:?}@{:?}", "", element.kind(), range, indent = depth * 2);
+                let _ = write!(
+                    out,
+                    "{:indent$}{:?}@{:?}",
+                    "",
+                    element.kind(),
+                    range,
+                    indent = depth * 2
+                );
                 if let rowan::NodeOrToken::Token(token) = &element {
                     let _ = write!(out, " {:?}", token.text());
                 }
@@ -81,7 +92,11 @@ pub fn debug_dump(parse: &Parse) -> String {
         }
     }
     for error in parse.errors() {
-        let _ = writeln!(out, "error {:?}: {}: {}", error.range, error.summary, error.detail);
+        let _ = writeln!(
+            out,
+            "error {:?}: {}: {}",
+            error.range, error.summary, error.detail
+        );
     }
     out
 }
@@ -155,7 +170,13 @@ mod properties {
     #[test]
     fn deep_nesting_is_bounded() {
         for depth in [10, 1_000, 100_000] {
-            for (open, close) in [("[", "]"), ("(", ")"), ("{", "}"), ("\"${", "}\""), ("-", "")] {
+            for (open, close) in [
+                ("[", "]"),
+                ("(", ")"),
+                ("{", "}"),
+                ("\"${", "}\""),
+                ("-", ""),
+            ] {
                 let text = format!("a = {}1{}\n", open.repeat(depth), close.repeat(depth));
                 check(&text);
             }

@@ -10,15 +10,25 @@ fn corpus_dir() -> PathBuf {
 }
 
 fn hcl_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let mut entries: Vec<_> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect();
+    let mut entries: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
     entries.sort();
     for path in entries {
         let name = path.file_name().unwrap().to_string_lossy();
         if path.is_dir() {
             hcl_files(&path, out);
-        } else if [".tf", ".tofu", ".tfvars", ".hcl", ".tf.json", ".tfvars.json"]
-            .iter()
-            .any(|ext| name.ends_with(ext))
+        } else if [
+            ".tf",
+            ".tofu",
+            ".tfvars",
+            ".hcl",
+            ".tf.json",
+            ".tfvars.json",
+        ]
+        .iter()
+        .any(|ext| name.ends_with(ext))
         {
             out.push(path);
         }
@@ -34,17 +44,35 @@ fn corpus_parses_without_errors() {
     }
     let mut files = Vec::new();
     hcl_files(&dir, &mut files);
-    assert!(files.len() > 100, "expected the whole corpus, found {} files", files.len());
+    assert!(
+        files.len() > 100,
+        "expected the whole corpus, found {} files",
+        files.len()
+    );
     let mut failures = Vec::new();
     for path in &files {
         let text = std::fs::read_to_string(path).unwrap();
         let name = path.file_name().unwrap().to_string_lossy();
         let parse = parse_named(&text, SourceKind::from_file_name(&name), &name);
-        assert_eq!(parse.syntax().to_string(), text, "{}: round trip", path.display());
+        assert_eq!(
+            parse.syntax().to_string(),
+            text,
+            "{}: round trip",
+            path.display()
+        );
         for error in parse.errors() {
-            failures.push(format!("{}: {:?}: {}", path.display(), error.range, error.summary));
+            failures.push(format!(
+                "{}: {:?}: {}",
+                path.display(),
+                error.range,
+                error.summary
+            ));
         }
     }
-    assert!(failures.is_empty(), "syntax errors in the corpus:\n{}", failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "syntax errors in the corpus:\n{}",
+        failures.join("\n")
+    );
     eprintln!("{} corpus files parsed without errors", files.len());
 }

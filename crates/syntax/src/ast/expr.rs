@@ -107,7 +107,11 @@ fn exprs_around(node: &SyntaxNode, marker: SyntaxKind) -> (Vec<Expr>, Vec<Expr>)
             rowan::NodeOrToken::Token(t) if t.kind() == marker => seen = true,
             rowan::NodeOrToken::Node(n) => {
                 if let Some(expr) = Expr::cast(n) {
-                    if seen { after.push(expr) } else { before.push(expr) }
+                    if seen {
+                        after.push(expr)
+                    } else {
+                        before.push(expr)
+                    }
                 }
             }
             _ => {}
@@ -307,7 +311,8 @@ impl FunctionCall {
 
     pub fn args(&self) -> impl Iterator<Item = Expr> + use<> {
         let list = self.0.children().find(|n| n.kind() == ARG_LIST);
-        list.into_iter().flat_map(|list| children::<Expr>(&list).collect::<Vec<_>>())
+        list.into_iter()
+            .flat_map(|list| children::<Expr>(&list).collect::<Vec<_>>())
     }
 
     /// Whether the last argument is expanded with `...`.
@@ -457,7 +462,10 @@ impl SplatExpr {
     /// The collection; `None` for a splat nested in another one's steps,
     /// which applies to each element.
     pub fn source(&self) -> Option<Expr> {
-        self.0.children().take_while(|n| !matches!(n.kind(), ATTR_SPLAT | FULL_SPLAT)).find_map(Expr::cast)
+        self.0
+            .children()
+            .take_while(|n| !matches!(n.kind(), ATTR_SPLAT | FULL_SPLAT))
+            .find_map(Expr::cast)
     }
 
     /// `[*]` rather than the legacy `.*`.
@@ -486,7 +494,9 @@ impl ForExpr {
     }
 
     fn names(&self) -> Vec<SyntaxToken> {
-        let Some(intro) = self.intro() else { return Vec::new() };
+        let Some(intro) = self.intro() else {
+            return Vec::new();
+        };
         intro
             .syntax()
             .children_with_tokens()
@@ -514,12 +524,17 @@ impl ForExpr {
     /// The key expression of an object `for` (before `=>`).
     pub fn key_expr(&self) -> Option<Expr> {
         let (before, after) = exprs_around(&self.0, FAT_ARROW);
-        (!after.is_empty()).then(|| before.into_iter().next()).flatten()
+        (!after.is_empty())
+            .then(|| before.into_iter().next())
+            .flatten()
     }
 
     pub fn value_expr(&self) -> Option<Expr> {
         let (before, after) = exprs_around(&self.0, FAT_ARROW);
-        after.into_iter().next().or_else(|| before.into_iter().next())
+        after
+            .into_iter()
+            .next()
+            .or_else(|| before.into_iter().next())
     }
 
     pub fn condition(&self) -> Option<Expr> {

@@ -89,7 +89,10 @@ impl Heredoc {
     /// The closing marker named by the opener.
     pub fn marker(&self) -> Option<String> {
         let opener = token(&self.0, HEREDOC_OPEN)?;
-        let text = opener.text().trim_start_matches("<<").trim_start_matches('-');
+        let text = opener
+            .text()
+            .trim_start_matches("<<")
+            .trim_start_matches('-');
         Some(text.trim_end_matches(['\r', '\n']).to_string())
     }
 }
@@ -97,7 +100,11 @@ impl Heredoc {
 /// Whether a `${~`/`%{~` opener or `~}` closer strips whitespace.
 fn strips(node: &SyntaxNode, kind: SyntaxKind, at_start: bool) -> bool {
     token(node, kind).is_some_and(|t| {
-        if at_start { t.text().ends_with('~') } else { t.text().starts_with('~') }
+        if at_start {
+            t.text().ends_with('~')
+        } else {
+            t.text().starts_with('~')
+        }
     })
 }
 
@@ -166,7 +173,10 @@ impl TemplateDirective {
         if self.kind() != Some(DirectiveKind::For) {
             return Vec::new();
         }
-        self.idents().skip(1).take_while(|t| t.text() != "in").collect()
+        self.idents()
+            .skip(1)
+            .take_while(|t| t.text() != "in")
+            .collect()
     }
 
     pub fn strip_before(&self) -> bool {
@@ -240,12 +250,22 @@ fn structure_item(parts: &[TemplatePart], pos: &mut usize) -> Option<TemplateNod
                             _ => {}
                         }
                     }
-                    let branch = if else_directive.is_some() { &mut else_branch } else { &mut then_branch };
+                    let branch = if else_directive.is_some() {
+                        &mut else_branch
+                    } else {
+                        &mut then_branch
+                    };
                     if let Some(node) = structure_item(parts, pos) {
                         branch.push(node);
                     }
                 }
-                Some(TemplateNode::If { directive: d, then_branch, else_branch, else_directive, end_directive })
+                Some(TemplateNode::If {
+                    directive: d,
+                    then_branch,
+                    else_branch,
+                    else_directive,
+                    end_directive,
+                })
             }
             DirectiveKind::For => {
                 let mut body = Vec::new();
@@ -266,7 +286,11 @@ fn structure_item(parts: &[TemplatePart], pos: &mut usize) -> Option<TemplateNod
                         body.push(node);
                     }
                 }
-                Some(TemplateNode::For { directive: d, body, end_directive })
+                Some(TemplateNode::For {
+                    directive: d,
+                    body,
+                    end_directive,
+                })
             }
             DirectiveKind::Else | DirectiveKind::EndIf | DirectiveKind::EndFor => None,
         },

@@ -17,13 +17,21 @@ fn render(expr: &Expr) -> String {
             h.marker().unwrap(),
             render_parts(&h.parts())
         ),
-        Expr::Tuple(t) => format!("[{}]", t.elements().map(|e| render(&e)).collect::<Vec<_>>().join(", ")),
+        Expr::Tuple(t) => format!(
+            "[{}]",
+            t.elements()
+                .map(|e| render(&e))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
         Expr::Object(o) => format!(
             "{{{}}}",
             o.items()
                 .map(|i| {
                     let key = i.key().unwrap();
-                    let key = key.as_keyword().unwrap_or_else(|| format!("({})", opt(key.expr())));
+                    let key = key
+                        .as_keyword()
+                        .unwrap_or_else(|| format!("({})", opt(key.expr())));
                     format!("{key} = {}", opt(i.value()))
                 })
                 .collect::<Vec<_>>()
@@ -82,13 +90,20 @@ fn render_nodes(nodes: &[TemplateNode]) -> String {
                 i.expr().map(|e| render(&e)).unwrap_or_default(),
                 if i.strip_after() { "~" } else { "" }
             ),
-            TemplateNode::If { directive, then_branch, else_branch, .. } => format!(
+            TemplateNode::If {
+                directive,
+                then_branch,
+                else_branch,
+                ..
+            } => format!(
                 "%if({}, [{}], [{}])",
                 directive.expr().map(|e| render(&e)).unwrap_or_default(),
                 render_nodes(then_branch),
                 render_nodes(else_branch)
             ),
-            TemplateNode::For { directive, body, .. } => format!(
+            TemplateNode::For {
+                directive, body, ..
+            } => format!(
                 "%for({:?}, {:?} in {}: [{}])",
                 directive.key_var().map(|t| t.text().to_string()),
                 directive.value_var().map(|t| t.text().to_string()),
@@ -105,12 +120,23 @@ fn render_body(body: &Body, indent: usize, out: &mut String) {
         match item {
             BodyItem::Attribute(a) => {
                 let expr = a.expr().map(|e| render(&e)).unwrap_or_else(|| "_".into());
-                out.push_str(&format!("{:indent$}{} = {expr}\n", "", a.name().unwrap().text()));
+                out.push_str(&format!(
+                    "{:indent$}{} = {expr}\n",
+                    "",
+                    a.name().unwrap().text()
+                ));
             }
             BodyItem::Block(b) => {
-                let labels: Vec<String> =
-                    b.labels().map(|l| format!("{:?}{}", l.value(), if l.is_quoted() { "q" } else { "" })).collect();
-                out.push_str(&format!("{:indent$}{} {}\n", "", b.block_type().unwrap().text(), labels.join(" ")));
+                let labels: Vec<String> = b
+                    .labels()
+                    .map(|l| format!("{:?}{}", l.value(), if l.is_quoted() { "q" } else { "" }))
+                    .collect();
+                out.push_str(&format!(
+                    "{:indent$}{} {}\n",
+                    "",
+                    b.block_type().unwrap().text(),
+                    labels.join(" ")
+                ));
                 if let Some(inner) = b.body() {
                     render_body(&inner, indent + 2, out);
                 }

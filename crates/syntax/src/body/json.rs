@@ -10,14 +10,14 @@ use std::collections::HashMap;
 
 use rowan::TextRange;
 
-use crate::quote::go_quote;
-use crate::suggest::name_suggestion;
 use super::{
     AnyAttribute, AnyBlock, AnyBody, AnyExpr, BodyContent, BodySchema, Hidden, SourceText,
     is_trivia, missing_argument, trimmed_range,
 };
 use crate::SyntaxError;
 use crate::json::{JsonMember, JsonValue, is_comment_key};
+use crate::quote::go_quote;
+use crate::suggest::name_suggestion;
 
 /// An object property read as an attribute, a block or a block label.
 struct Property {

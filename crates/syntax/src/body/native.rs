@@ -8,8 +8,6 @@ use std::iter::successors;
 
 use rowan::TextRange;
 
-use crate::quote::go_quote;
-use crate::suggest::name_suggestion;
 use super::{
     AnyAttribute, AnyBlock, AnyBody, AnyExpr, BodyContent, BodySchema, Hidden, missing_argument,
     trimmed_range,
@@ -18,6 +16,8 @@ use crate::SyntaxKind::{
     ATTRIBUTE, BLOCK_BODY, BLOCK_COMMENT, BOM, IDENT, LINE_COMMENT, NEWLINE, WHITESPACE,
 };
 use crate::ast::{self, AstNode, BodyItem};
+use crate::quote::go_quote;
+use crate::suggest::name_suggestion;
 use crate::{SyntaxError, SyntaxToken};
 
 /// The items of a body as HCL's parser keeps them: the first definition of

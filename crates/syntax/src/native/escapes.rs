@@ -5,6 +5,8 @@ use rowan::{TextRange, TextSize};
 
 use crate::SyntaxError;
 
+use super::unicode;
+
 /// Checks the escapes of one literal token starting at `start`; `quoted`
 /// is false for heredoc text, which has no backslash escapes.
 pub(crate) fn check(text: &str, start: TextSize, quoted: bool) -> Vec<SyntaxError> {
@@ -43,8 +45,11 @@ fn escape_at(text: &str) -> (usize, Option<String>) {
         'n' | 'r' | 't' | '"' | '\\' => (2, None),
         'u' | 'U' => {
             let want = if selector == 'u' { 4 } else { 8 };
-            let digits =
-                text[2..].bytes().take(want).take_while(|b| b.is_ascii_hexdigit()).count();
+            let digits = text[2..]
+                .bytes()
+                .take(want)
+                .take_while(|b| b.is_ascii_hexdigit())
+                .count();
             let len = 2 + digits;
             if digits != want {
                 let detail = if selector == 'u' {
@@ -56,15 +61,56 @@ fn escape_at(text: &str) -> (usize, Option<String>) {
             }
             let code = u32::from_str_radix(&text[2..len], 16).unwrap_or(u32::MAX);
             if char::from_u32(code).is_none() {
-                return (len, Some(format!("Cannot encode character U+{code:04x} in UTF-8.")));
+                return (
+                    len,
+                    Some(format!("Cannot encode character U+{code:04x} in UTF-8.")),
+                );
             }
             (len, None)
         }
         other => (
             1 + other.len_utf8(),
-            Some(format!("The symbol {:?} is not a valid escape sequence selector.", other.to_string())),
+            Some(format!(
+                "The symbol {} is not a valid escape sequence selector.",
+                go_quote(&other.to_string())
+            )),
         ),
     }
+}
+
+/// Quotes `text` as Go's `%q` does. An escape selector can be any
+/// character, so this needs Go's exact notion of printable, unlike the
+/// names that `crate::quote::go_quote` quotes.
+pub(crate) fn go_quote(text: &str) -> String {
+    use std::fmt::Write;
+
+    let mut out = String::with_capacity(text.len() + 2);
+    out.push('"');
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\u{7}' => out.push_str("\\a"),
+            '\u{8}' => out.push_str("\\b"),
+            '\u{c}' => out.push_str("\\f"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\u{b}' => out.push_str("\\v"),
+            '\0'..='\u{1f}' | '\u{7f}' => {
+                let _ = write!(out, "\\x{:02x}", c as u32);
+            }
+            c if unicode::is_printable(c) => out.push(c),
+            c if (c as u32) < 0x10000 => {
+                let _ = write!(out, "\\u{:04x}", c as u32);
+            }
+            c => {
+                let _ = write!(out, "\\U{:08x}", c as u32);
+            }
+        }
+    }
+    out.push('"');
+    out
 }
 
 /// Decodes the escapes of a quoted literal (after validation; invalid
@@ -120,20 +166,48 @@ mod tests {
     use super::*;
 
     fn details(text: &str) -> Vec<String> {
-        check(text, 0.into(), true).into_iter().map(|e| e.detail).collect()
+        check(text, 0.into(), true)
+            .into_iter()
+            .map(|e| e.detail)
+            .collect()
     }
 
     #[test]
     fn escape_errors() {
         assert!(details(r#"a\n\t\"\\\u00e9\U0001F600"#).is_empty());
-        assert_eq!(details(r"\u12"), ["The \\u escape sequence must be followed by four hexadecimal digits."]);
-        assert_eq!(details(r"\ud800"), ["Cannot encode character U+d800 in UTF-8."]);
-        assert_eq!(details(r"\x"), ["The symbol \"x\" is not a valid escape sequence selector."]);
+        assert_eq!(
+            details(r"\u12"),
+            ["The \\u escape sequence must be followed by four hexadecimal digits."]
+        );
+        assert_eq!(
+            details(r"\ud800"),
+            ["Cannot encode character U+d800 in UTF-8."]
+        );
+        assert_eq!(
+            details(r"\x"),
+            ["The symbol \"x\" is not a valid escape sequence selector."]
+        );
+        assert_eq!(
+            details("\\\u{1}"),
+            ["The symbol \"\\x01\" is not a valid escape sequence selector."]
+        );
+    }
+
+    #[test]
+    fn go_quoting() {
+        assert_eq!(go_quote("a\"b\\c\n"), r#""a\"b\\c\n""#);
+        assert_eq!(
+            go_quote("\u{7f}\u{a0}\u{301}\u{1F600}\u{E0001}'"),
+            "\"\\x7f\\u00a0\u{301}\u{1F600}\\U000e0001'\""
+        );
     }
 
     #[test]
     fn unescaping() {
-        assert_eq!(unescape_quoted(r"a\nb\u00e9$${x}%%{y}$$z"), "a\nbé${x}%{y}$$z");
+        assert_eq!(
+            unescape_quoted(r"a\nb\u00e9$${x}%%{y}$$z"),
+            "a\nbé${x}%{y}$$z"
+        );
         assert_eq!(unescape_heredoc("$${a} %%{b}"), "${a} %{b}");
     }
 }

@@ -54,7 +54,10 @@ impl Told {
                     "~" => " Did you mean boolean NOT (\"!\")?",
                     _ => "",
                 };
-                error("Unsupported operator", &format!("Bitwise operators are not supported.{suggestion}"))
+                error(
+                    "Unsupported operator",
+                    &format!("Bitwise operators are not supported.{suggestion}"),
+                )
             }
             "`" => {
                 // Alternate backticks open and close the same string: tell
@@ -79,7 +82,10 @@ impl Told {
                 if !report {
                     return None;
                 }
-                error("Invalid character", "Single quotes are not valid. Use double quotes (\") to enclose strings.")
+                error(
+                    "Invalid character",
+                    "Single quotes are not valid. Use double quotes (\") to enclose strings.",
+                )
             }
             ";" => {
                 if self.semicolon >= 1 {
@@ -95,7 +101,10 @@ impl Told {
                 "Invalid character",
                 "\"Curly quotes\" are not valid here. These can sometimes be inadvertently introduced when sharing code via documents or discussion forums. It might help to replace the character with a \"straight quote\".",
             ),
-            _ => error("Invalid character", "This character is not used within the language."),
+            _ => error(
+                "Invalid character",
+                "This character is not used within the language.",
+            ),
         }
     }
 }

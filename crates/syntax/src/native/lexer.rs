@@ -10,7 +10,7 @@ use logos::Logos;
 
 use crate::SyntaxKind::{self, *};
 
-use super::Token;
+use super::{Token, unicode};
 
 /// Tokens of expression context (HCL's `main` machine).
 #[derive(Logos, Debug, Clone, Copy, PartialEq, Eq)]
@@ -131,7 +131,10 @@ pub fn lex(text: &str) -> Vec<Token> {
 impl<'a> Lexer<'a> {
     fn push(&mut self, kind: SyntaxKind, len: usize) {
         debug_assert!(len > 0);
-        self.tokens.push(Token { kind, len: len as u32 });
+        self.tokens.push(Token {
+            kind,
+            len: len as u32,
+        });
         self.pos += len;
     }
 
@@ -144,9 +147,10 @@ impl<'a> Lexer<'a> {
             match self.modes.last().cloned() {
                 Some(Mode::Main { ret_braces }) => self.lex_main(ret_braces),
                 Some(Mode::Quoted) => self.lex_quoted(),
-                Some(Mode::Heredoc { marker, start_of_line }) => {
-                    self.lex_heredoc(&marker, start_of_line)
-                }
+                Some(Mode::Heredoc {
+                    marker,
+                    start_of_line,
+                }) => self.lex_heredoc(&marker, start_of_line),
                 None => unreachable!("the main mode is never popped"),
             }
         }
@@ -182,8 +186,11 @@ impl<'a> Lexer<'a> {
                     // before `\n`) belongs to the comment and needs a rescan.
                     let lone_cr = rest.as_bytes().get(span.end) == Some(&b'\r')
                         && rest.as_bytes().get(span.end + 1) != Some(&b'\n');
-                    let len =
-                        if lone_cr { line_comment_len(&rest[span.start..]) } else { span.len() };
+                    let len = if lone_cr {
+                        line_comment_len(&rest[span.start..])
+                    } else {
+                        span.len()
+                    };
                     self.push(LINE_COMMENT, len);
                     if len != span.len() {
                         return;
@@ -203,7 +210,21 @@ impl<'a> Lexer<'a> {
                     self.push(NUMBER, number_len(&rest[span.start..]));
                     return;
                 }
-                MainToken::Ident => IDENT,
+                MainToken::Ident => {
+                    // The pattern takes today's Unicode identifier
+                    // characters; HCL's scanner takes fewer.
+                    let ident = ident_len(&rest[span.start..]);
+                    if ident == 0 {
+                        let ch = rest[span.start..].chars().next().unwrap();
+                        self.push(INVALID, ch.len_utf8());
+                    } else {
+                        self.push(IDENT, ident);
+                    }
+                    if self.pos == base + span.end {
+                        continue;
+                    }
+                    return;
+                }
                 MainToken::LBrace => {
                     self.braces += 1;
                     L_BRACE
@@ -218,7 +239,11 @@ impl<'a> Lexer<'a> {
                     }
                     // A stray `~}` is still a sequence end, so that the
                     // parser reports it rather than pairing it with `{`.
-                    if kind == MainToken::TildeRBrace { TEMPLATE_SEQ_END } else { R_BRACE }
+                    if kind == MainToken::TildeRBrace {
+                        TEMPLATE_SEQ_END
+                    } else {
+                        R_BRACE
+                    }
                 }
                 MainToken::LBrack => L_BRACK,
                 MainToken::RBrack => R_BRACK,
@@ -255,7 +280,10 @@ impl<'a> Lexer<'a> {
                     match heredoc_opener(&rest[span.start..]) {
                         Some((len, marker)) => {
                             self.push(HEREDOC_OPEN, len);
-                            self.modes.push(Mode::Heredoc { marker, start_of_line: true });
+                            self.modes.push(Mode::Heredoc {
+                                marker,
+                                start_of_line: true,
+                            });
                         }
                         None => self.push(LT, 1),
                     }
@@ -279,7 +307,10 @@ impl<'a> Lexer<'a> {
                 return;
             }
             b'\r' | b'\n' => {
-                let len = bytes.iter().take_while(|b| matches!(b, b'\r' | b'\n')).count();
+                let len = bytes
+                    .iter()
+                    .take_while(|b| matches!(b, b'\r' | b'\n'))
+                    .count();
                 self.push(QUOTED_NEWLINE, len);
                 return;
             }
@@ -325,15 +356,22 @@ impl<'a> Lexer<'a> {
         let bytes = self.rest().as_bytes();
         let (len, ends_line) = match bytes[0] {
             b'$' | b'%' => match literal_sigil_len(bytes) {
-                // HCL's scanner backs up one character after a lone `$`
-                // or `%`, except right before a line end, where it keeps
-                // the character after the sigil in the same token.
+                // HCL's scanner backs up one byte after a lone `$` or `%`,
+                // except when a `\r` or `\n` follows that byte, which then
+                // stays in the sigil's token.
                 Some(1) => {
-                    let after = 1 + utf8_len(bytes[1]);
-                    let len = if line_end_len(&bytes[after..]) > 0 { after } else { 1 };
+                    let len = if matches!(bytes.get(2), Some(b'\r' | b'\n')) {
+                        2
+                    } else {
+                        1
+                    };
                     (len, false)
                 }
-                Some(len) => (len, false),
+                // An escaped `${` or `%{` takes a line end that follows it.
+                Some(len) => match line_end_len(&bytes[len..]) {
+                    0 => (len, false),
+                    newline => (len + newline, true),
+                },
                 None => (0, false),
             },
             _ => {
@@ -354,7 +392,11 @@ impl<'a> Lexer<'a> {
             self.push(INVALID, bytes.len());
             return;
         }
-        let Some(Mode::Heredoc { start_of_line: line_start, .. }) = self.modes.last_mut() else {
+        let Some(Mode::Heredoc {
+            start_of_line: line_start,
+            ..
+        }) = self.modes.last_mut()
+        else {
             unreachable!("lex_heredoc runs in heredoc mode")
         };
         *line_start = ends_line;
@@ -384,7 +426,9 @@ impl<'a> Lexer<'a> {
         if let Some(Mode::Heredoc { start_of_line, .. }) = self.modes.last_mut() {
             *start_of_line = false;
         }
-        self.modes.push(Mode::Main { ret_braces: Some(self.braces) });
+        self.modes.push(Mode::Main {
+            ret_braces: Some(self.braces),
+        });
         Some(len)
     }
 }
@@ -441,7 +485,11 @@ fn number_len(text: &str) -> usize {
             }
             Some(b'.') => i += 1,
             Some(b'e' | b'E') => {
-                let digit_at = if matches!(bytes.get(i + 1), Some(b'+' | b'-')) { i + 2 } else { i + 1 };
+                let digit_at = if matches!(bytes.get(i + 1), Some(b'+' | b'-')) {
+                    i + 2
+                } else {
+                    i + 1
+                };
                 if matches!(bytes.get(digit_at), Some(b'0'..=b'9')) {
                     i = digit_at + 1;
                     end = i;
@@ -467,23 +515,26 @@ fn heredoc_opener(text: &str) -> Option<(usize, String)> {
     if ident_len == 0 {
         return None;
     }
-    let newline = match after[ident_len..].as_bytes() {
+    let newline = match &after.as_bytes()[ident_len..] {
         [b'\n', ..] => 1,
         [b'\r', b'\n', ..] => 2,
         _ => return None,
     };
-    Some((2 + dash + ident_len + newline, after[..ident_len].to_string()))
+    Some((
+        2 + dash + ident_len + newline,
+        after[..ident_len].to_string(),
+    ))
 }
 
 /// The length of the identifier at the start of `text`, or 0.
 pub(crate) fn ident_len(text: &str) -> usize {
     let mut chars = text.char_indices();
     match chars.next() {
-        Some((_, c)) if c == '_' || unicode_ident::is_xid_start(c) => {}
+        Some((_, c)) if c == '_' || unicode::is_id_start(c) => {}
         _ => return 0,
     }
     for (i, c) in chars {
-        if !(c == '-' || unicode_ident::is_xid_continue(c)) {
+        if !(c == '-' || unicode::is_id_continue(c)) {
             return i;
         }
     }
@@ -532,7 +583,16 @@ mod tests {
         let k: Vec<_> = toks.iter().map(|t| t.0).collect();
         assert_eq!(
             k,
-            vec![IDENT, WHITESPACE, EQ, WHITESPACE, HEREDOC_OPEN, STRING_LIT, HEREDOC_CLOSE, NEWLINE]
+            vec![
+                IDENT,
+                WHITESPACE,
+                EQ,
+                WHITESPACE,
+                HEREDOC_OPEN,
+                STRING_LIT,
+                HEREDOC_CLOSE,
+                NEWLINE
+            ]
         );
     }
 
@@ -562,7 +622,15 @@ mod tests {
 
     #[test]
     fn lengths_cover_the_input() {
-        for text in ["\"abc", "a = \"x\ny\"", "<<EOT\n${", "$${a}%%{", "\u{feff}a=1", "/* x", "é\u{2028}"] {
+        for text in [
+            "\"abc",
+            "a = \"x\ny\"",
+            "<<EOT\n${",
+            "$${a}%%{",
+            "\u{feff}a=1",
+            "/* x",
+            "é\u{2028}",
+        ] {
             let total: u32 = lex(text).iter().map(|t| t.len).sum();
             assert_eq!(total as usize, text.len(), "{text:?}");
         }

@@ -9,11 +9,13 @@
 use std::collections::HashMap;
 
 use rowan::{GreenNode, TextRange, TextSize};
+use unicode_segmentation::UnicodeSegmentation;
 
 use crate::{
-    LineIndex,
-    green::{Checkpoint, TreeBuilder}, SyntaxError,
+    LineIndex, SyntaxError,
     SyntaxKind::{self, *},
+    green::{Checkpoint, TreeBuilder},
+    quote::go_quote,
 };
 
 use super::{Token, escapes, template};
@@ -53,6 +55,9 @@ pub(super) struct Parser<'t> {
     newlines: bool,
     /// HCL's recovery flag: once set, many errors are no longer reported.
     recovery: bool,
+    /// Whether the end of input has been read. From then on HCL sees only
+    /// the end, even where newlines that were skipped over would count.
+    exhausted: bool,
     /// Range of the last token read, as HCL's `PrevRange`.
     prev_range: TextRange,
     depth: u32,
@@ -60,11 +65,7 @@ pub(super) struct Parser<'t> {
 }
 
 impl<'t> Parser<'t> {
-    pub(super) fn new(
-        text: &'t str,
-        file_name: &'t str,
-        tokens: &'t [Token],
-    ) -> Self {
+    pub(super) fn new(text: &'t str, file_name: &'t str, tokens: &'t [Token]) -> Self {
         let mut starts = Vec::with_capacity(tokens.len() + 1);
         let mut offset = TextSize::from(0);
         for token in tokens {
@@ -76,7 +77,11 @@ impl<'t> Parser<'t> {
         let mut next_significant_no_newline = next_significant.clone();
         for (i, token) in tokens.iter().enumerate().rev() {
             let trivia = token.kind.is_trivia();
-            next_significant[i] = if trivia { next_significant[i + 1] } else { i as u32 };
+            next_significant[i] = if trivia {
+                next_significant[i + 1]
+            } else {
+                i as u32
+            };
             next_significant_no_newline[i] = if trivia || token.kind == NEWLINE {
                 next_significant_no_newline[i + 1]
             } else {
@@ -96,6 +101,7 @@ impl<'t> Parser<'t> {
             include_newlines: vec![true],
             newlines: true,
             recovery: false,
+            exhausted: false,
             prev_range: TextRange::empty(0.into()),
             depth: 0,
             line_index: None,
@@ -123,11 +129,22 @@ impl<'t> Parser<'t> {
     #[inline]
     fn peek(&self) -> Tok {
         let newlines = self.newlines;
-        let next = if newlines { &self.next_significant } else { &self.next_significant_no_newline };
+        let next = if newlines {
+            &self.next_significant
+        } else {
+            &self.next_significant_no_newline
+        };
         let index = next[self.pos] as usize;
-        let Some(token) = self.tokens.get(index) else {
-            let end = TextSize::of(self.text);
-            return Tok { kind: EOF, range: TextRange::empty(end), index: self.tokens.len() };
+        let token = match self.tokens.get(index) {
+            Some(token) if !self.exhausted => token,
+            _ => {
+                let end = TextSize::of(self.text);
+                return Tok {
+                    kind: EOF,
+                    range: TextRange::empty(end),
+                    index: self.tokens.len(),
+                };
+            }
         };
         let mut range = self.token_range(index);
         // HCL's line comments include their newline and stand in for it,
@@ -135,7 +152,11 @@ impl<'t> Parser<'t> {
         if token.kind == NEWLINE && index > 0 && self.tokens[index - 1].kind == LINE_COMMENT {
             range = TextRange::new(self.starts[index - 1], range.end());
         }
-        Tok { kind: token.kind, range, index }
+        Tok {
+            kind: token.kind,
+            range,
+            index,
+        }
     }
 
     fn at(&self, kind: SyntaxKind) -> bool {
@@ -166,7 +187,9 @@ impl<'t> Parser<'t> {
     /// before it). At the end of input it consumes nothing.
     fn read(&mut self) -> Tok {
         let tok = self.peek();
-        if tok.kind != EOF {
+        if tok.kind == EOF {
+            self.exhausted = true;
+        } else {
             while self.pos <= tok.index {
                 self.bump_raw();
             }
@@ -222,7 +245,14 @@ impl<'t> Parser<'t> {
     fn range_string(&mut self, range: TextRange) -> String {
         let text = self.text;
         let index = self.line_index.get_or_insert_with(|| LineIndex::new(text));
-        index.range_string(text, self.file_name, range)
+        range_string(
+            text,
+            self.file_name,
+            self.tokens,
+            &self.starts,
+            index,
+            range,
+        )
     }
 
     // ---- recovery, as HCL does it ----
@@ -296,23 +326,31 @@ impl<'t> Parser<'t> {
     }
 
     /// HCL's `recoverAfterBodyItem`: skips to the end of the line, keeping
-    /// track of brackets so that a newline inside them does not count.
+    /// track of brackets so that a newline inside them does not count, and
+    /// reads that newline. What is skipped goes in an `ERROR` node.
     fn recover_after_body_item(&mut self) {
+        self.skip_line(true);
+        self.read();
+    }
+
+    /// Skips up to the newline that ends the current body item, leaving the
+    /// newline; the tokens go in a new `ERROR` node if `wrap`, else in the
+    /// open node.
+    fn skip_line(&mut self, wrap: bool) {
         self.recovery = true;
         let mut open: Vec<SyntaxKind> = Vec::new();
         let mut opened = false;
         loop {
-            if self.peek().kind == EOF {
-                self.read();
+            let next = self.peek().kind;
+            if next == EOF || (next == NEWLINE && open.is_empty()) {
                 break;
             }
-            if !opened {
+            if wrap && !opened {
                 self.start_node(ERROR);
                 opened = true;
             }
             let tok = self.read();
             match tok.kind {
-                NEWLINE if open.is_empty() => break,
                 L_BRACE | L_BRACK | L_PAREN | OPEN_QUOTE | HEREDOC_OPEN | TEMPLATE_INTERP
                 | TEMPLATE_CONTROL => open.push(tok.kind),
                 R_BRACE | R_BRACK | R_PAREN | CLOSE_QUOTE | HEREDOC_CLOSE => {
@@ -361,7 +399,8 @@ impl<'t> Parser<'t> {
                             self.error(
                                 "Attribute redefined",
                                 format!(
-                                    "The argument {name:?} was already set at {at}. Each argument may be set only once."
+                                    "The argument {} was already set at {at}. Each argument may be set only once.",
+                                    go_quote(name)
                                 ),
                                 name_range,
                             );
@@ -415,18 +454,19 @@ impl<'t> Parser<'t> {
         match self.peek().kind {
             EQ => {
                 self.start_node_at(checkpoint, ATTRIBUTE);
-                self.finish_attribute(ident, false);
+                self.finish_attribute(false);
                 Some((self.token_text(ident), ident.range))
             }
             OPEN_QUOTE | L_BRACE | IDENT => {
                 self.start_node_at(checkpoint, BLOCK);
-                self.finish_block(ident);
+                self.finish_block();
                 None
             }
             _ => {
                 self.start_node_at(checkpoint, ERROR);
+                self.skip_line(false);
                 self.finish_node();
-                self.recover_after_body_item();
+                self.read();
                 self.error(
                     "Argument or block definition required",
                     "An argument or block definition is required here. To set an argument, use the equals sign \"=\" to introduce the argument value.",
@@ -439,16 +479,18 @@ impl<'t> Parser<'t> {
 
     /// Parses `= expr` and the end of the line after it; the `ATTRIBUTE`
     /// node is open and is closed here.
-    fn finish_attribute(&mut self, ident: Tok, single_line: bool) {
+    fn finish_attribute(&mut self, single_line: bool) {
         self.read(); // `=`
         let before = self.error_count();
         self.parse_expression();
-        let failed = self.error_count() > before;
-        self.finish_node();
-        if self.recovery && failed {
-            self.recover_after_body_item();
+        if self.recovery && self.error_count() > before {
+            // What is left of the broken value belongs to the attribute.
+            self.skip_line(true);
+            self.finish_node();
+            self.read();
             return;
         }
+        self.finish_node();
         if single_line {
             return;
         }
@@ -461,20 +503,22 @@ impl<'t> Parser<'t> {
                         "Argument definitions must be separated by newlines, not commas. An argument definition must end with a newline.",
                     )
                 } else {
-                    ("Missing newline after argument", "An argument definition must end with a newline.")
+                    (
+                        "Missing newline after argument",
+                        "An argument definition must end with a newline.",
+                    )
                 };
                 self.error(summary, detail, end.range);
             }
             self.recover_after_body_item();
         } else {
-            let _ = ident;
             self.read();
         }
     }
 
     /// Parses block labels and the block body; the `BLOCK` node is open
     /// and is closed here.
-    fn finish_block(&mut self, ident: Tok) {
+    fn finish_block(&mut self) {
         let open_brace = loop {
             let tok = self.peek();
             match tok.kind {
@@ -504,17 +548,19 @@ impl<'t> Parser<'t> {
                         ),
                         _ => {}
                     }
-                    self.recover_after_body_item();
+                    self.skip_line(true);
                     self.finish_node();
+                    self.read();
                     return;
                 }
             }
         };
-        let _ = ident;
         self.start_node(BLOCK_BODY);
         self.read(); // `{`
         match self.peek().kind {
-            _ if self.depth >= MAX_DEPTH => self.too_deep(),
+            _ if self.depth >= MAX_DEPTH => {
+                self.too_deep();
+            }
             NEWLINE | EOF | R_BRACE => {
                 self.depth += 1;
                 self.parse_body(R_BRACE);
@@ -545,52 +591,51 @@ impl<'t> Parser<'t> {
         self.start_node(BODY);
         let checkpoint = self.checkpoint();
         let ident = self.read();
-        let item_ok = if ident.kind != IDENT {
+        if ident.kind != IDENT {
             self.start_node_at(checkpoint, ERROR);
+            self.skip_line(false);
             self.finish_node();
-            self.recover_after_body_item();
+            self.read();
             self.error(
                 "Argument or block definition required",
                 "An argument or block definition is required here.",
                 ident.range,
             );
-            false
         } else {
             let next = self.peek();
             match next.kind {
                 EQ => {
                     self.start_node_at(checkpoint, ATTRIBUTE);
-                    self.finish_attribute(ident, true);
-                    true
+                    self.finish_attribute(true);
                 }
                 OPEN_QUOTE | L_BRACE | IDENT => {
                     self.start_node_at(checkpoint, ERROR);
+                    self.skip_line(false);
                     self.finish_node();
-                    self.recover_after_body_item();
+                    self.read();
                     let name = self.token_text(ident);
                     self.error(
                         "Argument definition required",
                         format!(
-                            "A single-line block definition can contain only a single argument. If you meant to define argument {name:?}, use an equals sign to assign it a value. To define a nested block, place it on a line of its own within its parent block."
+                            "A single-line block definition can contain only a single argument. If you meant to define argument {}, use an equals sign to assign it a value. To define a nested block, place it on a line of its own within its parent block.",
+                            go_quote(name)
                         ),
                         ident.range.cover(next.range),
                     );
-                    false
                 }
                 _ => {
                     self.start_node_at(checkpoint, ERROR);
+                    self.skip_line(false);
                     self.finish_node();
-                    self.recover_after_body_item();
+                    self.read();
                     self.error(
                         "Argument or block definition required",
                         "An argument or block definition is required here. To set an argument, use the equals sign \"=\" to introduce the argument value.",
                         ident.range,
                     );
-                    false
                 }
             }
-        };
-        let _ = item_ok;
+        }
         self.finish_node();
         let next = self.peek();
         match next.kind {
@@ -637,21 +682,27 @@ impl<'t> Parser<'t> {
     /// A quoted block label: a string without template sequences.
     fn parse_quoted_label(&mut self) {
         self.start_node(BLOCK_LABEL);
-        let open = self.read();
+        self.read(); // `"`
         loop {
             let tok = self.read();
             match tok.kind {
                 CLOSE_QUOTE => break,
                 QUOTED_LIT => {
                     let text = self.token_text(tok);
-                    self.errors.extend(escapes::check(text, tok.range.start(), true));
+                    self.errors
+                        .extend(escapes::check(text, tok.range.start(), true));
                 }
                 TEMPLATE_INTERP | TEMPLATE_CONTROL => {
-                    let which = if tok.kind == TEMPLATE_CONTROL { "%" } else { "$" };
+                    let which = if tok.kind == TEMPLATE_CONTROL {
+                        "%"
+                    } else {
+                        "$"
+                    };
                     self.error(
                         "Invalid string literal",
                         format!(
-                            "Template sequences are not allowed in this string. To include a literal {which:?}, double it (as \"{which}{which}\") to escape it."
+                            "Template sequences are not allowed in this string. To include a literal {}, double it (as \"{which}{which}\") to escape it.",
+                            go_quote(which)
                         ),
                         tok.range,
                     );
@@ -676,25 +727,27 @@ impl<'t> Parser<'t> {
                 }
             }
         }
-        let _ = open;
         self.finish_node();
     }
 
     // ---- expressions ----
 
-    pub(super) fn parse_expression(&mut self) {
+    /// Parses an expression; returns its range as HCL has it, which after
+    /// an error is often the range of only a part of it (messages about
+    /// `for` expressions point at such ranges).
+    pub(super) fn parse_expression(&mut self) -> TextRange {
         if self.depth >= MAX_DEPTH {
-            self.too_deep();
-            return;
+            return self.too_deep();
         }
         self.depth += 1;
-        self.parse_conditional();
+        let range = self.parse_conditional();
         self.depth -= 1;
+        range
     }
 
     /// Reports input nested beyond [`MAX_DEPTH`] and skips the rest of the
     /// file, which keeps both the stack and the error list bounded.
-    fn too_deep(&mut self) {
+    fn too_deep(&mut self) -> TextRange {
         let tok = self.peek();
         if !self.recovery {
             self.error(
@@ -709,17 +762,19 @@ impl<'t> Parser<'t> {
             self.read();
         }
         self.finish_node();
+        tok.range
     }
 
-    fn parse_conditional(&mut self) {
+    fn parse_conditional(&mut self) -> TextRange {
         let checkpoint = self.checkpoint();
+        let start = self.peek().range;
         let before = self.error_count();
-        self.parse_binary(1);
+        let condition = self.parse_binary(1);
         if self.recovery && self.error_count() > before {
-            return;
+            return condition;
         }
         if !self.at(QUESTION) {
-            return;
+            return condition;
         }
         self.start_node_at(checkpoint, CONDITIONAL_EXPR);
         self.read(); // `?`
@@ -727,7 +782,7 @@ impl<'t> Parser<'t> {
         self.parse_expression();
         if self.recovery && self.error_count() > before {
             self.finish_node();
-            return;
+            return condition;
         }
         let colon = self.peek();
         if colon.kind != COLON {
@@ -737,22 +792,27 @@ impl<'t> Parser<'t> {
                 colon.range,
             );
             self.finish_node();
-            return;
+            return condition;
         }
         self.read();
-        self.parse_expression();
+        let before = self.error_count();
+        let otherwise = self.parse_expression();
         self.finish_node();
+        if self.recovery && self.error_count() > before {
+            return condition;
+        }
+        between(start, otherwise)
     }
 
     /// Binary operators by precedence climbing. HCL recurses once per
     /// precedence level; stopping at the first failed operand once in
     /// recovery mode, as HCL does at every level, makes the two agree.
-    fn parse_binary(&mut self, min_precedence: u8) {
+    fn parse_binary(&mut self, min_precedence: u8) -> TextRange {
         let checkpoint = self.checkpoint();
         let before = self.error_count();
-        self.parse_with_traversals();
+        let mut lhs = self.parse_with_traversals();
         if self.recovery && self.error_count() > before {
-            return;
+            return lhs;
         }
         while let Some(precedence) = binary_precedence(self.peek().kind) {
             if precedence < min_precedence {
@@ -761,24 +821,28 @@ impl<'t> Parser<'t> {
             self.start_node_at(checkpoint, BINARY_EXPR);
             self.read();
             let before = self.error_count();
-            self.parse_binary(precedence + 1);
+            let rhs = self.parse_binary(precedence + 1);
             self.finish_node();
             if self.recovery && self.error_count() > before {
-                return;
+                return lhs;
             }
+            lhs = between(lhs, rhs);
         }
+        lhs
     }
 
-    fn parse_with_traversals(&mut self) {
+    fn parse_with_traversals(&mut self) -> TextRange {
         let checkpoint = self.checkpoint();
-        self.parse_term();
-        self.parse_traversals(checkpoint);
+        let term = self.parse_term();
+        self.parse_traversals(checkpoint, term)
     }
 
     /// Postfix steps: `.name`, `.0`, `.*`, `[*]`, `[key]`. Each wraps
     /// everything since `checkpoint`; inside a splat the steps have no
-    /// receiver and apply to each element.
-    fn parse_traversals(&mut self, checkpoint: Checkpoint) {
+    /// receiver and apply to each element. `from` is the range of what the
+    /// steps apply to; returns the range of the whole.
+    fn parse_traversals(&mut self, checkpoint: Checkpoint, from: TextRange) -> TextRange {
+        let mut range = from;
         loop {
             match self.peek().kind {
                 DOT => {
@@ -789,17 +853,22 @@ impl<'t> Parser<'t> {
                         IDENT => {
                             self.read();
                             self.wrap(checkpoint, ATTR_EXPR);
+                            range = between(range, attr.range);
                         }
                         NUMBER => {
                             self.read();
                             self.legacy_index_number(attr, false, attr);
                             self.wrap(checkpoint, LEGACY_INDEX_EXPR);
+                            range = between(range, attr.range);
                         }
                         STAR => {
                             self.read();
                             self.start_node_at(step_start, ATTR_SPLAT);
                             self.finish_node();
-                            self.parse_attr_splat_steps(attr);
+                            // After an error HCL drops the splat.
+                            if let Some(last) = self.parse_attr_splat_steps(attr) {
+                                range = between(from, last);
+                            }
                             self.wrap(checkpoint, SPLAT_EXPR);
                         }
                         _ => {
@@ -808,45 +877,48 @@ impl<'t> Parser<'t> {
                                 "An attribute name is required after a dot.",
                                 attr.range,
                             );
-                            let _ = dot;
                             self.wrap(checkpoint, ATTR_EXPR);
                             self.recovery = true;
+                            range = between(from, dot.range);
                         }
                     }
                 }
                 L_BRACK => {
                     let step_start = self.checkpoint();
-                    self.read();
+                    let open = self.read();
                     if self.at(STAR) {
                         self.read();
-                        let close = self.read_closer(R_BRACK);
+                        let mut close = self.read_closer(R_BRACK);
                         if close.kind != R_BRACK && !self.recovery {
                             // HCL reports this at the token recovery stops
                             // at, not at the stray one.
-                            let stop = self.recover(R_BRACK);
+                            close = self.recover(R_BRACK);
                             self.error(
                                 "Missing close bracket on splat index",
                                 "The star for a full splat operator must be immediately followed by a closing bracket (\"]\").",
-                                stop.range,
+                                close.range,
                             );
                         }
                         self.start_node_at(step_start, FULL_SPLAT);
                         self.finish_node();
                         let each = self.checkpoint();
-                        if self.depth >= MAX_DEPTH {
-                            self.too_deep();
+                        let item = between(open.range, close.range);
+                        let each_range = if self.depth >= MAX_DEPTH {
+                            self.too_deep()
                         } else {
                             self.depth += 1;
-                            self.parse_traversals(each);
+                            let each_range = self.parse_traversals(each, item);
                             self.depth -= 1;
-                        }
+                            each_range
+                        };
                         self.wrap(checkpoint, SPLAT_EXPR);
+                        range = between(from, each_range);
                     } else {
                         self.push_newlines(false);
                         let before = self.error_count();
                         self.parse_expression();
-                        if self.recovery && self.error_count() > before {
-                            self.recover(R_BRACK);
+                        let close = if self.recovery && self.error_count() > before {
+                            self.recover(R_BRACK)
                         } else {
                             let close = self.read_closer(R_BRACK);
                             if close.kind != R_BRACK && !self.recovery {
@@ -856,13 +928,17 @@ impl<'t> Parser<'t> {
                                     "The index operator must end with a closing bracket (\"]\").",
                                     stop.range,
                                 );
+                                stop
+                            } else {
+                                close
                             }
-                        }
+                        };
                         self.pop_newlines();
                         self.wrap(checkpoint, INDEX_EXPR);
+                        range = between(from, close.range);
                     }
                 }
-                _ => return,
+                _ => return range,
             }
         }
     }
@@ -873,8 +949,11 @@ impl<'t> Parser<'t> {
     }
 
     /// The `.name` and `.0` steps after `.*`; they have no receiver.
-    fn parse_attr_splat_steps(&mut self, star: Tok) {
+    /// Returns the range of the last step (or the star), or `None` after
+    /// an error.
+    fn parse_attr_splat_steps(&mut self, star: Tok) -> Option<TextRange> {
         let each = self.checkpoint();
+        let mut last = star.range;
         while self.at(DOT) {
             self.read();
             let next = self.peek();
@@ -883,10 +962,12 @@ impl<'t> Parser<'t> {
                     self.read();
                     self.legacy_index_number(next, true, star);
                     self.wrap(each, LEGACY_INDEX_EXPR);
+                    last = next.range;
                 }
                 IDENT => {
                     self.read();
                     self.wrap(each, ATTR_EXPR);
+                    last = next.range;
                 }
                 _ => {
                     if !self.recovery {
@@ -906,10 +987,11 @@ impl<'t> Parser<'t> {
                     }
                     self.recovery = true;
                     self.wrap(each, ATTR_EXPR);
-                    return;
+                    return None;
                 }
             }
         }
+        Some(last)
     }
 
     /// Checks the number after a legacy `.` index: `a.0.1` lexes as one
@@ -942,7 +1024,7 @@ impl<'t> Parser<'t> {
         }
     }
 
-    fn parse_term(&mut self) {
+    fn parse_term(&mut self) -> TextRange {
         let start = self.peek();
         match start.kind {
             L_PAREN => {
@@ -950,12 +1032,12 @@ impl<'t> Parser<'t> {
                 self.read();
                 self.push_newlines(false);
                 let before = self.error_count();
-                self.parse_expression();
+                let inner = self.parse_expression();
                 if self.error_count() > before {
                     self.recover(R_PAREN);
                     self.pop_newlines();
                     self.finish_node();
-                    return;
+                    return inner;
                 }
                 let close = self.peek();
                 if close.kind != R_PAREN {
@@ -966,43 +1048,47 @@ impl<'t> Parser<'t> {
                     );
                     self.recovery = true;
                 }
-                self.read();
+                let close = self.read();
                 self.pop_newlines();
                 self.finish_node();
+                between(start.range, close.range)
             }
             NUMBER => {
                 self.start_node(LITERAL);
                 self.read();
                 self.finish_node();
                 self.check_number(start);
+                start.range
             }
             IDENT => {
                 let checkpoint = self.checkpoint();
                 self.read();
                 let next = self.peek().kind;
                 if next == L_PAREN || next == COLON2 {
-                    self.parse_function_call(checkpoint, start);
-                    return;
+                    return self.parse_function_call(checkpoint, start);
                 }
                 let kind = match self.token_text(start) {
                     "true" | "false" | "null" => LITERAL,
                     _ => VARIABLE,
                 };
                 self.wrap(checkpoint, kind);
+                start.range
             }
             OPEN_QUOTE => self.parse_template(TEMPLATE, CLOSE_QUOTE),
             HEREDOC_OPEN => self.parse_template(HEREDOC, HEREDOC_CLOSE),
             MINUS | BANG => {
                 self.start_node(UNARY_EXPR);
                 self.read();
-                if self.depth >= MAX_DEPTH {
-                    self.too_deep();
+                let operand = if self.depth >= MAX_DEPTH {
+                    self.too_deep()
                 } else {
                     self.depth += 1;
-                    self.parse_with_traversals();
+                    let operand = self.parse_with_traversals();
                     self.depth -= 1;
-                }
+                    operand
+                };
                 self.finish_node();
+                between(start.range, operand)
             }
             L_BRACK => self.parse_tuple(),
             L_BRACE => self.parse_object(),
@@ -1023,11 +1109,15 @@ impl<'t> Parser<'t> {
                     }
                 }
                 self.recovery = true;
+                // HCL's placeholder for the missing expression has the
+                // range of the token it stopped at.
+                start.range
             }
         }
     }
 
-    fn parse_function_call(&mut self, checkpoint: Checkpoint, name: Tok) {
+    /// A function call after its first name; returns its range.
+    fn parse_function_call(&mut self, checkpoint: Checkpoint, name: Tok) -> TextRange {
         self.start_node_at(checkpoint, FUNCTION_NAME);
         while self.at(COLON2) {
             self.read();
@@ -1043,7 +1133,7 @@ impl<'t> Parser<'t> {
                 );
                 self.recover_over(L_PAREN);
                 self.finish_node();
-                return;
+                return between(name.range, next.range);
             }
             self.read();
         }
@@ -1060,11 +1150,12 @@ impl<'t> Parser<'t> {
             );
             self.recover_over(L_PAREN);
             self.finish_node();
-            return;
+            return between(name.range, open.range);
         }
         self.start_node(ARG_LIST);
         let open = self.read();
         self.push_newlines(false);
+        let mut closed = true;
         loop {
             if self.at(R_PAREN) {
                 self.read();
@@ -1073,7 +1164,12 @@ impl<'t> Parser<'t> {
             let before = self.error_count();
             self.parse_expression();
             if self.recovery && self.error_count() > before {
-                self.recover(R_PAREN);
+                if self.recover(R_PAREN).kind != R_PAREN {
+                    // HCL then has no closing parenthesis, and its range
+                    // for the call ends at offset zero, which a range here
+                    // cannot: end it where it starts instead.
+                    closed = false;
+                }
                 break;
             }
             let sep = self.read();
@@ -1125,16 +1221,21 @@ impl<'t> Parser<'t> {
         self.pop_newlines();
         self.finish_node();
         self.finish_node();
+        if closed {
+            between(name.range, self.prev_range)
+        } else {
+            TextRange::empty(name.range.start())
+        }
     }
 
-    fn parse_tuple(&mut self) {
+    fn parse_tuple(&mut self) -> TextRange {
         let checkpoint = self.checkpoint();
         let open = self.read();
         self.push_newlines(false);
         if self.at_keyword("for") {
-            self.parse_for(checkpoint, open, FOR_TUPLE, R_BRACK);
+            let range = self.parse_for(checkpoint, open, FOR_TUPLE, R_BRACK);
             self.pop_newlines();
-            return;
+            return range;
         }
         self.start_node_at(checkpoint, TUPLE);
         loop {
@@ -1176,9 +1277,10 @@ impl<'t> Parser<'t> {
         }
         self.finish_node();
         self.pop_newlines();
+        between(open.range, self.prev_range)
     }
 
-    fn parse_object(&mut self) {
+    fn parse_object(&mut self) -> TextRange {
         let checkpoint = self.checkpoint();
         let open = self.read();
         self.push_newlines(false);
@@ -1186,9 +1288,9 @@ impl<'t> Parser<'t> {
         self.pop_newlines();
         if is_for {
             self.push_newlines(false);
-            self.parse_for(checkpoint, open, FOR_OBJECT, R_BRACE);
+            let range = self.parse_for(checkpoint, open, FOR_OBJECT, R_BRACE);
             self.pop_newlines();
-            return;
+            return range;
         }
         self.start_node_at(checkpoint, OBJECT);
         self.push_newlines(true);
@@ -1278,22 +1380,30 @@ impl<'t> Parser<'t> {
         }
         self.pop_newlines();
         self.finish_node();
+        between(open.range, self.prev_range)
     }
 
     /// A `for` expression after its opening bracket; newlines are already
-    /// insignificant.
-    fn parse_for(&mut self, checkpoint: Checkpoint, open: Tok, kind: SyntaxKind, close: SyntaxKind) {
+    /// insignificant. Returns its range.
+    fn parse_for(
+        &mut self,
+        checkpoint: Checkpoint,
+        open: Tok,
+        kind: SyntaxKind,
+        close: SyntaxKind,
+    ) -> TextRange {
         self.start_node_at(checkpoint, kind);
         self.push_newlines(false);
         self.start_node(FOR_INTRO);
         self.read(); // `for`
-        let ok = self.parse_for_intro(open, close);
+        let ok = self.parse_for_intro(close);
         self.finish_node();
         if ok {
-            self.parse_for_rest(open, kind == FOR_OBJECT, close);
+            self.parse_for_rest(kind == FOR_OBJECT, close);
         }
         self.pop_newlines();
         self.finish_node();
+        between(open.range, self.prev_range)
     }
 
     fn for_error(&mut self, detail: &str, close: SyntaxKind) {
@@ -1305,8 +1415,7 @@ impl<'t> Parser<'t> {
     }
 
     /// `k, v in coll :`; returns false after an error (recovery done).
-    fn parse_for_intro(&mut self, open: Tok, close: SyntaxKind) -> bool {
-        let _ = open;
+    fn parse_for_intro(&mut self, close: SyntaxKind) -> bool {
         if !self.at(IDENT) {
             self.for_error("For expression requires variable name after 'for'.", close);
             return false;
@@ -1315,7 +1424,10 @@ impl<'t> Parser<'t> {
         if self.at(COMMA) {
             self.read();
             if !self.at(IDENT) {
-                self.for_error("For expression requires value variable name after comma.", close);
+                self.for_error(
+                    "For expression requires value variable name after comma.",
+                    close,
+                );
                 return false;
             }
             self.read();
@@ -1335,25 +1447,24 @@ impl<'t> Parser<'t> {
             return false;
         }
         if !self.at(COLON) {
-            self.for_error("For expression requires a colon after the collection expression.", close);
+            self.for_error(
+                "For expression requires a colon after the collection expression.",
+                close,
+            );
             return false;
         }
         self.read();
         true
     }
 
-    fn parse_for_rest(&mut self, open: Tok, make_object: bool, close: SyntaxKind) {
+    fn parse_for_rest(&mut self, make_object: bool, close: SyntaxKind) {
         let before = self.error_count();
-        let first = self.peek().range;
-        self.parse_expression();
-        let mut value_range = TextRange::new(first.start(), self.prev_range.end().max(first.start()));
+        let mut value_range = self.parse_expression();
         let mut key_range = None;
         if self.at(FAT_ARROW) {
             self.read();
             key_range = Some(value_range);
-            let start = self.peek().range;
-            self.parse_expression();
-            value_range = TextRange::new(start.start(), self.prev_range.end().max(start.start()));
+            value_range = self.parse_expression();
         }
         if self.recovery && self.error_count() > before {
             self.recover(close);
@@ -1387,7 +1498,6 @@ impl<'t> Parser<'t> {
             }
             self.recover(close);
         }
-        let _ = open;
         if !make_object {
             if let Some(key_range) = key_range {
                 self.error(
@@ -1414,10 +1524,11 @@ impl<'t> Parser<'t> {
 
     // ---- templates ----
 
-    /// A quoted template or a heredoc, from its opener to its closer.
-    fn parse_template(&mut self, kind: SyntaxKind, end: SyntaxKind) {
+    /// A quoted template or a heredoc, from its opener to its closer;
+    /// returns its range.
+    fn parse_template(&mut self, kind: SyntaxKind, end: SyntaxKind) -> TextRange {
         self.start_node(kind);
-        self.read(); // opener
+        let open = self.read();
         let start_range = self.peek().range;
         let mut directives = Vec::new();
         let end_range;
@@ -1432,14 +1543,15 @@ impl<'t> Parser<'t> {
                 QUOTED_LIT => {
                     self.read();
                     let text = self.token_text(next);
-                    self.errors.extend(escapes::check(text, next.range.start(), true));
+                    self.errors
+                        .extend(escapes::check(text, next.range.start(), true));
                 }
                 STRING_LIT => {
                     self.read();
                 }
                 TEMPLATE_INTERP => self.parse_interpolation(start_range, end),
                 TEMPLATE_CONTROL => {
-                    if let Some(directive) = self.parse_directive(start_range) {
+                    if let Some(directive) = self.parse_directive() {
                         directives.push(directive);
                     }
                 }
@@ -1458,15 +1570,18 @@ impl<'t> Parser<'t> {
             }
         }
         self.finish_node();
+        let range = between(open.range, self.prev_range);
         if directives.is_empty() {
-            return;
+            return range;
         }
-        let (text, file_name) = (self.text, self.file_name);
+        let (text, file_name, tokens, starts) =
+            (self.text, self.file_name, self.tokens, &self.starts);
         let line_index = &mut self.line_index;
         template::check_structure(&directives, end_range, &mut self.errors, |range| {
             let index = line_index.get_or_insert_with(|| LineIndex::new(text));
-            index.range_string(text, file_name, range)
+            range_string(text, file_name, tokens, starts, index, range)
         });
+        range
     }
 
     fn parse_interpolation(&mut self, start_range: TextRange, end: SyntaxKind) {
@@ -1509,21 +1624,17 @@ impl<'t> Parser<'t> {
     }
 
     /// One `%{ ... }` directive.
-    fn parse_directive(&mut self, start_range: TextRange) -> Option<template::Directive> {
+    fn parse_directive(&mut self) -> Option<template::Directive> {
         self.start_node(TEMPLATE_DIRECTIVE);
         let open = self.read();
         self.push_newlines(false);
-        let result = self.parse_directive_inner(open, start_range);
+        let result = self.parse_directive_inner(open);
         self.pop_newlines();
         self.finish_node();
         result
     }
 
-    fn parse_directive_inner(
-        &mut self,
-        open: Tok,
-        start_range: TextRange,
-    ) -> Option<template::Directive> {
+    fn parse_directive_inner(&mut self, open: Tok) -> Option<template::Directive> {
         let keyword = self.peek();
         if keyword.kind != IDENT {
             if !self.recovery {
@@ -1555,11 +1666,14 @@ impl<'t> Parser<'t> {
             _ => {
                 if !self.recovery {
                     let suggestion = template::keyword_suggestion(name)
-                        .map(|s| format!(" Did you mean {s:?}?"))
+                        .map(|s| format!(" Did you mean {}?", go_quote(s)))
                         .unwrap_or_default();
                     self.error(
                         "Invalid template control keyword",
-                        format!("{name:?} is not a valid template control keyword.{suggestion}"),
+                        format!(
+                            "{} is not a valid template control keyword.{suggestion}",
+                            go_quote(name)
+                        ),
                         keyword.range,
                     );
                 }
@@ -1577,7 +1691,6 @@ impl<'t> Parser<'t> {
                     close.range,
                 );
             }
-            let _ = start_range;
             self.recover(TEMPLATE_SEQ_END);
         } else {
             self.read();
@@ -1602,7 +1715,10 @@ impl<'t> Parser<'t> {
         if self.at(COMMA) {
             self.read();
             if !self.at(IDENT) {
-                return fail(self, "For directive requires value variable name after comma.");
+                return fail(
+                    self,
+                    "For directive requires value variable name after comma.",
+                );
             }
             self.read();
         }
@@ -1629,7 +1745,10 @@ impl<'t> AttributeNames<'t> {
 
     fn get(&self, name: &str) -> Option<TextRange> {
         if self.list.len() < Self::SCAN_LIMIT {
-            self.list.iter().find(|(n, _)| *n == name).map(|&(_, range)| range)
+            self.list
+                .iter()
+                .find(|(n, _)| *n == name)
+                .map(|&(_, range)| range)
         } else {
             self.map.get(name).copied()
         }
@@ -1660,6 +1779,56 @@ fn binary_precedence(kind: SyntaxKind) -> Option<u8> {
     })
 }
 
+/// Formats a range of token boundaries as HCL's `Range.String` does:
+/// `file:line,col-col` or `file:line,col-line,col`.
+fn range_string(
+    text: &str,
+    file_name: &str,
+    tokens: &[Token],
+    starts: &[TextSize],
+    index: &LineIndex,
+    range: TextRange,
+) -> String {
+    let (line, column) = line_col(text, tokens, starts, index, range.start());
+    let (end_line, end_column) = line_col(text, tokens, starts, index, range.end());
+    if line == end_line {
+        format!("{file_name}:{line},{column}-{end_column}")
+    } else {
+        format!("{file_name}:{line},{column}-{end_line},{end_column}")
+    }
+}
+
+/// HCL's line and column of a token boundary. HCL counts the grapheme
+/// clusters of each token on its own, so a cluster that spans two tokens
+/// takes two columns; a leading byte order mark takes none.
+fn line_col(
+    text: &str,
+    tokens: &[Token],
+    starts: &[TextSize],
+    index: &LineIndex,
+    offset: TextSize,
+) -> (usize, usize) {
+    let line = index.line_of(offset);
+    let line_start = index.line_range(text, line).start();
+    let mut i = starts
+        .partition_point(|&start| start <= line_start)
+        .saturating_sub(1);
+    let mut column = 1;
+    while i < tokens.len() && starts[i] < offset {
+        if tokens[i].kind != BOM {
+            let part = TextRange::new(starts[i].max(line_start), starts[i + 1].min(offset));
+            column += text[part].graphemes(true).count();
+        }
+        i += 1;
+    }
+    (line + 1, column)
+}
+
+/// HCL's `RangeBetween`: from the start of `first` to the end of `last`.
+fn between(first: TextRange, last: TextRange) -> TextRange {
+    TextRange::new(first.start(), last.end().max(first.start()))
+}
+
 /// The bracket that closes or opens `kind`, as HCL's `oppositeBracket`.
 fn opposite(kind: SyntaxKind) -> Option<SyntaxKind> {
     Some(match kind {
@@ -1679,25 +1848,77 @@ fn opposite(kind: SyntaxKind) -> Option<SyntaxKind> {
     })
 }
 
-/// Whether a number token is one `big.ParseFloat` accepts: digits, an
-/// optional fraction and an optional exponent.
+/// Whether HCL can take the value of a number token: Go's
+/// `big.ParseFloat` wants digits with at most one fraction and exponent,
+/// an exponent that fits in 64 bits and a value whose binary exponent fits
+/// in 32 bits.
 fn is_valid_number(text: &str) -> bool {
     let bytes = text.as_bytes();
-    let mut i = bytes.iter().take_while(|b| b.is_ascii_digit()).count();
+    let digits_at = |from: usize| {
+        bytes[from..]
+            .iter()
+            .take_while(|b| b.is_ascii_digit())
+            .count()
+    };
+    let integer = digits_at(0);
+    let mut i = integer;
+    let mut fraction: &[u8] = &[];
     if bytes.get(i) == Some(&b'.') {
-        i += 1;
-        i += bytes[i..].iter().take_while(|b| b.is_ascii_digit()).count();
+        let len = digits_at(i + 1);
+        fraction = &bytes[i + 1..i + 1 + len];
+        i += 1 + len;
     }
+    let mut exponent = 0i64;
     if matches!(bytes.get(i), Some(b'e' | b'E')) {
-        i += 1;
-        if matches!(bytes.get(i), Some(b'+' | b'-')) {
-            i += 1;
-        }
-        let digits = bytes[i..].iter().take_while(|b| b.is_ascii_digit()).count();
-        if digits == 0 {
+        let start = i + 1;
+        i = start + usize::from(matches!(bytes.get(start), Some(b'+' | b'-')));
+        let len = digits_at(i);
+        if len == 0 {
             return false;
         }
-        i += digits;
+        i += len;
+        match text[start..i].parse() {
+            Ok(value) => exponent = value,
+            Err(_) => return false,
+        }
     }
-    i == bytes.len()
+    if i != bytes.len() {
+        return false;
+    }
+    let mantissa: Vec<u8> = bytes[..integer]
+        .iter()
+        .chain(fraction)
+        .copied()
+        .skip_while(|&b| b == b'0')
+        .collect();
+    if mantissa.is_empty() {
+        return true;
+    }
+    let binary_exponent =
+        i128::from(bit_length(&mantissa)) - fraction.len() as i128 + i128::from(exponent);
+    (i128::from(i32::MIN)..=i128::from(i32::MAX)).contains(&binary_exponent)
+}
+
+/// The number of bits of the decimal integer `digits`, which has no
+/// leading zeros.
+fn bit_length(digits: &[u8]) -> u64 {
+    if digits.len() > 1000 {
+        // Only an exponent within a few thousand of the limit could make
+        // the exact count matter.
+        return (digits.len() as f64 * std::f64::consts::LOG2_10) as u64;
+    }
+    let mut limbs: Vec<u32> = Vec::new();
+    for &digit in digits {
+        let mut carry = u64::from(digit - b'0');
+        for limb in &mut limbs {
+            let value = u64::from(*limb) * 10 + carry;
+            *limb = value as u32;
+            carry = value >> 32;
+        }
+        if carry > 0 {
+            limbs.push(carry as u32);
+        }
+    }
+    let top = limbs.last().copied().unwrap_or(0);
+    (limbs.len() as u64).saturating_sub(1) * 32 + u64::from(32 - top.leading_zeros())
 }

@@ -28,7 +28,13 @@ pub(crate) fn check_structure(
     errors: &mut Vec<SyntaxError>,
     mut range_string: impl FnMut(TextRange) -> String,
 ) {
-    let mut checker = Checker { directives, pos: 0, end, errors, range_string: &mut range_string };
+    let mut checker = Checker {
+        directives,
+        pos: 0,
+        end,
+        errors,
+        range_string: &mut range_string,
+    };
     while checker.pos < directives.len() {
         checker.parse_item();
     }
@@ -69,7 +75,11 @@ impl<F: FnMut(TextRange) -> String> Checker<'_, F> {
         let mut in_else = false;
         loop {
             let Some(&next) = self.directives.get(self.pos) else {
-                let (which, closer) = if is_if { ("if", "endif") } else { ("for", "endfor") };
+                let (which, closer) = if is_if {
+                    ("if", "endif")
+                } else {
+                    ("for", "endfor")
+                };
                 let at = (self.range_string)(open.range);
                 self.error(
                     "Unexpected end of template",
@@ -129,23 +139,7 @@ fn name(kind: DirectiveKind) -> &'static str {
     }
 }
 
-/// HCL's `nameSuggestion` over the directive keywords: the first keyword
-/// within Levenshtein distance 2 of `given`.
+/// The suggestion for a misspelt directive keyword, as HCL makes it.
 pub(crate) fn keyword_suggestion(given: &str) -> Option<&'static str> {
-    ["if", "for", "else", "endif", "endfor"].into_iter().find(|k| levenshtein(given, k) < 3)
-}
-
-fn levenshtein(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut prev = row[0];
-        row[0] = i + 1;
-        for (j, &cb) in b.iter().enumerate() {
-            let cost = if ca == cb { prev } else { prev + 1 };
-            prev = row[j + 1];
-            row[j + 1] = cost.min(row[j] + 1).min(prev + 1);
-        }
-    }
-    row[b.len()]
+    crate::suggest::name_suggestion(given, ["if", "for", "else", "endif", "endfor"])
 }

@@ -1,0 +1,3 @@
+a = `foo`
+b = `bar`
+c = `baz`

@@ -1,0 +1,2 @@
+a = provider::(1)
+b = 2

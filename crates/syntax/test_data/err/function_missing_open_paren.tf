@@ -1,0 +1,2 @@
+a = provider::fn
+b = f(1)

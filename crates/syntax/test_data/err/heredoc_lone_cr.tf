@@ -1,0 +1,4 @@
+a = <<EOT
+foobar
+EOT
+b = [1 2]

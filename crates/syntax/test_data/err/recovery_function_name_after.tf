@@ -1,0 +1,3 @@
+a = [1 2]
+b = provider::(1)
+c = ns::fn

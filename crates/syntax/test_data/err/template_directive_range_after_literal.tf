@@ -1,0 +1,1 @@
+a = "%{ for x in local.[ }$${x}y${1}z"

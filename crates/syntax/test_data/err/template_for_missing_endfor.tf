@@ -1,0 +1,4 @@
+a = <<EOT
+%{ for x in y }
+a
+EOT

@@ -1,0 +1,1 @@
+a = "%{ for x y }a%{ endfor }"

@@ -1,0 +1,5 @@
+a = <<EOT
+%{ if x }
+%{ endfor }
+EOT
+b = "%{ if y }"

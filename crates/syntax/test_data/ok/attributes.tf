@@ -1,0 +1,5 @@
+a = 1
+b = "two"
+c = true
+d = null
+e = false

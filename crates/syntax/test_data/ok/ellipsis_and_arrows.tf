@@ -1,0 +1,2 @@
+a = {for k, v in m : k => v...}
+b = f(a, b...)

@@ -1,0 +1,6 @@
+a = <<EOT
+line
+EOT
+b = <<-X
+  y
+X

@@ -1,0 +1,4 @@
+a = <<EOT
+cost: $5 and 50%
+$${not} %%{not}
+EOT

@@ -1,0 +1,8 @@
+a = f(<<EOT
+x
+EOT
+)
+b = [<<EOT
+y
+EOT
+, 2]

@@ -1,0 +1,4 @@
+a = <<EOT
+text
+  EOT  
+b = 1

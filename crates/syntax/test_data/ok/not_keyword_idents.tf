@@ -1,0 +1,2 @@
+a = [forx, in]
+b = {forx = 1}
