@@ -59,7 +59,11 @@ impl Diagnostic {
     }
 
     pub fn at(mut self, file: FileId, range: TextRange) -> Self {
-        self.location = Some(Location { file, range, context: None });
+        self.location = Some(Location {
+            file,
+            range,
+            context: None,
+        });
         self
     }
 

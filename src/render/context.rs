@@ -149,11 +149,19 @@ mod tests {
     fn source(syntax: SourceKind, text: &str) -> SourceFile {
         let parse = tofu_syntax::parse(text, syntax);
         assert!(parse.errors().is_empty(), "{:?}", parse.errors());
-        SourceFile::new("main.tf".into(), syntax, text.to_owned(), parse.green().clone())
+        SourceFile::new(
+            "main.tf".into(),
+            syntax,
+            text.to_owned(),
+            parse.green().clone(),
+        )
     }
 
     fn native_file() -> SourceFile {
-        source(SourceKind::Native, "resource \"a\" \"b\\\"c\" {\n  x = 1\n}\n\nlocals {\n}\n")
+        source(
+            SourceKind::Native,
+            "resource \"a\" \"b\\\"c\" {\n  x = 1\n}\n\nlocals {\n}\n",
+        )
     }
 
     #[test]
@@ -176,7 +184,10 @@ mod tests {
     }
 
     fn json_file() -> SourceFile {
-        source(SourceKind::Json, "{\"resource\": {\"a\": {\"b\\u0063\": [1, {\"x\": 2}]}}, \"k\": 3}\n")
+        source(
+            SourceKind::Json,
+            "{\"resource\": {\"a\": {\"b\\u0063\": [1, {\"x\": 2}]}}, \"k\": 3}\n",
+        )
     }
 
     #[test]
@@ -203,5 +214,4 @@ mod tests {
         assert_eq!(go_quote("a\"b\\c"), "\"a\\\"b\\\\c\"");
         assert_eq!(go_quote("é\n\u{1}\u{200d}"), "\"é\\n\\x01\\u200d\"");
     }
-
 }

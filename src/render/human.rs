@@ -225,7 +225,11 @@ mod tests {
     use super::*;
 
     fn report(diagnostics: Vec<Diagnostic>) -> CheckReport {
-        super::super::test_report("locals {\n\ta = \"é\" ;\n}", diagnostics, Duration::from_millis(1234))
+        super::super::test_report(
+            "locals {\n\ta = \"é\" ;\n}",
+            diagnostics,
+            Duration::from_millis(1234),
+        )
     }
 
     fn plain(report: &CheckReport) -> String {
