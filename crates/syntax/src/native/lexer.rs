@@ -620,6 +620,38 @@ mod tests {
         );
     }
 
+    fn texts(text: &str, kind: SyntaxKind) -> Vec<String> {
+        kinds(text)
+            .into_iter()
+            .filter(|t| t.0 == kind)
+            .map(|t| t.1)
+            .collect()
+    }
+
+    #[test]
+    fn literals_split_at_sigils() {
+        assert_eq!(
+            texts(r#""a$b$${c}%%{~d$""#, QUOTED_LIT),
+            ["a", "$", "b", "$${", "c}", "%%{~", "d", "$"]
+        );
+        // Before a line end, a heredoc keeps the byte after a lone sigil
+        // with it, and an escaped `${` takes the line end.
+        assert_eq!(
+            texts("<<EOT\nx$a\n$${\n$ab\nEOT\n", STRING_LIT),
+            ["x", "$a", "\n", "$${\n", "$", "ab\n"]
+        );
+    }
+
+    #[test]
+    fn heredoc_dead_ends() {
+        let toks = kinds("<<EOT\nab\rc\nEOT\n");
+        assert_eq!(toks.last().unwrap(), &(INVALID, "\rc\nEOT\n".to_string()));
+        assert_eq!(
+            kinds("<<EOT\nab$").last().unwrap(),
+            &(INVALID, "$".to_string())
+        );
+    }
+
     #[test]
     fn lengths_cover_the_input() {
         for text in [

@@ -1922,3 +1922,33 @@ fn bit_length(digits: &[u8]) -> u64 {
     let top = limbs.last().copied().unwrap_or(0);
     (limbs.len() as u64).saturating_sub(1) * 32 + u64::from(32 - top.leading_zeros())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::is_valid_number;
+
+    #[test]
+    fn number_values() {
+        for valid in [
+            "1",
+            "1.5",
+            "1e5",
+            "1.e5",
+            "007",
+            "1e-2147483649",
+            "0e99",
+            "1e+2",
+        ] {
+            assert!(is_valid_number(valid), "{valid}");
+        }
+        for invalid in [
+            "1.2.3",
+            "1..2",
+            "1e5e5",
+            "1e2147483648",
+            "0e99999999999999999999",
+        ] {
+            assert!(!is_valid_number(invalid), "{invalid}");
+        }
+    }
+}
