@@ -343,3 +343,66 @@ fn push_plain(out: &mut String, d: &Decimal) {
         (0..frac).for_each(|i| out.push(digit(d.exp + i)));
     }
 }
+
+impl Number {
+    /// Go's `big.Float.String()`, `Text('g', 10)`: ten significant digits,
+    /// exponent form outside `1e-4 ≤ |x| < 1e10`. cty serialises numbers
+    /// this way for set hashing, which orders sets of structures.
+    pub(crate) fn to_text_g10(&self) -> String {
+        const PREC: usize = 10;
+        let mut out = String::new();
+        if self.value.neg {
+            out.push('-');
+        }
+        let (mant, exp) = match &self.value.form {
+            Form::Inf => {
+                if !self.value.neg {
+                    out.push('+');
+                }
+                out.push_str("Inf");
+                return out;
+            }
+            Form::Zero => {
+                out.push('0');
+                return out;
+            }
+            Form::Finite { mant, exp } => (mant, *exp),
+        };
+        let lsb = Form::lsb(mant, exp);
+        let mut want = PREC + 2;
+        let d = loop {
+            let Ok(mut d) = prefix(mant, lsb, want) else {
+                return approximate(self);
+            };
+            match d.round(PREC) {
+                Ok(()) => break d,
+                Err(NeedMoreDigits) => want *= 2,
+            }
+        };
+        // Go's %g: exponent form when the exponent is below -4 or at least
+        // the precision (capped at the digit count for integers).
+        let mut eprec = PREC;
+        if eprec > d.digits.len() && d.digits.len() as i64 >= d.exp {
+            eprec = d.digits.len();
+        }
+        let x = d.exp - 1;
+        if x < -4 || x >= eprec as i64 {
+            let digit = |i: usize| d.digits.get(i).map_or('0', |&c| c as char);
+            out.push(digit(0));
+            let frac = PREC.min(d.digits.len()).saturating_sub(1);
+            if frac > 0 {
+                out.push('.');
+                (1..=frac).for_each(|i| out.push(digit(i)));
+            }
+            out.push('e');
+            out.push(if x < 0 { '-' } else { '+' });
+            if x.abs() < 10 {
+                out.push('0');
+            }
+            out.push_str(&x.abs().to_string());
+        } else {
+            push_plain(&mut out, &d);
+        }
+        out
+    }
+}

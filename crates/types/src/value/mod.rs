@@ -1,0 +1,430 @@
+//! OpenTofu values, as cty values: known values of every type, typed nulls,
+//! typed unknowns, each with marks.
+//!
+//! Values are immutable and share their contents, so clones are cheap.
+//! Marks are kept where they were put: a list may hold a sensitive element
+//! without being sensitive itself. Sets are the exception, as in cty: the
+//! marks of their elements move to the set.
+
+mod equality;
+mod marks;
+mod set;
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::sync::Arc;
+
+use unicode_normalization::{IsNormalized, UnicodeNormalization, is_nfc_quick};
+
+use crate::{Number, NumberError, Type};
+
+pub use marks::{Mark, Marks};
+
+/// A cty value.
+///
+/// `==` is cty's `RawEquals`: same type, same marks, same contents, with
+/// unknowns equal to unknowns of the same type. Use [`Value::equals`] for
+/// the language's `==`.
+#[derive(Clone)]
+pub struct Value(Arc<Inner>);
+
+struct Inner {
+    ty: Type,
+    marks: Marks,
+    data: Data,
+}
+
+#[derive(Clone)]
+pub(crate) enum Data {
+    Unknown,
+    Null,
+    Bool(bool),
+    Number(Number),
+    String(Box<str>),
+    /// List, set (in cty's order, without duplicates) or tuple elements.
+    Seq(Arc<[Value]>),
+    /// Map elements or object attributes, by key.
+    Map(Arc<BTreeMap<String, Value>>),
+}
+
+/// NFC, as `cty.StringVal` normalises every string and attribute name.
+pub(crate) fn normalize(s: &str) -> String {
+    match is_nfc_quick(s.chars()) {
+        IsNormalized::Yes => s.to_owned(),
+        _ => s.nfc().collect(),
+    }
+}
+
+impl Value {
+    pub(crate) fn from_parts(ty: Type, marks: Marks, data: Data) -> Value {
+        Value(Arc::new(Inner { ty, marks, data }))
+    }
+
+    pub(crate) fn data(&self) -> &Data {
+        &self.0.data
+    }
+
+    /// `cty.StringVal`: the text in Unicode normal form C.
+    pub fn string(s: impl AsRef<str>) -> Value {
+        Value::from_parts(
+            Type::String,
+            Marks::NONE,
+            Data::String(normalize(s.as_ref()).into()),
+        )
+    }
+
+    pub fn number(n: Number) -> Value {
+        Value::from_parts(Type::Number, Marks::NONE, Data::Number(n))
+    }
+
+    /// `cty.NumberIntVal`: 64-bit precision.
+    pub fn int(n: i64) -> Value {
+        Value::number(Number::from_i64(n))
+    }
+
+    /// `cty.ParseNumberVal`, as for literals: 512-bit precision.
+    pub fn parse_number(text: &str) -> Result<Value, NumberError> {
+        Number::parse(text).map(Value::number)
+    }
+
+    pub fn bool(b: bool) -> Value {
+        Value::from_parts(Type::Bool, Marks::NONE, Data::Bool(b))
+    }
+
+    pub fn null(ty: Type) -> Value {
+        Value::from_parts(ty, Marks::NONE, Data::Null)
+    }
+
+    pub fn unknown(ty: Type) -> Value {
+        Value::from_parts(ty, Marks::NONE, Data::Unknown)
+    }
+
+    /// `cty.DynamicVal`: unknown, of unknown type.
+    pub fn dynamic() -> Value {
+        Value::unknown(Type::Dynamic)
+    }
+
+    /// `cty.ListVal`: the element type is that of the first element not of
+    /// dynamic type.
+    ///
+    /// # Panics
+    ///
+    /// On an empty list (use [`Value::list_empty`]) or mixed element types
+    /// (check with [`Value::can_list`]), as cty does.
+    pub fn list(elements: Vec<Value>) -> Value {
+        assert!(
+            !elements.is_empty(),
+            "must not call Value::list with no elements"
+        );
+        let ety = common_type(&elements).expect("inconsistent list element types");
+        Value::from_parts(Type::list(ety), Marks::NONE, Data::Seq(elements.into()))
+    }
+
+    pub fn list_empty(element: Type) -> Value {
+        Value::from_parts(Type::list(element), Marks::NONE, Data::Seq(Arc::new([])))
+    }
+
+    /// Whether [`Value::list`] (or `set`, `map`) accepts these elements.
+    pub fn can_list(elements: &[Value]) -> bool {
+        common_type(elements).is_some()
+    }
+
+    /// `cty.SetVal`: duplicates dropped, elements put in cty's order, and
+    /// the elements' marks (at any depth) moved to the set.
+    ///
+    /// # Panics
+    ///
+    /// As [`Value::list`].
+    pub fn set(elements: Vec<Value>) -> Value {
+        assert!(
+            !elements.is_empty(),
+            "must not call Value::set with no elements"
+        );
+        let mut marks = Marks::NONE;
+        let elements: Vec<Value> = elements
+            .into_iter()
+            .map(|e| {
+                let (e, m) = e.unmark_deep();
+                marks |= m;
+                e
+            })
+            .collect();
+        let ety = common_type(&elements).expect("inconsistent set element types");
+        let elements = set::canonical(&ety, elements);
+        Value::from_parts(Type::set(ety), marks, Data::Seq(elements.into()))
+    }
+
+    pub fn set_empty(element: Type) -> Value {
+        Value::from_parts(Type::set(element), Marks::NONE, Data::Seq(Arc::new([])))
+    }
+
+    /// `cty.MapVal`; keys are NFC-normalised.
+    ///
+    /// # Panics
+    ///
+    /// As [`Value::list`].
+    pub fn map<K: AsRef<str>>(elements: impl IntoIterator<Item = (K, Value)>) -> Value {
+        let elements: BTreeMap<String, Value> = elements
+            .into_iter()
+            .map(|(k, v)| (normalize(k.as_ref()), v))
+            .collect();
+        assert!(
+            !elements.is_empty(),
+            "must not call Value::map with no elements"
+        );
+        let values: Vec<Value> = elements.values().cloned().collect();
+        let ety = common_type(&values).expect("inconsistent map element types");
+        Value::from_parts(Type::map(ety), Marks::NONE, Data::Map(Arc::new(elements)))
+    }
+
+    pub fn map_empty(element: Type) -> Value {
+        Value::from_parts(Type::map(element), Marks::NONE, Data::Map(Arc::default()))
+    }
+
+    /// `cty.ObjectVal`; attribute names are NFC-normalised.
+    pub fn object<K: AsRef<str>>(attrs: impl IntoIterator<Item = (K, Value)>) -> Value {
+        let attrs: BTreeMap<String, Value> = attrs
+            .into_iter()
+            .map(|(k, v)| (normalize(k.as_ref()), v))
+            .collect();
+        let ty = Type::object(attrs.iter().map(|(k, v)| (k, v.ty().clone())));
+        Value::from_parts(ty, Marks::NONE, Data::Map(Arc::new(attrs)))
+    }
+
+    pub fn empty_object() -> Value {
+        Value::object(std::iter::empty::<(&str, Value)>())
+    }
+
+    /// `cty.TupleVal`.
+    pub fn tuple(elements: Vec<Value>) -> Value {
+        let ty = Type::tuple(elements.iter().map(|e| e.ty().clone()));
+        Value::from_parts(ty, Marks::NONE, Data::Seq(elements.into()))
+    }
+
+    pub fn empty_tuple() -> Value {
+        Value::tuple(Vec::new())
+    }
+
+    pub fn ty(&self) -> &Type {
+        &self.0.ty
+    }
+
+    /// Whether the value itself is unknown; a known list may still hold
+    /// unknown elements.
+    pub fn is_known(&self) -> bool {
+        !matches!(self.0.data, Data::Unknown)
+    }
+
+    pub fn is_null(&self) -> bool {
+        matches!(self.0.data, Data::Null)
+    }
+
+    /// Known, and so is everything inside it.
+    pub fn is_wholly_known(&self) -> bool {
+        match &self.0.data {
+            Data::Unknown => false,
+            Data::Seq(e) => e.iter().all(Value::is_wholly_known),
+            Data::Map(e) => e.values().all(Value::is_wholly_known),
+            _ => true,
+        }
+    }
+
+    /// cty's `HasWhollyKnownType`: no unknown of dynamic type inside, so
+    /// the value's type is final.
+    pub fn has_wholly_known_type(&self) -> bool {
+        match &self.0.data {
+            Data::Null => true,
+            Data::Unknown => !self.ty().has_dynamic_types(),
+            Data::Seq(e) => e.iter().all(Value::has_wholly_known_type),
+            Data::Map(e) => e.values().all(Value::has_wholly_known_type),
+            _ => true,
+        }
+    }
+
+    pub fn as_str(&self) -> Option<&str> {
+        match &self.0.data {
+            Data::String(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    pub fn as_number(&self) -> Option<&Number> {
+        match &self.0.data {
+            Data::Number(n) => Some(n),
+            _ => None,
+        }
+    }
+
+    pub fn as_bool(&self) -> Option<bool> {
+        match self.0.data {
+            Data::Bool(b) => Some(b),
+            _ => None,
+        }
+    }
+
+    /// The elements of a known list, set (in cty's order) or tuple.
+    pub fn elements(&self) -> Option<&[Value]> {
+        match &self.0.data {
+            Data::Seq(e) => Some(e),
+            _ => None,
+        }
+    }
+
+    /// The elements of a known map or the attributes of a known object.
+    pub fn entries(&self) -> Option<&BTreeMap<String, Value>> {
+        match &self.0.data {
+            Data::Map(e) => Some(e),
+            _ => None,
+        }
+    }
+
+    /// An attribute of a known object.
+    pub fn get_attr(&self, name: &str) -> Option<&Value> {
+        match (&self.0.ty, &self.0.data) {
+            (Type::Object(_), Data::Map(e)) => e.get(name),
+            _ => None,
+        }
+    }
+
+    /// The number of elements of a known collection or structure.
+    pub fn length(&self) -> Option<usize> {
+        match &self.0.data {
+            Data::Seq(e) => Some(e.len()),
+            Data::Map(e) => Some(e.len()),
+            _ => None,
+        }
+    }
+
+    pub fn marks(&self) -> Marks {
+        self.0.marks
+    }
+
+    pub fn is_marked(&self) -> bool {
+        !self.0.marks.is_empty()
+    }
+
+    pub fn has_mark(&self, mark: Mark) -> bool {
+        self.0.marks.contains(mark)
+    }
+
+    /// Whether this value or anything inside it is marked.
+    pub fn contains_marked(&self) -> bool {
+        self.is_marked() || self.children().any(Value::contains_marked)
+    }
+
+    pub fn has_mark_deep(&self, mark: Mark) -> bool {
+        self.has_mark(mark) || self.children().any(|c| c.has_mark_deep(mark))
+    }
+
+    /// All marks on this value and inside it.
+    pub fn marks_deep(&self) -> Marks {
+        self.children()
+            .fold(self.marks(), |marks, c| marks | c.marks_deep())
+    }
+
+    fn children(&self) -> impl Iterator<Item = &Value> {
+        let (seq, map): (&[Value], _) = match &self.0.data {
+            Data::Seq(e) => (e, None),
+            Data::Map(e) => (&[], Some(e.values())),
+            _ => (&[], None),
+        };
+        seq.iter().chain(map.into_iter().flatten())
+    }
+
+    pub fn mark(&self, mark: Mark) -> Value {
+        self.with_marks(mark.into())
+    }
+
+    /// The value with `marks` added to its own.
+    pub fn with_marks(&self, marks: Marks) -> Value {
+        let all = self.marks() | marks;
+        if all == self.marks() {
+            return self.clone();
+        }
+        Value::from_parts(self.ty().clone(), all, self.0.data.clone())
+    }
+
+    /// The value without its own marks, and those marks; marks inside stay.
+    pub fn unmark(&self) -> (Value, Marks) {
+        if !self.is_marked() {
+            return (self.clone(), Marks::NONE);
+        }
+        let v = Value::from_parts(self.ty().clone(), Marks::NONE, self.0.data.clone());
+        (v, self.marks())
+    }
+
+    /// The value with no marks anywhere, and all the marks it had.
+    pub fn unmark_deep(&self) -> (Value, Marks) {
+        let marks = self.marks_deep();
+        if marks.is_empty() {
+            return (self.clone(), marks);
+        }
+        (self.strip_marks(), marks)
+    }
+
+    fn strip_marks(&self) -> Value {
+        let data = match &self.0.data {
+            Data::Seq(e) => Data::Seq(e.iter().map(Value::strip_marks).collect()),
+            Data::Map(e) => Data::Map(Arc::new(
+                e.iter()
+                    .map(|(k, v)| (k.clone(), v.strip_marks()))
+                    .collect(),
+            )),
+            other => other.clone(),
+        };
+        Value::from_parts(self.ty().clone(), Marks::NONE, data)
+    }
+}
+
+/// The type `cty.ListVal` and friends give a collection of these elements:
+/// the first element type that is not dynamic, all others equal to it or
+/// dynamic; `None` if they differ.
+fn common_type(elements: &[Value]) -> Option<Type> {
+    let mut ety = Type::Dynamic;
+    for e in elements {
+        if ety.is_dynamic() {
+            ety = e.ty().clone();
+        } else if !e.ty().is_dynamic() && e.ty() != &ety {
+            return None;
+        }
+    }
+    Some(ety)
+}
+
+impl PartialEq for Value {
+    fn eq(&self, other: &Value) -> bool {
+        self.raw_equals(other)
+    }
+}
+
+impl fmt::Debug for Value {
+    /// The console rendering with marks and types spelled out, for test
+    /// failures.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&crate::render::debug(self))
+    }
+}
+
+impl From<&str> for Value {
+    fn from(s: &str) -> Value {
+        Value::string(s)
+    }
+}
+
+impl From<String> for Value {
+    fn from(s: String) -> Value {
+        Value::string(s)
+    }
+}
+
+impl From<bool> for Value {
+    fn from(b: bool) -> Value {
+        Value::bool(b)
+    }
+}
+
+impl From<Number> for Value {
+    fn from(n: Number) -> Value {
+        Value::number(n)
+    }
+}
