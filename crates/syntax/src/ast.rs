@@ -167,17 +167,43 @@ impl BlockLabel {
         token(&self.0, SyntaxKind::OPEN_QUOTE).is_some()
     }
 
-    /// The label's value: the identifier, or the decoded string.
+    /// The label's value: the identifier, or the decoded string up to the
+    /// first error in it.
     pub fn value(&self) -> String {
         if let Some(ident) = token(&self.0, SyntaxKind::IDENT) {
             return ident.text().to_string();
         }
-        self.0
-            .children_with_tokens()
-            .filter_map(|e| e.into_token())
-            .filter(|t| t.kind() == SyntaxKind::QUOTED_LIT)
-            .map(|t| crate::native::unescape_quoted(t.text()))
-            .collect()
+        // A template sequence, which is an error in a label, stands in the
+        // value as `${ ... }` or `%{ ... }`, as HCL writes it.
+        let mut value = String::new();
+        let mut open_sequences = 0usize;
+        let tokens = self
+            .0
+            .descendants_with_tokens()
+            .filter_map(|e| e.into_token());
+        for token in tokens {
+            match token.kind() {
+                SyntaxKind::TEMPLATE_INTERP | SyntaxKind::TEMPLATE_CONTROL => {
+                    if open_sequences == 0 {
+                        value.push_str(if token.kind() == SyntaxKind::TEMPLATE_INTERP {
+                            "${ ... }"
+                        } else {
+                            "%{ ... }"
+                        });
+                    }
+                    open_sequences += 1;
+                }
+                SyntaxKind::TEMPLATE_SEQ_END => open_sequences = open_sequences.saturating_sub(1),
+                SyntaxKind::QUOTED_LIT if open_sequences == 0 => {
+                    value.push_str(&crate::native::unescape_quoted(token.text()))
+                }
+                SyntaxKind::OPEN_QUOTE | SyntaxKind::CLOSE_QUOTE => {}
+                // Anything else ends the label where HCL stops reading it.
+                _ if open_sequences == 0 => break,
+                _ => {}
+            }
+        }
+        value
     }
 }
 

@@ -238,6 +238,19 @@ impl<'t> Parser<'t> {
         self.errors.push(SyntaxError::new(summary, detail, range));
     }
 
+    /// An error with HCL's context range: the wider region tools show
+    /// around the subject.
+    fn error_in(
+        &mut self,
+        summary: &str,
+        detail: impl Into<String>,
+        range: TextRange,
+        context: TextRange,
+    ) {
+        self.errors
+            .push(SyntaxError::new(summary, detail, range).with_context(context));
+    }
+
     fn error_count(&self) -> usize {
         self.errors.len()
     }
@@ -454,12 +467,12 @@ impl<'t> Parser<'t> {
         match self.peek().kind {
             EQ => {
                 self.start_node_at(checkpoint, ATTRIBUTE);
-                self.finish_attribute(false);
+                self.finish_attribute(ident.range, false);
                 Some((self.token_text(ident), ident.range))
             }
             OPEN_QUOTE | L_BRACE | IDENT => {
                 self.start_node_at(checkpoint, BLOCK);
-                self.finish_block();
+                self.finish_block(ident.range);
                 None
             }
             _ => {
@@ -479,7 +492,7 @@ impl<'t> Parser<'t> {
 
     /// Parses `= expr` and the end of the line after it; the `ATTRIBUTE`
     /// node is open and is closed here.
-    fn finish_attribute(&mut self, single_line: bool) {
+    fn finish_attribute(&mut self, name: TextRange, single_line: bool) {
         self.read(); // `=`
         let before = self.error_count();
         self.parse_expression();
@@ -508,7 +521,7 @@ impl<'t> Parser<'t> {
                         "An argument definition must end with a newline.",
                     )
                 };
-                self.error(summary, detail, end.range);
+                self.error_in(summary, detail, end.range, between(name, end.range));
             }
             self.recover_after_body_item();
         } else {
@@ -518,7 +531,7 @@ impl<'t> Parser<'t> {
 
     /// Parses block labels and the block body; the `BLOCK` node is open
     /// and is closed here.
-    fn finish_block(&mut self) {
+    fn finish_block(&mut self, block_type: TextRange) {
         let open_brace = loop {
             let tok = self.peek();
             match tok.kind {
@@ -531,20 +544,23 @@ impl<'t> Parser<'t> {
                 }
                 _ => {
                     match tok.kind {
-                        EQ => self.error(
+                        EQ => self.error_in(
                             "Invalid block definition",
                             "The equals sign \"=\" indicates an argument definition, and must not be used when defining a block.",
                             tok.range,
+                            between(block_type, tok.range),
                         ),
-                        NEWLINE => self.error(
+                        NEWLINE => self.error_in(
                             "Invalid block definition",
                             "A block definition must have block content delimited by \"{\" and \"}\", starting on the same line as the block header.",
                             tok.range,
+                            between(block_type, tok.range),
                         ),
-                        _ if !self.recovery => self.error(
+                        _ if !self.recovery => self.error_in(
                             "Invalid block definition",
                             "Either a quoted string block label or an opening brace (\"{\") is expected here.",
                             tok.range,
+                            between(block_type, tok.range),
                         ),
                         _ => {}
                     }
@@ -566,7 +582,7 @@ impl<'t> Parser<'t> {
                 self.parse_body(R_BRACE);
                 self.depth -= 1;
             }
-            _ => self.parse_single_attr_body(open_brace),
+            _ => self.parse_single_attr_body(block_type, open_brace),
         }
         self.finish_node();
         self.finish_node();
@@ -575,10 +591,11 @@ impl<'t> Parser<'t> {
             self.read();
         } else {
             if !self.recovery {
-                self.error(
+                self.error_in(
                     "Missing newline after block definition",
                     "A block definition must end with a newline.",
                     eol.range,
+                    between(block_type, eol.range),
                 );
             }
             self.recover_after_body_item();
@@ -587,7 +604,7 @@ impl<'t> Parser<'t> {
 
     /// `{ name = expr }` on one line, from after the brace up to and
     /// including the closing brace.
-    fn parse_single_attr_body(&mut self, open_brace: Tok) {
+    fn parse_single_attr_body(&mut self, block_type: TextRange, open_brace: Tok) {
         self.start_node(BODY);
         let checkpoint = self.checkpoint();
         let ident = self.read();
@@ -606,7 +623,7 @@ impl<'t> Parser<'t> {
             match next.kind {
                 EQ => {
                     self.start_node_at(checkpoint, ATTRIBUTE);
-                    self.finish_attribute(true);
+                    self.finish_attribute(ident.range, true);
                 }
                 OPEN_QUOTE | L_BRACE | IDENT => {
                     self.start_node_at(checkpoint, ERROR);
@@ -661,10 +678,11 @@ impl<'t> Parser<'t> {
             _ => {
                 if !self.recovery {
                     if next.kind == EOF {
-                        self.error(
+                        self.error_in(
                             "Unclosed configuration block",
                             "There is no closing brace for this block before the end of the file. This may be caused by incorrect brace nesting elsewhere in this file.",
                             open_brace.range,
+                            between(block_type, open_brace.range),
                         );
                     } else {
                         self.error(
@@ -682,7 +700,7 @@ impl<'t> Parser<'t> {
     /// A quoted block label: a string without template sequences.
     fn parse_quoted_label(&mut self) {
         self.start_node(BLOCK_LABEL);
-        self.read(); // `"`
+        let open = self.read();
         loop {
             let tok = self.read();
             match tok.kind {
@@ -698,29 +716,32 @@ impl<'t> Parser<'t> {
                     } else {
                         "$"
                     };
-                    self.error(
+                    self.error_in(
                         "Invalid string literal",
                         format!(
                             "Template sequences are not allowed in this string. To include a literal {}, double it (as \"{which}{which}\") to escape it.",
                             go_quote(which)
                         ),
                         tok.range,
+                        between(open.range, tok.range),
                     );
                     self.recover(TEMPLATE_SEQ_END);
                 }
                 EOF => {
-                    self.error(
+                    self.error_in(
                         "Unterminated string literal",
                         "Unable to find the closing quote mark before the end of the file.",
                         tok.range,
+                        between(open.range, tok.range),
                     );
                     break;
                 }
                 _ => {
-                    self.error(
+                    self.error_in(
                         "Invalid string literal",
                         "This item is not valid in a string literal.",
                         tok.range,
+                        between(open.range, tok.range),
                     );
                     self.recover(CLOSE_QUOTE);
                     break;
@@ -786,10 +807,11 @@ impl<'t> Parser<'t> {
         }
         let colon = self.peek();
         if colon.kind != COLON {
-            self.error(
+            self.error_in(
                 "Missing false expression in conditional",
                 "The conditional operator (...?...:...) requires a false expression, delimited by a colon.",
                 colon.range,
+                between(start, colon.range),
             );
             self.finish_node();
             return condition;
@@ -1041,10 +1063,11 @@ impl<'t> Parser<'t> {
                 }
                 let close = self.peek();
                 if close.kind != R_PAREN {
-                    self.error(
+                    self.error_in(
                         "Unbalanced parentheses",
                         "Expected a closing parenthesis to terminate the expression.",
                         close.range,
+                        between(start.range, close.range),
                     );
                     self.recovery = true;
                 }
@@ -1126,10 +1149,11 @@ impl<'t> Parser<'t> {
                 self.read();
                 self.finish_node();
                 self.start_node_at(checkpoint, FUNCTION_CALL);
-                self.error(
+                self.error_in(
                     "Missing function name",
                     "Function scope resolution symbol :: must be followed by a function name in this scope.",
                     next.range,
+                    between(name.range, next.range),
                 );
                 self.recover_over(L_PAREN);
                 self.finish_node();
@@ -1143,10 +1167,11 @@ impl<'t> Parser<'t> {
             self.start_node(ERROR);
             let open = self.read();
             self.finish_node();
-            self.error(
+            self.error_in(
                 "Missing open parenthesis",
                 "Function selector must be followed by an open parenthesis to begin the function call.",
                 open.range,
+                between(name.range, open.range),
             );
             self.recover_over(L_PAREN);
             self.finish_node();
@@ -1178,10 +1203,11 @@ impl<'t> Parser<'t> {
                 ELLIPSIS => {
                     if !self.at(R_PAREN) {
                         if !self.recovery {
-                            self.error(
+                            self.error_in(
                                 "Missing closing parenthesis",
                                 "An expanded function argument (with ...) must be immediately followed by closing parentheses.",
                                 sep.range,
+                                between(name.range, sep.range),
                             );
                         }
                         self.recover(R_PAREN);
@@ -1208,10 +1234,11 @@ impl<'t> Parser<'t> {
                     break;
                 }
                 _ => {
-                    self.error(
+                    self.error_in(
                         "Missing argument separator",
                         "A comma is required to separate each function argument from the next.",
                         sep.range,
+                        between(name.range, sep.range),
                     );
                     self.recover(R_PAREN);
                     break;
@@ -1263,10 +1290,11 @@ impl<'t> Parser<'t> {
                             open.range,
                         );
                     } else {
-                        self.error(
+                        self.error_in(
                             "Missing item separator",
                             "Expected a comma to mark the beginning of the next item.",
                             next.range,
+                            between(open.range, next.range),
                         );
                     }
                 }
@@ -1319,25 +1347,28 @@ impl<'t> Parser<'t> {
                 self.finish_node();
                 if !self.recovery {
                     match next.kind {
-                        NEWLINE | COMMA => self.error(
+                        NEWLINE | COMMA => self.error_in(
                             "Missing attribute value",
                             "Expected an attribute value, introduced by an equals sign (\"=\").",
                             next.range,
+                            between(open.range, next.range),
                         ),
-                        IDENT => self.error(
+                        IDENT => self.error_in(
                             "Missing key/value separator",
                             "Expected an equals sign (\"=\") to mark the beginning of the attribute value. If you intended to given an attribute name containing periods or spaces, write the name in quotes to create a string literal.",
                             next.range,
+                            between(open.range, next.range),
                         ),
                         EOF => self.error(
                             "Unterminated object constructor expression",
                             "There is no corresponding closing brace before the end of the file. This may be caused by incorrect brace nesting elsewhere in this file.",
                             open.range,
                         ),
-                        _ => self.error(
+                        _ => self.error_in(
                             "Missing key/value separator",
                             "Expected an equals sign (\"=\") to mark the beginning of the attribute value.",
                             next.range,
+                            between(open.range, next.range),
                         ),
                     }
                 }
@@ -1366,10 +1397,11 @@ impl<'t> Parser<'t> {
                             open.range,
                         );
                     } else {
-                        self.error(
+                        self.error_in(
                             "Missing attribute separator",
                             "Expected a newline or comma to mark the beginning of the next attribute.",
                             next.range,
+                            between(open.range, next.range),
                         );
                     }
                 }
@@ -1396,28 +1428,37 @@ impl<'t> Parser<'t> {
         self.push_newlines(false);
         self.start_node(FOR_INTRO);
         self.read(); // `for`
-        let ok = self.parse_for_intro(close);
+        let ok = self.parse_for_intro(open.range, close);
         self.finish_node();
         if ok {
-            self.parse_for_rest(kind == FOR_OBJECT, close);
+            self.parse_for_rest(open.range, kind == FOR_OBJECT, close);
         }
         self.pop_newlines();
         self.finish_node();
         between(open.range, self.prev_range)
     }
 
-    fn for_error(&mut self, detail: &str, close: SyntaxKind) {
+    fn for_error(&mut self, open: TextRange, detail: &str, close: SyntaxKind) {
         if !self.recovery {
             let range = self.peek().range;
-            self.error("Invalid 'for' expression", detail, range);
+            self.error_in(
+                "Invalid 'for' expression",
+                detail,
+                range,
+                between(open, range),
+            );
         }
         self.recover(close);
     }
 
     /// `k, v in coll :`; returns false after an error (recovery done).
-    fn parse_for_intro(&mut self, close: SyntaxKind) -> bool {
+    fn parse_for_intro(&mut self, open: TextRange, close: SyntaxKind) -> bool {
         if !self.at(IDENT) {
-            self.for_error("For expression requires variable name after 'for'.", close);
+            self.for_error(
+                open,
+                "For expression requires variable name after 'for'.",
+                close,
+            );
             return false;
         }
         self.read();
@@ -1425,6 +1466,7 @@ impl<'t> Parser<'t> {
             self.read();
             if !self.at(IDENT) {
                 self.for_error(
+                    open,
                     "For expression requires value variable name after comma.",
                     close,
                 );
@@ -1434,6 +1476,7 @@ impl<'t> Parser<'t> {
         }
         if !self.at_keyword("in") {
             self.for_error(
+                open,
                 "For expression requires the 'in' keyword after its name declarations.",
                 close,
             );
@@ -1448,6 +1491,7 @@ impl<'t> Parser<'t> {
         }
         if !self.at(COLON) {
             self.for_error(
+                open,
                 "For expression requires a colon after the collection expression.",
                 close,
             );
@@ -1457,7 +1501,7 @@ impl<'t> Parser<'t> {
         true
     }
 
-    fn parse_for_rest(&mut self, make_object: bool, close: SyntaxKind) {
+    fn parse_for_rest(&mut self, open: TextRange, make_object: bool, close: SyntaxKind) {
         let before = self.error_count();
         let mut value_range = self.parse_expression();
         let mut key_range = None;
@@ -1485,39 +1529,43 @@ impl<'t> Parser<'t> {
                 return;
             }
         }
-        if self.at(close) {
-            self.read();
+        let close_range = if self.at(close) {
+            self.read().range
         } else {
             if !self.recovery {
                 let range = self.peek().range;
-                self.error(
+                self.error_in(
                     "Invalid 'for' expression",
                     "Extra characters after the end of the 'for' expression.",
                     range,
+                    between(open, range),
                 );
             }
-            self.recover(close);
-        }
+            self.recover(close).range
+        };
         if !make_object {
             if let Some(key_range) = key_range {
-                self.error(
+                self.error_in(
                     "Invalid 'for' expression",
                     "Key expression is not valid when building a tuple.",
                     key_range,
+                    between(open, close_range),
                 );
             }
             if let Some(ellipsis) = ellipsis {
-                self.error(
+                self.error_in(
                     "Invalid 'for' expression",
                     "Grouping ellipsis (...) cannot be used when building a tuple.",
                     ellipsis.range,
+                    between(open, close_range),
                 );
             }
         } else if key_range.is_none() {
-            self.error(
+            self.error_in(
                 "Invalid 'for' expression",
                 "Key expression is required when building an object.",
                 value_range,
+                between(open, close_range),
             );
         }
     }
@@ -1551,16 +1599,17 @@ impl<'t> Parser<'t> {
                 }
                 TEMPLATE_INTERP => self.parse_interpolation(start_range, end),
                 TEMPLATE_CONTROL => {
-                    if let Some(directive) = self.parse_directive() {
+                    if let Some(directive) = self.parse_directive(start_range) {
                         directives.push(directive);
                     }
                 }
                 _ => {
                     if !self.recovery {
-                        self.error(
+                        self.error_in(
                             "Unterminated template string",
                             "No closing marker was found for the string.",
                             next.range,
+                            between(start_range, next.range),
                         );
                     }
                     self.read_closer(end);
@@ -1598,20 +1647,22 @@ impl<'t> Parser<'t> {
                         "There is no closing brace for this interpolation sequence before the end of the file. This might be caused by incorrect nesting inside the given expression.",
                         start_range,
                     ),
-                    COLON => self.error(
+                    COLON => self.error_in(
                         "Extra characters after interpolation expression",
                         "Template interpolation doesn't expect a colon at this location. Did you intend this to be a literal sequence to be processed as part of another language? If so, you can escape it by starting with \"$${\" instead of just \"${\".",
                         close.range,
+                        between(start_range, close.range),
                     ),
                     CLOSE_QUOTE | OPEN_QUOTE if end == CLOSE_QUOTE => self.error(
                         "Unclosed template interpolation sequence",
                         "There is no closing brace for this interpolation sequence before the end of the quoted template. This might be caused by incorrect nesting inside the given expression.",
                         start_range,
                     ),
-                    _ => self.error(
+                    _ => self.error_in(
                         "Extra characters after interpolation expression",
                         "Expected a closing brace to end the interpolation expression, but found extra characters.\n\nThis can happen when you include interpolation syntax for another language, such as shell scripting, but forget to escape the interpolation start token. If this is an embedded sequence for another language, escape it by starting with \"$${\" instead of just \"${\".",
                         close.range,
+                        between(start_range, close.range),
                     ),
                 }
             }
@@ -1624,24 +1675,29 @@ impl<'t> Parser<'t> {
     }
 
     /// One `%{ ... }` directive.
-    fn parse_directive(&mut self) -> Option<template::Directive> {
+    fn parse_directive(&mut self, start_range: TextRange) -> Option<template::Directive> {
         self.start_node(TEMPLATE_DIRECTIVE);
         let open = self.read();
         self.push_newlines(false);
-        let result = self.parse_directive_inner(open);
+        let result = self.parse_directive_inner(open, start_range);
         self.pop_newlines();
         self.finish_node();
         result
     }
 
-    fn parse_directive_inner(&mut self, open: Tok) -> Option<template::Directive> {
+    fn parse_directive_inner(
+        &mut self,
+        open: Tok,
+        start_range: TextRange,
+    ) -> Option<template::Directive> {
         let keyword = self.peek();
         if keyword.kind != IDENT {
             if !self.recovery {
-                self.error(
+                self.error_in(
                     "Invalid template directive",
                     "A template directive keyword (\"if\", \"for\", etc) is expected at the beginning of a %{ sequence.",
                     keyword.range,
+                    between(open.range, keyword.range),
                 );
             }
             self.recover(TEMPLATE_SEQ_END);
@@ -1668,13 +1724,14 @@ impl<'t> Parser<'t> {
                     let suggestion = template::keyword_suggestion(name)
                         .map(|s| format!(" Did you mean {}?", go_quote(s)))
                         .unwrap_or_default();
-                    self.error(
+                    self.error_in(
                         "Invalid template control keyword",
                         format!(
                             "{} is not a valid template control keyword.{suggestion}",
                             go_quote(name)
                         ),
                         keyword.range,
+                        between(open.range, keyword.range),
                     );
                 }
                 self.recover(TEMPLATE_SEQ_END);
@@ -1685,10 +1742,11 @@ impl<'t> Parser<'t> {
         let range = open.range.cover(close.range);
         if close.kind != TEMPLATE_SEQ_END {
             if !self.recovery {
-                self.error(
+                self.error_in(
                     &format!("Extra characters in {name} marker"),
                     "Expected a closing brace to end the sequence, but found extra characters.",
                     close.range,
+                    between(start_range, close.range),
                 );
             }
             self.recover(TEMPLATE_SEQ_END);
