@@ -212,8 +212,14 @@ impl<'a> Lexer<'a> {
                 }
                 MainToken::Ident => {
                     // The pattern takes today's Unicode identifier
-                    // characters; HCL's scanner takes fewer.
-                    let ident = ident_len(&rest[span.start..]);
+                    // characters; HCL's scanner takes fewer. The two
+                    // agree on ASCII, which is nearly every identifier.
+                    let matched = &rest[span.clone()];
+                    let ident = if matched.is_ascii() {
+                        matched.len()
+                    } else {
+                        ident_len(&rest[span.start..])
+                    };
                     if ident == 0 {
                         let ch = rest[span.start..].chars().next().unwrap();
                         self.push(INVALID, ch.len_utf8());
