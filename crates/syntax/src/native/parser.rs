@@ -8,6 +8,8 @@
 
 use std::collections::HashMap;
 
+use std::cell::Cell;
+
 use rowan::{GreenNode, TextRange, TextSize};
 use unicode_segmentation::UnicodeSegmentation;
 
@@ -58,6 +60,10 @@ pub(super) struct Parser<'t> {
     /// Whether the end of input has been read. From then on HCL sees only
     /// the end, even where newlines that were skipped over would count.
     exhausted: bool,
+    /// Peeks left before the parser gives up. Every loop of the parser
+    /// consumes a token or ends, so this is never reached on any input we
+    /// know of; it bounds the work should that ever not hold.
+    steps_left: Cell<u64>,
     /// Range of the last token read, as HCL's `PrevRange`.
     prev_range: TextRange,
     depth: u32,
@@ -102,6 +108,7 @@ impl<'t> Parser<'t> {
             newlines: true,
             recovery: false,
             exhausted: false,
+            steps_left: Cell::new(64 * tokens.len() as u64 + 4096),
             prev_range: TextRange::empty(0.into()),
             depth: 0,
             line_index: None,
@@ -111,6 +118,14 @@ impl<'t> Parser<'t> {
     pub(super) fn parse_file(mut self) -> (GreenNode, Vec<SyntaxError>) {
         self.builder.start_node(SOURCE_FILE);
         self.parse_body(EOF);
+        if self.steps_left.get() == 0 {
+            let end = TextSize::of(self.text);
+            self.errors.push(SyntaxError::new(
+                "Input too complex",
+                "The parser stopped before the end of this file because it took too many steps.",
+                TextRange::empty(end),
+            ));
+        }
         self.bump_remaining();
         self.builder.finish_node();
         (self.builder.finish(), self.errors)
@@ -136,7 +151,7 @@ impl<'t> Parser<'t> {
         };
         let index = next[self.pos] as usize;
         let token = match self.tokens.get(index) {
-            Some(token) if !self.exhausted => token,
+            Some(token) if !self.exhausted && self.take_step() => token,
             _ => {
                 let end = TextSize::of(self.text);
                 return Tok {
@@ -181,6 +196,13 @@ impl<'t> Parser<'t> {
         let range = self.token_range(self.pos);
         self.builder.token(token.kind, &self.text[range]);
         self.pos += 1;
+    }
+
+    /// Spends one step of the budget; false once it is spent.
+    fn take_step(&self) -> bool {
+        let left = self.steps_left.get();
+        self.steps_left.set(left.saturating_sub(1));
+        left > 0
     }
 
     /// HCL's `Read`: consumes the next significant token (with the trivia
@@ -1983,7 +2005,21 @@ fn bit_length(digits: &[u8]) -> u64 {
 
 #[cfg(test)]
 mod tests {
-    use super::is_valid_number;
+    use super::{Parser, is_valid_number};
+
+    #[test]
+    fn a_spent_step_budget_ends_the_parse_with_an_error() {
+        let text = "a = [1, 2, 3]\nb = { c = 4 }\n";
+        let tokens = super::super::lex(text);
+        let parser = Parser::new(text, "main.tf", &tokens);
+        parser.steps_left.set(5);
+        let (green, errors) = parser.parse_file();
+        assert_eq!(crate::SyntaxNode::new_root(green).to_string(), text);
+        assert_eq!(
+            errors.last().map(|e| e.summary.as_str()),
+            Some("Input too complex")
+        );
+    }
 
     #[test]
     fn number_values() {
