@@ -4,7 +4,8 @@
 //! for a fast look. The input is every `.tf`, `.tofu` and `.tfvars` file of
 //! the shared corpus, less those that either parser rejects: each group
 //! measures the same bytes, so their throughputs compare. hcl-edit is the
-//! reference, measured in the same run.
+//! reference, measured in the same run, and a flat tree of the same tokens
+//! shows what building any rowan tree costs.
 
 use std::{
     fs,
@@ -24,6 +25,7 @@ fn benches(c: &mut Criterion) {
     let bytes = texts.iter().map(|text| text.len() as u64).sum();
     bench_lex(c, &texts, bytes);
     bench_parse(c, &texts, bytes);
+    bench_flat_tree(c, &texts, bytes);
 }
 
 fn bench_lex(c: &mut Criterion, texts: &[String], bytes: u64) {
@@ -53,6 +55,30 @@ fn bench_parse(c: &mut Criterion, texts: &[String], bytes: u64) {
         b.iter(|| {
             for text in texts {
                 let _ = black_box(hcl_edit::parser::parse_body(black_box(text)));
+            }
+        })
+    });
+    group.finish();
+}
+
+/// The floor under any lossless rowan tree: lexing, then every token under
+/// one root node, with no parsing and no other nodes.
+fn bench_flat_tree(c: &mut Criterion, texts: &[String], bytes: u64) {
+    let mut group = c.benchmark_group("lex-and-flat-tree");
+    group.throughput(Throughput::Bytes(bytes));
+    group.bench_function("rowan", |b| {
+        b.iter(|| {
+            for text in texts {
+                let mut builder = rowan::GreenNodeBuilder::new();
+                builder.start_node(tofu_syntax::SyntaxKind::SOURCE_FILE.into());
+                let mut offset = 0;
+                for token in native::lex(black_box(text)) {
+                    let end = offset + token.len as usize;
+                    builder.token(token.kind.into(), &text[offset..end]);
+                    offset = end;
+                }
+                builder.finish_node();
+                black_box(builder.finish());
             }
         })
     });
