@@ -3,8 +3,7 @@
 
 /// `value` in double quotes with Go's escapes. Go leaves every printable
 /// character alone, combining marks included (where Rust's `{:?}` escapes
-/// them); its notion of printable is approximated by escaping controls,
-/// spaces other than ' ', format characters and private use characters.
+/// them), by its own Unicode table of printable characters.
 pub fn go_quote(value: &str) -> String {
     let mut quoted = String::with_capacity(value.len() + 2);
     quoted.push('"');
@@ -22,35 +21,13 @@ pub fn go_quote(value: &str) -> String {
             c if (c as u32) < 0x20 || c == '\u{7f}' => {
                 quoted.push_str(&format!("\\x{:02x}", c as u32));
             }
-            c if is_printable(c) => quoted.push(c),
+            c if crate::native::unicode::is_printable(c) => quoted.push(c),
             c if (c as u32) < 0x10000 => quoted.push_str(&format!("\\u{:04x}", c as u32)),
             c => quoted.push_str(&format!("\\U{:08x}", c as u32)),
         }
     }
     quoted.push('"');
     quoted
-}
-
-fn is_printable(c: char) -> bool {
-    let format_or_private = matches!(c,
-        '\u{ad}'
-        | '\u{600}'..='\u{605}'
-        | '\u{61c}'
-        | '\u{6dd}'
-        | '\u{70f}'
-        | '\u{8e2}'
-        | '\u{180e}'
-        | '\u{200b}'..='\u{200f}'
-        | '\u{202a}'..='\u{202e}'
-        | '\u{2060}'..='\u{2064}'
-        | '\u{2066}'..='\u{206f}'
-        | '\u{e000}'..='\u{f8ff}'
-        | '\u{feff}'
-        | '\u{fff9}'..='\u{fffb}'
-        | '\u{e0001}'
-        | '\u{e0020}'..='\u{e007f}'
-        | '\u{f0000}'..);
-    c == ' ' || !(c.is_control() || c.is_whitespace() || format_or_private)
 }
 
 #[cfg(test)]
@@ -67,5 +44,10 @@ mod tests {
             r#""\u00a0\u200b\ufeff""#
         );
         assert_eq!(go_quote("\u{f0000}"), r#""\U000f0000""#);
+        assert_eq!(go_quote("a\"b\\c\n"), r#""a\"b\\c\n""#);
+        assert_eq!(
+            go_quote("\u{7f}\u{a0}\u{301}\u{1F600}\u{E0001}'"),
+            "\"\\x7f\\u00a0\u{301}\u{1F600}\\U000e0001'\""
+        );
     }
 }

@@ -5,8 +5,6 @@ use rowan::{TextRange, TextSize};
 
 use crate::SyntaxError;
 
-use super::unicode;
-
 /// Checks the escapes of one literal token starting at `start`; `quoted`
 /// is false for heredoc text, which has no backslash escapes.
 pub(crate) fn check(text: &str, start: TextSize, quoted: bool) -> Vec<SyntaxError> {
@@ -72,45 +70,10 @@ fn escape_at(text: &str) -> (usize, Option<String>) {
             1 + other.len_utf8(),
             Some(format!(
                 "The symbol {} is not a valid escape sequence selector.",
-                go_quote(&other.to_string())
+                crate::quote::go_quote(&other.to_string())
             )),
         ),
     }
-}
-
-/// Quotes `text` as Go's `%q` does. An escape selector can be any
-/// character, so this needs Go's exact notion of printable, unlike the
-/// names that `crate::quote::go_quote` quotes.
-pub(crate) fn go_quote(text: &str) -> String {
-    use std::fmt::Write;
-
-    let mut out = String::with_capacity(text.len() + 2);
-    out.push('"');
-    for c in text.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\u{7}' => out.push_str("\\a"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\u{b}' => out.push_str("\\v"),
-            '\0'..='\u{1f}' | '\u{7f}' => {
-                let _ = write!(out, "\\x{:02x}", c as u32);
-            }
-            c if unicode::is_printable(c) => out.push(c),
-            c if (c as u32) < 0x10000 => {
-                let _ = write!(out, "\\u{:04x}", c as u32);
-            }
-            c => {
-                let _ = write!(out, "\\U{:08x}", c as u32);
-            }
-        }
-    }
-    out.push('"');
-    out
 }
 
 /// Decodes the escapes of a quoted literal (after validation; invalid
@@ -190,15 +153,6 @@ mod tests {
         assert_eq!(
             details("\\\u{1}"),
             ["The symbol \"\\x01\" is not a valid escape sequence selector."]
-        );
-    }
-
-    #[test]
-    fn go_quoting() {
-        assert_eq!(go_quote("a\"b\\c\n"), r#""a\"b\\c\n""#);
-        assert_eq!(
-            go_quote("\u{7f}\u{a0}\u{301}\u{1F600}\u{E0001}'"),
-            "\"\\x7f\\u00a0\u{301}\u{1F600}\\U000e0001'\""
         );
     }
 

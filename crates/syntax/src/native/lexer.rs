@@ -93,22 +93,25 @@ enum MainToken {
 }
 
 /// What the lexer is inside of.
-#[derive(Debug, Clone)]
-enum Mode {
+#[derive(Debug, Clone, Copy)]
+enum Mode<'a> {
     /// Expression context. `ret_braces` is the brace depth at which a `}`
     /// closes the template sequence that opened this context, if any.
     Main { ret_braces: Option<u32> },
     /// Inside `"..."`.
     Quoted,
     /// Inside a heredoc; `marker` is the closing identifier.
-    Heredoc { marker: String, start_of_line: bool },
+    Heredoc {
+        marker: &'a str,
+        start_of_line: bool,
+    },
 }
 
 struct Lexer<'a> {
     text: &'a str,
     pos: usize,
     braces: u32,
-    modes: Vec<Mode>,
+    modes: Vec<Mode<'a>>,
     tokens: Vec<Token>,
 }
 
@@ -144,13 +147,13 @@ impl<'a> Lexer<'a> {
 
     fn run(&mut self) {
         while self.pos < self.text.len() {
-            match self.modes.last().cloned() {
+            match self.modes.last().copied() {
                 Some(Mode::Main { ret_braces }) => self.lex_main(ret_braces),
                 Some(Mode::Quoted) => self.lex_quoted(),
                 Some(Mode::Heredoc {
                     marker,
                     start_of_line,
-                }) => self.lex_heredoc(&marker, start_of_line),
+                }) => self.lex_heredoc(marker, start_of_line),
                 None => unreachable!("the main mode is never popped"),
             }
         }
@@ -511,7 +514,7 @@ fn number_len(text: &str) -> usize {
 
 /// Recognises `<<ID\n` or `<<-ID\n` (with `\r\n` too) at the start of
 /// `text`; returns the opener's length, newline included, and the marker.
-fn heredoc_opener(text: &str) -> Option<(usize, String)> {
+fn heredoc_opener(text: &str) -> Option<(usize, &str)> {
     let after = &text[2..];
     let (dash, after) = match after.strip_prefix('-') {
         Some(rest) => (1, rest),
@@ -526,10 +529,7 @@ fn heredoc_opener(text: &str) -> Option<(usize, String)> {
         [b'\r', b'\n', ..] => 2,
         _ => return None,
     };
-    Some((
-        2 + dash + ident_len + newline,
-        after[..ident_len].to_string(),
-    ))
+    Some((2 + dash + ident_len + newline, &after[..ident_len]))
 }
 
 /// The length of the identifier at the start of `text`, or 0.

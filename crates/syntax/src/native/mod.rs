@@ -5,7 +5,7 @@ mod invalid_tokens;
 mod lexer;
 mod parser;
 mod template;
-mod unicode;
+pub(crate) mod unicode;
 
 pub use escapes::{unescape_heredoc, unescape_quoted};
 pub use lexer::lex;

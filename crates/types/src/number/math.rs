@@ -50,13 +50,7 @@ fn go_pow(x: f64, y: f64) -> f64 {
         };
     }
     if y.is_infinite() {
-        return if x == -1.0 {
-            1.0
-        } else if (x.abs() < 1.0) == (y > 0.0) {
-            0.0
-        } else {
-            f64::INFINITY
-        };
+        return huge_power(x, y);
     }
     if x.is_infinite() {
         if x < 0.0 {
@@ -77,13 +71,7 @@ fn go_pow(x: f64, y: f64) -> f64 {
     }
     if yi >= (1u64 << 63) as f64 {
         // An even integer power this large over- or underflows.
-        return if x == -1.0 {
-            1.0
-        } else if (x.abs() < 1.0) == (y > 0.0) {
-            0.0
-        } else {
-            f64::INFINITY
-        };
+        return huge_power(x, y);
     }
 
     // ans = a1 × 2^ae
@@ -121,6 +109,18 @@ fn go_pow(x: f64, y: f64) -> f64 {
         ae = -ae;
     }
     ldexp(a1, ae)
+}
+
+/// `x^y` for an exponent so large (or infinite) that the result is 1, 0 or
+/// infinity, as Go's `math.Pow` decides it.
+fn huge_power(x: f64, y: f64) -> f64 {
+    if x == -1.0 {
+        1.0
+    } else if (x.abs() < 1.0) == (y > 0.0) {
+        0.0
+    } else {
+        f64::INFINITY
+    }
 }
 
 fn is_odd_int(x: f64) -> bool {
