@@ -2,6 +2,7 @@
 
 mod check;
 mod gen_tree;
+mod record_console;
 
 use std::{path::PathBuf, process::ExitCode};
 
@@ -37,12 +38,23 @@ enum Task {
         #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..))]
         modules: u32,
     },
+    /// Fill in the expected outputs of a console case file by running a
+    /// reference console (`tofu`, else `terraform`) on each expression.
+    RecordConsole {
+        /// The case file to rewrite.
+        file: PathBuf,
+        /// Directory the reference console runs in (relative paths of
+        /// filesystem functions resolve against it).
+        #[arg(long, default_value = "crates/eval/tests/console/files")]
+        dir: PathBuf,
+    },
 }
 
 fn main() -> ExitCode {
     let result = match Cli::parse().task {
         Task::Check { args } => check::run(args),
         Task::GenTree { out, modules } => gen_tree::run(&out, modules as usize),
+        Task::RecordConsole { file, dir } => record_console::run(&file, &dir),
     };
     result.unwrap_or_else(|err| {
         eprintln!("error: {err}");

@@ -1,0 +1,19 @@
+//! Evaluation of OpenTofu expressions, exactly as OpenTofu (through HCL and
+//! cty) evaluates them, and OpenTofu's built-in function library.
+//!
+//! * [`Diagnostic`]: an evaluation error or warning, with HCL's summary,
+//!   detail, subject and context ranges.
+//! * [`functions`]: the function library and cty's calling convention.
+//! * [`FileSystem`]: how filesystem functions read files; tests and
+//!   editors inject their own.
+//!
+//! This crate knows nothing of salsa or modules: names are resolved by a
+//! scope the caller supplies.
+
+mod diagnostic;
+mod fs;
+pub mod functions;
+
+pub use diagnostic::{Diagnostic, Severity};
+pub use fs::{FileKind, FileSystem, MemoryFileSystem, RealFileSystem};
+pub use functions::{Function, FunctionContext, FunctionError, FunctionTable, Param};
