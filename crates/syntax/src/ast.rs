@@ -64,6 +64,11 @@ ast_node!(
     SOURCE_FILE
 );
 ast_node!(
+    /// The root of a standalone expression ([`crate::parse_expression`]).
+    ExpressionFile,
+    EXPRESSION_FILE
+);
+ast_node!(
     /// Attributes and blocks, at the top of a file or inside a block.
     Body,
     BODY
@@ -86,6 +91,14 @@ ast_node!(
 
 impl SourceFile {
     pub fn body(&self) -> Option<Body> {
+        child(&self.0)
+    }
+}
+
+impl ExpressionFile {
+    /// The expression; `None` when the input does not start with one
+    /// (HCL's placeholder for a missing expression has no node).
+    pub fn expr(&self) -> Option<Expr> {
         child(&self.0)
     }
 }

@@ -66,6 +66,33 @@ pub fn parse_named(text: &str, kind: SourceKind, file_name: &str) -> Parse {
     }
 }
 
+/// Parses `text` as one native-syntax expression, as HCL's
+/// `hclsyntax.ParseExpression` does for `tofu console` input (file name
+/// `<console-input>`) and `-var` values.
+///
+/// Newlines are insignificant, as inside parentheses (object constructors
+/// still separate their items with them); comments and newlines may follow
+/// the expression, anything else is "Extra characters after expression". The root is an
+/// `EXPRESSION_FILE`: [`crate::ast::ExpressionFile::expr`] gives the
+/// expression, and what follows it sits in an `ERROR` node.
+pub fn parse_expression(text: &str, file_name: &str) -> Parse {
+    native::parse_expression(text, file_name)
+}
+
+/// Parses `text` as a standalone template, as HCL's
+/// `hclsyntax.ParseTemplate` does for `templatefile`, `templatestring`
+/// and the strings of JSON files.
+///
+/// All of the text is template: literal text, `${ }` interpolations and
+/// `%{ }` directives. Literal text has no backslash escapes; `$${` and
+/// `%%{` stand for `${` and `%{`, and a lone `$` or `%` is itself. The
+/// root is a `TEMPLATE_FILE`: [`crate::ast::TemplateFile::parts`] gives
+/// its parts, [`crate::ast::TemplatePart::literal_value`] the value of a
+/// literal part.
+pub fn parse_template(text: &str, file_name: &str) -> Parse {
+    native::parse_template(text, file_name)
+}
+
 /// An indented dump of the tree and its errors, for tests and debugging.
 pub fn debug_dump(parse: &Parse) -> String {
     let mut out = String::new();
@@ -115,16 +142,28 @@ mod properties {
         "locals {\n  a = { for x in y : x => x... }\n  b = <<-EOT\n    ${a.b[*].c}\n  EOT\n}\n",
         "a = f(1, [2, 3]...) ? b.*.c : provider::p::f(-1 + 2 * (3 % 4))\n",
         "{\"resource\": {\"a\": {\"b\": {\"x\": [1, 2.5e3, \"${x}\", null, true]}}}}",
+        "%{ for k, v in m ~}\n${k}=${v}\n%{~ endfor }$${a} %%{b} $ % \\n\r\n",
     ];
 
+    /// Every way of parsing: files of both syntaxes, and the standalone
+    /// expressions and templates of the native syntax.
     fn check(text: &str) {
-        for kind in [SourceKind::Native, SourceKind::Json] {
-            let parse = parse(text, kind);
-            assert_eq!(parse.syntax().to_string(), text);
-            let len = rowan::TextSize::of(text);
-            for error in parse.errors() {
-                assert!(error.range.end() <= len, "{error:?} outside {len:?}");
-            }
+        check_parse(text, &parse(text, SourceKind::Native));
+        check_parse(text, &parse(text, SourceKind::Json));
+        check_parse(text, &parse_expression(text, "<console-input>"));
+        check_parse(text, &parse_template(text, "t.tmpl"));
+    }
+
+    fn check_parse(text: &str, parse: &Parse) {
+        assert_eq!(parse.syntax().to_string(), text);
+        let len = rowan::TextSize::of(text);
+        for error in parse.errors() {
+            assert!(error.range.end() <= len, "{error:?} outside {len:?}");
+            let (start, end) = (error.range.start().into(), error.range.end().into());
+            assert!(
+                text.is_char_boundary(start) && text.is_char_boundary(end),
+                "{error:?} splits a character"
+            );
         }
     }
 
@@ -169,6 +208,10 @@ mod properties {
 
     #[test]
     fn deep_nesting_is_bounded() {
+        let files = |text: &str| {
+            check_parse(text, &parse(text, SourceKind::Native));
+            check_parse(text, &parse(text, SourceKind::Json));
+        };
         for depth in [10, 1_000, 100_000] {
             for (open, close) in [
                 ("[", "]"),
@@ -177,12 +220,23 @@ mod properties {
                 ("\"${", "}\""),
                 ("-", ""),
             ] {
-                let text = format!("a = {}1{}\n", open.repeat(depth), close.repeat(depth));
-                check(&text);
+                let expr = format!("{}1{}", open.repeat(depth), close.repeat(depth));
+                files(&format!("a = {expr}\n"));
+                check_parse(&expr, &parse_expression(&expr, "<console-input>"));
             }
-            check(&format!("a = x{}\n", "[*]".repeat(depth)));
-            check(&"b {\n".repeat(depth));
+            files(&format!("a = x{}\n", "[*]".repeat(depth)));
+            files(&"b {\n".repeat(depth));
             check(&"[".repeat(depth));
+            // Standalone templates nest through strings and directives
+            // (`template::check_structure` has its own test at depth).
+            let directives = depth.min(10_000);
+            for text in [
+                "${\"".repeat(depth),
+                "%{if x}".repeat(directives),
+                "%{for x in y}".repeat(directives) + &"%{endfor}".repeat(directives),
+            ] {
+                check_parse(&text, &parse_template(&text, "t.tmpl"));
+            }
         }
     }
 }

@@ -3,7 +3,7 @@
 /// The first of `candidates` close enough to `given` to suggest. HCL tries
 /// them in order and takes the first within an edit distance of two, so
 /// the order of the schema decides between equally close names.
-pub(crate) fn name_suggestion<'s>(
+pub fn name_suggestion<'s>(
     given: &str,
     candidates: impl IntoIterator<Item = &'s str>,
 ) -> Option<&'s str> {

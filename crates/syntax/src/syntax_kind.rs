@@ -80,7 +80,8 @@ pub enum SyntaxKind {
     TEMPLATE_SEQ_END,
     /// Literal text of a quoted template; escapes are still encoded.
     QUOTED_LIT,
-    /// Literal text of a heredoc line, including its newline; no escapes.
+    /// Literal text of a heredoc or standalone template, up to and
+    /// including a newline; no backslash escapes, only `$${` and `%%{`.
     STRING_LIT,
     /// A newline inside a quoted string (always an error in HCL).
     QUOTED_NEWLINE,
@@ -110,6 +111,12 @@ pub enum SyntaxKind {
     // ---- native nodes ----
     /// The root of a native file.
     SOURCE_FILE,
+    /// The root of a standalone expression (`parse_expression`): the
+    /// expression, then an `ERROR` node for anything after it.
+    EXPRESSION_FILE,
+    /// The root of a standalone template (`parse_template`): its parts,
+    /// as in a `TEMPLATE` without the quotes.
+    TEMPLATE_FILE,
     /// A sequence of attributes and blocks.
     BODY,
     /// `name = expr`

@@ -14,6 +14,11 @@ ast_node!(
     TEMPLATE
 );
 ast_node!(
+    /// The root of a standalone template ([`crate::parse_template`]).
+    TemplateFile,
+    TEMPLATE_FILE
+);
+ast_node!(
     /// A heredoc template `<<EOT ... EOT`.
     Heredoc,
     HEREDOC
@@ -30,12 +35,32 @@ ast_node!(
 );
 
 /// One part of a template, in source order.
+///
+/// Literal text comes one token at a time, split where HCL splits it,
+/// because strip markers (`~}`, `${~`) trim only the token next to them.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum TemplatePart {
-    /// Literal text: `QUOTED_LIT` (escapes still encoded) or `STRING_LIT`.
+    /// Literal text: `QUOTED_LIT` (escapes still encoded) in quoted
+    /// templates, `STRING_LIT` in heredocs and standalone templates.
     Literal(SyntaxToken),
     Interpolation(TemplateInterpolation),
     Directive(TemplateDirective),
+}
+
+impl TemplatePart {
+    /// The decoded text of a literal part, as its token kind asks:
+    /// backslash escapes only in `QUOTED_LIT`, `$${` and `%%{` in both.
+    /// `None` for other parts. (Flush heredocs also lose their common
+    /// indentation, which is the caller's to remove.)
+    pub fn literal_value(&self) -> Option<String> {
+        match self {
+            TemplatePart::Literal(token) if token.kind() == QUOTED_LIT => {
+                Some(crate::native::unescape_quoted(token.text()))
+            }
+            TemplatePart::Literal(token) => Some(crate::native::unescape_template(token.text())),
+            _ => None,
+        }
+    }
 }
 
 fn parts(node: &SyntaxNode) -> Vec<TemplatePart> {
@@ -73,6 +98,22 @@ impl Template {
             }
         }
         Some(out)
+    }
+}
+
+impl TemplateFile {
+    pub fn parts(&self) -> Vec<TemplatePart> {
+        parts(&self.0)
+    }
+
+    /// The interpolation when it is the whole template, as in `${x}`:
+    /// HCL then gives its value as it is (`TemplateWrapExpr`) rather than
+    /// converted to a string.
+    pub fn sole_interpolation(&self) -> Option<TemplateInterpolation> {
+        match <[TemplatePart; 1]>::try_from(self.parts()) {
+            Ok([TemplatePart::Interpolation(interpolation)]) => Some(interpolation),
+            _ => None,
+        }
     }
 }
 
@@ -210,20 +251,26 @@ pub enum TemplateNode {
 
 /// Nests the directives of `parts`. Unbalanced directives (already
 /// reported by the parser) are dropped.
+///
+/// Directives nested deeper than the parser allows (an error it reports)
+/// are dropped too, so that walking the result cannot exhaust the stack.
 pub fn template_structure(parts: &[TemplatePart]) -> Vec<TemplateNode> {
     let mut pos = 0;
     let mut out = Vec::new();
     while pos < parts.len() {
-        if let Some(node) = structure_item(parts, &mut pos) {
+        if let Some(node) = structure_item(parts, &mut pos, 0) {
             out.push(node);
         }
     }
     out
 }
 
-fn structure_item(parts: &[TemplatePart], pos: &mut usize) -> Option<TemplateNode> {
+fn structure_item(parts: &[TemplatePart], pos: &mut usize, depth: u32) -> Option<TemplateNode> {
     let part = parts[*pos].clone();
     *pos += 1;
+    if depth >= crate::native::MAX_DEPTH && matches!(part, TemplatePart::Directive(_)) {
+        return None;
+    }
     match part {
         TemplatePart::Literal(t) => Some(TemplateNode::Literal(t)),
         TemplatePart::Interpolation(i) => Some(TemplateNode::Interpolation(i)),
@@ -255,7 +302,7 @@ fn structure_item(parts: &[TemplatePart], pos: &mut usize) -> Option<TemplateNod
                     } else {
                         &mut then_branch
                     };
-                    if let Some(node) = structure_item(parts, pos) {
+                    if let Some(node) = structure_item(parts, pos, depth + 1) {
                         branch.push(node);
                     }
                 }
@@ -282,7 +329,7 @@ fn structure_item(parts: &[TemplatePart], pos: &mut usize) -> Option<TemplateNod
                             _ => {}
                         }
                     }
-                    if let Some(node) = structure_item(parts, pos) {
+                    if let Some(node) = structure_item(parts, pos, depth + 1) {
                         body.push(node);
                     }
                 }

@@ -229,3 +229,60 @@ fn templates_and_heredocs() {
         "#]],
     );
 }
+
+#[test]
+fn standalone_expressions() {
+    let parse = crate::parse_expression("# c\n[for x in xs :\n  x.y]\n", "<console-input>");
+    assert!(parse.errors().is_empty(), "{:#?}", parse.errors());
+    let file = ExpressionFile::cast(parse.syntax()).unwrap();
+    expect!["for(None, Some(\"x\") in xs: _ => x.y if _)"]
+        .assert_eq(&render(&file.expr().unwrap()));
+
+    let extra = crate::parse_expression("a b", "<console-input>");
+    let file = ExpressionFile::cast(extra.syntax()).unwrap();
+    expect!["a"].assert_eq(&render(&file.expr().unwrap()));
+    assert!(
+        ExpressionFile::cast(crate::parse_expression("", "").syntax())
+            .unwrap()
+            .expr()
+            .is_none()
+    );
+}
+
+#[test]
+fn standalone_templates() {
+    let text = "a\\n$${b} ${~ x ~}\n %{ for k, v in m }${k}%{ endfor }";
+    let parse = crate::parse_template(text, "t.tmpl");
+    assert!(parse.errors().is_empty(), "{:#?}", parse.errors());
+    let file = TemplateFile::cast(parse.syntax()).unwrap();
+    let parts = file.parts();
+    expect![[r#""a\\n" "$${" "b} " ${~x~} "\n" " " %for(Some("k"), Some("v") in m: [${k}])"#]]
+        .assert_eq(&render_parts(&parts));
+    let values: Vec<_> = parts
+        .iter()
+        .filter_map(TemplatePart::literal_value)
+        .collect();
+    assert_eq!(values, ["a\\n", "${", "b} ", "\n", " "]);
+    assert!(file.sole_interpolation().is_none());
+
+    let whole = crate::parse_template("${ x }", "t.tmpl");
+    let file = TemplateFile::cast(whole.syntax()).unwrap();
+    let expr = file.sole_interpolation().and_then(|i| i.expr());
+    assert_eq!(expr.map(|e| render(&e)).as_deref(), Some("x"));
+}
+
+#[test]
+fn literal_values_follow_the_token_kind() {
+    let parse = parse("a = \"q\\n$${x}\"\n", SourceKind::Native);
+    let file = SourceFile::cast(parse.syntax()).unwrap();
+    let attribute = file.body().unwrap().attributes().next().unwrap();
+    let Some(Expr::Template(template)) = attribute.expr() else {
+        panic!("not a template");
+    };
+    let values: Vec<_> = template
+        .parts()
+        .iter()
+        .filter_map(TemplatePart::literal_value)
+        .collect();
+    assert_eq!(values, ["q\n", "${", "x}"]);
+}

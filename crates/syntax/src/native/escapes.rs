@@ -119,9 +119,41 @@ pub fn unescape_quoted(text: &str) -> String {
     out
 }
 
-/// Decodes the `$${` and `%%{` escapes of heredoc text.
+/// Decodes the `$${` and `%%{` escapes of heredoc text; the same rules
+/// as [`unescape_template`].
 pub fn unescape_heredoc(text: &str) -> String {
-    text.replace("$${", "${").replace("%%{", "%{")
+    unescape_template(text)
+}
+
+/// Decodes a `STRING_LIT` of a standalone template (or a heredoc): `$${`
+/// stands for `${` and `%%{` for `%{`; backslashes are plain text.
+///
+/// HCL's escape scanner reads `$$` as one unit whether or not `{`
+/// follows, so `$$${` stays as it is rather than becoming `$${`.
+pub fn unescape_template(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = String::with_capacity(text.len());
+    let mut copied = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        let sigil = bytes[i];
+        if sigil != b'$' && sigil != b'%' {
+            i += 1;
+            continue;
+        }
+        match (bytes.get(i + 1), bytes.get(i + 2)) {
+            (Some(&second), Some(b'{')) if second == sigil => {
+                out.push_str(&text[copied..=i]);
+                i += 2;
+                copied = i;
+                i += 1;
+            }
+            (Some(&second), _) if second == sigil => i += 2,
+            _ => i += 1,
+        }
+    }
+    out.push_str(&text[copied..]);
+    out
 }
 
 #[cfg(test)]
@@ -163,5 +195,13 @@ mod tests {
             "a\nbé${x}%{y}$$z"
         );
         assert_eq!(unescape_heredoc("$${a} %%{b}"), "${a} %{b}");
+    }
+
+    #[test]
+    fn template_unescaping_keeps_backslashes() {
+        assert_eq!(unescape_template(r"hello\nworld"), r"hello\nworld");
+        assert_eq!(unescape_template("$${a}%%{~b}$%{"), "${a}%{~b}$%{");
+        assert_eq!(unescape_template("$$${x} %%%{y} $$"), "$$${x} %%%{y} $$");
+        assert_eq!(unescape_template("é$${é"), "é${é");
     }
 }

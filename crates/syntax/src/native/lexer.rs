@@ -105,6 +105,8 @@ enum Mode<'a> {
         marker: &'a str,
         start_of_line: bool,
     },
+    /// The top level of a standalone template (HCL's `bareTemplate`).
+    BareTemplate,
 }
 
 struct Lexer<'a> {
@@ -117,11 +119,22 @@ struct Lexer<'a> {
 
 /// Splits `text` into tokens whose lengths add up to `text.len()`.
 pub fn lex(text: &str) -> Vec<Token> {
+    lex_from(text, Mode::Main { ret_braces: None })
+}
+
+/// Splits a standalone template (a `templatefile` file, say) into tokens:
+/// its text is literal up to the first `${` or `%{`, whose contents are
+/// lexed as expressions. The lengths add up to `text.len()`.
+pub fn lex_template(text: &str) -> Vec<Token> {
+    lex_from(text, Mode::BareTemplate)
+}
+
+fn lex_from(text: &str, mode: Mode<'_>) -> Vec<Token> {
     let mut lexer = Lexer {
         text,
         pos: 0,
         braces: 0,
-        modes: vec![Mode::Main { ret_braces: None }],
+        modes: vec![mode],
         tokens: Vec::with_capacity(text.len() / 4),
     };
     if text.starts_with('\u{feff}') {
@@ -154,7 +167,8 @@ impl<'a> Lexer<'a> {
                     marker,
                     start_of_line,
                 }) => self.lex_heredoc(marker, start_of_line),
-                None => unreachable!("the main mode is never popped"),
+                Some(Mode::BareTemplate) => self.lex_bare_template(),
+                None => unreachable!("the first mode is never popped"),
             }
         }
     }
@@ -420,6 +434,38 @@ impl<'a> Lexer<'a> {
         self.push(STRING_LIT, len);
     }
 
+    /// Lexes a line, or the part of a line up to a sequence or a `$`/`%`,
+    /// of a standalone template, splitting it where HCL's scanner does:
+    /// strip markers trim only the one literal token next to them.
+    fn lex_bare_template(&mut self) {
+        if self.sequence_opener().is_some() {
+            return;
+        }
+        let bytes = self.rest().as_bytes();
+        let len = match bytes[0] {
+            b'$' | b'%' => match literal_sigil_len(bytes) {
+                // As in heredocs, the byte after a lone sigil stays with it
+                // when a line end follows that byte.
+                Some(1) if matches!(bytes.get(2), Some(b'\r' | b'\n')) => 2,
+                Some(1) => 1,
+                Some(len) => len + line_end_len(&bytes[len..]),
+                None => 0,
+            },
+            _ => {
+                let run = bytes
+                    .iter()
+                    .position(|b| matches!(b, b'$' | b'%' | b'\r' | b'\n'))
+                    .unwrap_or(bytes.len());
+                run + line_end_len(&bytes[run..])
+            }
+        };
+        // A lone `\r`, or a `$` or `%` at the very end, matches no token:
+        // HCL's scanner stops there and, at the top level of a template,
+        // keeps the rest of the input as literal text.
+        let len = if len == 0 { bytes.len() } else { len };
+        self.push(STRING_LIT, len);
+    }
+
     /// Lexes `${`, `${~`, `%{` or `%{~` at the current position, entering
     /// expression context; returns `None` if there is none.
     fn sequence_opener(&mut self) -> Option<usize> {
@@ -658,6 +704,74 @@ mod tests {
         );
     }
 
+    fn template_tokens(text: &str) -> Vec<(SyntaxKind, &str)> {
+        let mut pos = 0;
+        lex_template(text)
+            .into_iter()
+            .map(|t| {
+                let s = &text[pos..pos + t.len as usize];
+                pos += t.len as usize;
+                (t.kind, s)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn standalone_templates_split_where_hcl_does() {
+        let literals = |text| -> Vec<&str> {
+            template_tokens(text)
+                .into_iter()
+                .inspect(|t| assert_eq!(t.0, STRING_LIT, "{text:?}"))
+                .map(|t| t.1)
+                .collect()
+        };
+        // Lines end tokens, so that a strip marker trims one line only.
+        assert_eq!(literals(" a \n\n b\r\nc"), [" a \n", "\n", " b\r\n", "c"]);
+        assert_eq!(
+            literals("a\\n$b$${c}%%{~d}"),
+            ["a\\n", "$", "b", "$${", "c}", "%%{~", "d}"]
+        );
+        assert_eq!(
+            literals("$\n\n$a\n$${\n"),
+            ["$\n", "\n", "$a", "\n", "$${\n"]
+        );
+        // Braces mean nothing outside sequences.
+        assert_eq!(literals("} ~} {"), ["} ~} {"]);
+        // Where HCL's scanner finds no token the rest of the input is text.
+        assert_eq!(literals("a$"), ["a", "$"]);
+        assert_eq!(literals("a\rb${x}"), ["a", "\rb${x}"]);
+    }
+
+    #[test]
+    fn standalone_template_sequences_return_to_text() {
+        assert_eq!(
+            template_tokens("${ {a = 1} }}%{~ if x ~}\""),
+            [
+                (TEMPLATE_INTERP, "${"),
+                (WHITESPACE, " "),
+                (L_BRACE, "{"),
+                (IDENT, "a"),
+                (WHITESPACE, " "),
+                (EQ, "="),
+                (WHITESPACE, " "),
+                (NUMBER, "1"),
+                (R_BRACE, "}"),
+                (WHITESPACE, " "),
+                (TEMPLATE_SEQ_END, "}"),
+                (STRING_LIT, "}"),
+                (TEMPLATE_CONTROL, "%{~"),
+                (WHITESPACE, " "),
+                (IDENT, "if"),
+                (WHITESPACE, " "),
+                (IDENT, "x"),
+                (WHITESPACE, " "),
+                (TEMPLATE_SEQ_END, "~}"),
+                (STRING_LIT, "\""),
+            ]
+        );
+        assert_eq!(template_tokens("\u{feff}a")[0], (BOM, "\u{feff}"));
+    }
+
     #[test]
     fn lengths_cover_the_input() {
         for text in [
@@ -669,8 +783,10 @@ mod tests {
             "/* x",
             "é\u{2028}",
         ] {
-            let total: u32 = lex(text).iter().map(|t| t.len).sum();
-            assert_eq!(total as usize, text.len(), "{text:?}");
+            for tokens in [lex(text), lex_template(text)] {
+                let total: u32 = tokens.iter().map(|t| t.len).sum();
+                assert_eq!(total as usize, text.len(), "{text:?}");
+            }
         }
     }
 }

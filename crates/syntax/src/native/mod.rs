@@ -1,5 +1,6 @@
 //! HCL native syntax: `.tf`, `.tofu`, `.tfvars` and other HCL files.
 
+mod columns;
 mod escapes;
 mod invalid_tokens;
 mod lexer;
@@ -7,8 +8,8 @@ mod parser;
 mod template;
 pub(crate) mod unicode;
 
-pub use escapes::{unescape_heredoc, unescape_quoted};
-pub use lexer::lex;
+pub use escapes::{unescape_heredoc, unescape_quoted, unescape_template};
+pub use lexer::{lex, lex_template};
 
 use crate::Parse;
 
@@ -23,8 +24,38 @@ pub struct Token {
 /// point at other places in the file, as HCL's do.
 pub fn parse_named(text: &str, file_name: &str) -> Parse {
     let tokens = lex(text);
-    let mut errors = invalid_tokens::check(text, &tokens);
-    let (green, parse_errors) = parser::Parser::new(text, file_name, &tokens).parse_file();
+    parse_tokens(text, &tokens, file_name, |parser| parser.parse_file())
+}
+
+/// Parses `text` as one expression (HCL's `hclsyntax.ParseExpression`);
+/// the root is an `EXPRESSION_FILE`.
+pub fn parse_expression(text: &str, file_name: &str) -> Parse {
+    let tokens = lex(text);
+    parse_tokens(text, &tokens, file_name, |parser| {
+        parser.parse_expression_file()
+    })
+}
+
+/// Parses `text` as a template (HCL's `hclsyntax.ParseTemplate`); the
+/// root is a `TEMPLATE_FILE`.
+pub fn parse_template(text: &str, file_name: &str) -> Parse {
+    let tokens = lex_template(text);
+    parse_tokens(text, &tokens, file_name, |parser| {
+        parser.parse_template_file()
+    })
+}
+
+/// HCL's invalid-token errors come first, then the parser's.
+fn parse_tokens(
+    text: &str,
+    tokens: &[Token],
+    file_name: &str,
+    run: impl FnOnce(parser::Parser<'_>) -> (rowan::GreenNode, Vec<crate::SyntaxError>),
+) -> Parse {
+    let mut errors = invalid_tokens::check(text, tokens);
+    let (green, parse_errors) = run(parser::Parser::new(text, file_name, tokens));
     errors.extend(parse_errors);
     Parse::new(green, errors)
 }
+
+pub(crate) use parser::MAX_DEPTH;

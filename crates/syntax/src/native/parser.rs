@@ -11,23 +11,22 @@ use std::collections::HashMap;
 use std::cell::Cell;
 
 use rowan::{GreenNode, TextRange, TextSize};
-use unicode_segmentation::UnicodeSegmentation;
 
 use crate::{
-    LineIndex, SyntaxError,
+    SyntaxError,
     SyntaxKind::{self, *},
     green::{Checkpoint, TreeBuilder},
     quote::go_quote,
 };
 
-use super::{Token, escapes, template};
+use super::{Token, columns::TokenColumns, escapes, template};
 
 /// The end of input, never put in the tree.
 pub(super) const EOF: SyntaxKind = SyntaxKind::__LAST;
 
 /// Deeper expression nesting than this is reported instead of recursed
 /// into, so that hostile input cannot overflow the stack.
-const MAX_DEPTH: u32 = 100;
+pub(crate) const MAX_DEPTH: u32 = 100;
 
 /// A significant token as the parser sees it.
 #[derive(Debug, Clone, Copy)]
@@ -67,7 +66,8 @@ pub(super) struct Parser<'t> {
     /// Range of the last token read, as HCL's `PrevRange`.
     prev_range: TextRange,
     depth: u32,
-    line_index: Option<LineIndex>,
+    /// Positions for messages that name other places, made on first use.
+    columns: Option<TokenColumns>,
 }
 
 impl<'t> Parser<'t> {
@@ -111,13 +111,52 @@ impl<'t> Parser<'t> {
             steps_left: Cell::new(64 * tokens.len() as u64 + 4096),
             prev_range: TextRange::empty(0.into()),
             depth: 0,
-            line_index: None,
+            columns: None,
         }
     }
 
     pub(super) fn parse_file(mut self) -> (GreenNode, Vec<SyntaxError>) {
         self.builder.start_node(SOURCE_FILE);
         self.parse_body(EOF);
+        self.finish_root()
+    }
+
+    /// The whole input as one expression, as HCL's `ParseExpression`:
+    /// newlines count only as they do inside parentheses, and only the end
+    /// of input may follow the expression.
+    pub(super) fn parse_expression_file(mut self) -> (GreenNode, Vec<SyntaxError>) {
+        self.builder.start_node(EXPRESSION_FILE);
+        self.push_newlines(false);
+        self.parse_expression();
+        let next = self.peek();
+        if next.kind != EOF {
+            if !self.recovery {
+                self.error(
+                    "Extra characters after expression",
+                    "An expression was successfully parsed, but extra characters were found after it.",
+                    next.range,
+                );
+            }
+            // HCL ignores the rest; the tree keeps it.
+            self.start_node(ERROR);
+            self.bump_remaining();
+            self.finish_node();
+        }
+        self.pop_newlines();
+        self.finish_root()
+    }
+
+    /// The whole input as a template, as HCL's `ParseTemplate`: the parts
+    /// of a quoted template without the quotes, ended by the end of input.
+    /// The tokens must come from `lex_template`.
+    pub(super) fn parse_template_file(mut self) -> (GreenNode, Vec<SyntaxError>) {
+        self.builder.start_node(TEMPLATE_FILE);
+        self.parse_template_parts(EOF);
+        self.finish_root()
+    }
+
+    /// Puts what is left in the root node and closes it.
+    fn finish_root(mut self) -> (GreenNode, Vec<SyntaxError>) {
         if self.steps_left.get() == 0 {
             let end = TextSize::of(self.text);
             self.errors.push(SyntaxError::new(
@@ -278,16 +317,10 @@ impl<'t> Parser<'t> {
     }
 
     fn range_string(&mut self, range: TextRange) -> String {
-        let text = self.text;
-        let index = self.line_index.get_or_insert_with(|| LineIndex::new(text));
-        range_string(
-            text,
-            self.file_name,
-            self.tokens,
-            &self.starts,
-            index,
-            range,
-        )
+        let (text, tokens, starts) = (self.text, self.tokens, &self.starts);
+        self.columns
+            .get_or_insert_with(|| TokenColumns::new(text, tokens, starts))
+            .range_string(text, tokens, starts, self.file_name, range)
     }
 
     // ---- recovery, as HCL does it ----
@@ -1599,6 +1632,14 @@ impl<'t> Parser<'t> {
     fn parse_template(&mut self, kind: SyntaxKind, end: SyntaxKind) -> TextRange {
         self.start_node(kind);
         let open = self.read();
+        self.parse_template_parts(end);
+        self.finish_node();
+        between(open.range, self.prev_range)
+    }
+
+    /// The parts of a template up to and including `end`, with the checks
+    /// of HCL's `parseTemplateParts` and of its directive nesting.
+    fn parse_template_parts(&mut self, end: SyntaxKind) {
         let start_range = self.peek().range;
         let mut directives = Vec::new();
         let end_range;
@@ -1640,19 +1681,17 @@ impl<'t> Parser<'t> {
                 }
             }
         }
-        self.finish_node();
-        let range = between(open.range, self.prev_range);
         if directives.is_empty() {
-            return range;
+            return;
         }
         let (text, file_name, tokens, starts) =
             (self.text, self.file_name, self.tokens, &self.starts);
-        let line_index = &mut self.line_index;
+        let columns = &mut self.columns;
         template::check_structure(&directives, end_range, &mut self.errors, |range| {
-            let index = line_index.get_or_insert_with(|| LineIndex::new(text));
-            range_string(text, file_name, tokens, starts, index, range)
+            columns
+                .get_or_insert_with(|| TokenColumns::new(text, tokens, starts))
+                .range_string(text, tokens, starts, file_name, range)
         });
-        range
     }
 
     fn parse_interpolation(&mut self, start_range: TextRange, end: SyntaxKind) {
@@ -1859,51 +1898,6 @@ fn binary_precedence(kind: SyntaxKind) -> Option<u8> {
     })
 }
 
-/// Formats a range of token boundaries as HCL's `Range.String` does:
-/// `file:line,col-col` or `file:line,col-line,col`.
-fn range_string(
-    text: &str,
-    file_name: &str,
-    tokens: &[Token],
-    starts: &[TextSize],
-    index: &LineIndex,
-    range: TextRange,
-) -> String {
-    let (line, column) = line_col(text, tokens, starts, index, range.start());
-    let (end_line, end_column) = line_col(text, tokens, starts, index, range.end());
-    if line == end_line {
-        format!("{file_name}:{line},{column}-{end_column}")
-    } else {
-        format!("{file_name}:{line},{column}-{end_line},{end_column}")
-    }
-}
-
-/// HCL's line and column of a token boundary. HCL counts the grapheme
-/// clusters of each token on its own, so a cluster that spans two tokens
-/// takes two columns; a leading byte order mark takes none.
-fn line_col(
-    text: &str,
-    tokens: &[Token],
-    starts: &[TextSize],
-    index: &LineIndex,
-    offset: TextSize,
-) -> (usize, usize) {
-    let line = index.line_of(offset);
-    let line_start = index.line_range(text, line).start();
-    let mut i = starts
-        .partition_point(|&start| start <= line_start)
-        .saturating_sub(1);
-    let mut column = 1;
-    while i < tokens.len() && starts[i] < offset {
-        if tokens[i].kind != BOM {
-            let part = TextRange::new(starts[i].max(line_start), starts[i + 1].min(offset));
-            column += text[part].graphemes(true).count();
-        }
-        i += 1;
-    }
-    (line + 1, column)
-}
-
 /// HCL's `RangeBetween`: from the start of `first` to the end of `last`.
 fn between(first: TextRange, last: TextRange) -> TextRange {
     TextRange::new(first.start(), last.end().max(first.start()))
@@ -2014,6 +2008,31 @@ mod tests {
         let parser = Parser::new(text, "main.tf", &tokens);
         parser.steps_left.set(5);
         let (green, errors) = parser.parse_file();
+        assert_eq!(crate::SyntaxNode::new_root(green).to_string(), text);
+        assert_eq!(
+            errors.last().map(|e| e.summary.as_str()),
+            Some("Input too complex")
+        );
+    }
+
+    #[test]
+    fn a_spent_step_budget_ends_standalone_parses_too() {
+        let text = "[1, 2, 3, 4]";
+        let tokens = super::super::lex(text);
+        let parser = Parser::new(text, "<console-input>", &tokens);
+        parser.steps_left.set(3);
+        let (green, errors) = parser.parse_expression_file();
+        assert_eq!(crate::SyntaxNode::new_root(green).to_string(), text);
+        assert_eq!(
+            errors.last().map(|e| e.summary.as_str()),
+            Some("Input too complex")
+        );
+
+        let text = "a ${b} %{ if c }d%{ endif }";
+        let tokens = super::super::lex_template(text);
+        let parser = Parser::new(text, "t.tmpl", &tokens);
+        parser.steps_left.set(3);
+        let (green, errors) = parser.parse_template_file();
         assert_eq!(crate::SyntaxNode::new_root(green).to_string(), text);
         assert_eq!(
             errors.last().map(|e| e.summary.as_str()),

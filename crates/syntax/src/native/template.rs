@@ -22,110 +22,107 @@ pub(crate) struct Directive {
 
 /// Reports unbalanced directives. `end` is the range of the template's
 /// closing marker; `range_string` formats a range for messages.
+///
+/// HCL checks this by recursive descent; an explicit stack of the open
+/// `if` and `for` directives gives the same errors in the same order
+/// however deeply they nest.
 pub(crate) fn check_structure(
     directives: &[Directive],
     end: TextRange,
     errors: &mut Vec<SyntaxError>,
     mut range_string: impl FnMut(TextRange) -> String,
 ) {
-    let mut checker = Checker {
-        directives,
-        pos: 0,
-        end,
-        errors,
-        range_string: &mut range_string,
+    let mut error = |summary: &str, detail: String, range: TextRange| {
+        errors.push(SyntaxError::new(summary, detail, range));
     };
-    while checker.pos < directives.len() {
-        checker.parse_item();
-    }
-}
-
-struct Checker<'a, F> {
-    directives: &'a [Directive],
-    pos: usize,
-    end: TextRange,
-    errors: &'a mut Vec<SyntaxError>,
-    range_string: &'a mut F,
-}
-
-impl<F: FnMut(TextRange) -> String> Checker<'_, F> {
-    fn error(&mut self, summary: &str, detail: String, range: TextRange) {
-        self.errors.push(SyntaxError::new(summary, detail, range));
-    }
-
-    fn parse_item(&mut self) {
-        let directive = self.directives[self.pos];
-        match directive.kind {
-            DirectiveKind::If | DirectiveKind::For => self.parse_block(directive),
-            closing => {
-                self.pos += 1;
-                self.error(
-                    &format!("Unexpected {} directive", name(closing)),
-                    "The control directives within this template are unbalanced.".into(),
-                    directive.range,
-                );
-            }
-        }
-    }
-
-    /// An `if` or `for` and everything up to its closing directive.
-    fn parse_block(&mut self, open: Directive) {
-        self.pos += 1;
-        let is_if = open.kind == DirectiveKind::If;
-        let mut in_else = false;
-        loop {
-            let Some(&next) = self.directives.get(self.pos) else {
-                let (which, closer) = if is_if {
-                    ("if", "endif")
-                } else {
-                    ("for", "endfor")
-                };
-                let at = (self.range_string)(open.range);
-                self.error(
-                    "Unexpected end of template",
-                    format!("The {which} directive at {at} is missing its corresponding {closer} directive."),
-                    self.end,
-                );
-                return;
-            };
-            match next.kind {
-                DirectiveKind::If | DirectiveKind::For => self.parse_block(next),
-                closing => {
-                    self.pos += 1;
-                    let at = (self.range_string)(open.range);
-                    match (is_if, closing) {
-                        (true, DirectiveKind::EndIf) | (false, DirectiveKind::EndFor) => return,
-                        (true, DirectiveKind::Else) if !in_else => {
-                            in_else = true;
-                            continue;
-                        }
-                        (true, DirectiveKind::Else) => self.error(
-                            "Unexpected else directive",
-                            format!("Already in the else clause for the if started at {at}."),
-                            next.range,
+    // Each open block with whether its `else` has been seen.
+    let mut open: Vec<(Directive, bool)> = Vec::new();
+    let mut too_deep = false;
+    for &next in directives {
+        let closing = match next.kind {
+            DirectiveKind::If | DirectiveKind::For => {
+                // Evaluation walks directives recursively, so their nesting
+                // is bounded as expressions are.
+                if open.len() == super::parser::MAX_DEPTH as usize && !too_deep {
+                    too_deep = true;
+                    error(
+                        "Template directives too deeply nested",
+                        format!(
+                            "Template directives may be nested at most {} levels deep.",
+                            super::parser::MAX_DEPTH
                         ),
-                        (false, DirectiveKind::Else) => self.error(
-                            "Unexpected else directive",
-                            "An else clause is not expected for a for directive.".into(),
-                            next.range,
-                        ),
-                        (true, _) => self.error(
-                            &format!("Unexpected {} directive", name(closing)),
-                            format!("Expecting an endif directive for the if started at {at}."),
-                            next.range,
-                        ),
-                        (false, _) => self.error(
-                            &format!("Unexpected {} directive", name(closing)),
-                            format!(
-                                "Expecting an endfor directive corresponding to the for directive at {at}."
-                            ),
-                            next.range,
-                        ),
-                    }
-                    return;
+                        next.range,
+                    );
                 }
+                open.push((next, false));
+                continue;
             }
+            closing => closing,
+        };
+        let Some((block, in_else)) = open.last_mut() else {
+            error(
+                &format!("Unexpected {} directive", name(closing)),
+                "The control directives within this template are unbalanced.".into(),
+                next.range,
+            );
+            continue;
+        };
+        let is_if = block.kind == DirectiveKind::If;
+        let started = block.range;
+        match (is_if, closing) {
+            (true, DirectiveKind::EndIf) | (false, DirectiveKind::EndFor) => {}
+            (true, DirectiveKind::Else) if !*in_else => {
+                *in_else = true;
+                continue;
+            }
+            (true, DirectiveKind::Else) => error(
+                "Unexpected else directive",
+                format!(
+                    "Already in the else clause for the if started at {}.",
+                    range_string(started)
+                ),
+                next.range,
+            ),
+            (false, DirectiveKind::Else) => error(
+                "Unexpected else directive",
+                "An else clause is not expected for a for directive.".into(),
+                next.range,
+            ),
+            (true, _) => error(
+                &format!("Unexpected {} directive", name(closing)),
+                format!(
+                    "Expecting an endif directive for the if started at {}.",
+                    range_string(started)
+                ),
+                next.range,
+            ),
+            (false, _) => error(
+                &format!("Unexpected {} directive", name(closing)),
+                format!(
+                    "Expecting an endfor directive corresponding to the for directive at {}.",
+                    range_string(started)
+                ),
+                next.range,
+            ),
         }
+        open.pop();
+    }
+    // The end of the template closes every block still open, innermost
+    // first, each with an error.
+    while let Some((block, _)) = open.pop() {
+        let (which, closer) = if block.kind == DirectiveKind::If {
+            ("if", "endif")
+        } else {
+            ("for", "endfor")
+        };
+        let at = range_string(block.range);
+        error(
+            "Unexpected end of template",
+            format!(
+                "The {which} directive at {at} is missing its corresponding {closer} directive."
+            ),
+            end,
+        );
     }
 }
 
@@ -142,4 +139,75 @@ fn name(kind: DirectiveKind) -> &'static str {
 /// The suggestion for a misspelt directive keyword, as HCL makes it.
 pub(crate) fn keyword_suggestion(given: &str) -> Option<&'static str> {
     crate::suggest::name_suggestion(given, ["if", "for", "else", "endif", "endfor"])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn directive(kind: DirectiveKind, at: u32) -> Directive {
+        Directive {
+            kind,
+            range: TextRange::at(at.into(), 1.into()),
+        }
+    }
+
+    #[test]
+    fn deep_nesting_needs_no_recursion_and_is_reported_once() {
+        let depth = 1_000_000;
+        let mut directives: Vec<_> = (0..depth)
+            .map(|at| directive(DirectiveKind::If, at))
+            .collect();
+        let mut errors = Vec::new();
+        check_structure(
+            &directives,
+            TextRange::empty(depth.into()),
+            &mut errors,
+            |_| String::new(),
+        );
+        // One "too deeply nested" and one "missing end" per open block.
+        assert_eq!(errors.len(), depth as usize + 1);
+        assert_eq!(errors[0].summary, "Template directives too deeply nested");
+        directives.extend((0..depth).map(|at| directive(DirectiveKind::EndIf, depth + at)));
+        errors.clear();
+        check_structure(
+            &directives,
+            TextRange::empty(depth.into()),
+            &mut errors,
+            |_| String::new(),
+        );
+        let summaries: Vec<&str> = errors.iter().map(|e| e.summary.as_str()).collect();
+        assert_eq!(summaries, ["Template directives too deeply nested"]);
+    }
+
+    #[test]
+    fn unclosed_blocks_are_reported_innermost_first() {
+        let directives = [
+            directive(DirectiveKind::For, 0),
+            directive(DirectiveKind::If, 1),
+            directive(DirectiveKind::Else, 2),
+            directive(DirectiveKind::Else, 3),
+            directive(DirectiveKind::If, 4),
+            directive(DirectiveKind::EndFor, 5),
+        ];
+        let mut errors = Vec::new();
+        check_structure(
+            &directives,
+            TextRange::empty(9.into()),
+            &mut errors,
+            |range| format!("{:?}", range.start()),
+        );
+        let messages: Vec<_> = errors
+            .iter()
+            .map(|e| format!("{:?} {}: {}", e.range, e.summary, e.detail))
+            .collect();
+        assert_eq!(
+            messages,
+            [
+                "3..4 Unexpected else directive: Already in the else clause for the if started at 1.",
+                "5..6 Unexpected endfor directive: Expecting an endif directive for the if started at 4.",
+                "9..9 Unexpected end of template: The for directive at 0 is missing its corresponding endfor directive.",
+            ]
+        );
+    }
 }

@@ -1,0 +1,1 @@
+jsonencode({ a = [1, 2] })

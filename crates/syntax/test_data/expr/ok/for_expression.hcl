@@ -1,0 +1,1 @@
+[for x in l: x if x != ""]
