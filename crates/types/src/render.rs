@@ -180,7 +180,7 @@ fn format_sequence(v: &Value, indent: usize, debug: bool, out: &mut String) {
 /// Go's `strconv.Quote`: printable characters as they are, `\n`-style
 /// escapes where Go has one, `\xNN` for other ASCII controls, `\uNNNN` or
 /// `\UNNNNNNNN` for other unprintable characters.
-pub(crate) fn go_quote(s: &str) -> String {
+pub fn go_quote(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
     out.push('"');
     for c in s.chars() {

@@ -93,6 +93,25 @@ impl Number {
         }
     }
 
+    /// The exact integer, as `gocty` decodes `*big.Int` arguments, if the
+    /// value is a whole number below `2^max_bits` in magnitude (the bound
+    /// keeps values such as `1e400000` from being expanded).
+    pub fn to_big_int(&self, max_bits: u64) -> Option<BigInt> {
+        let Form::Finite { mant, exp } = &self.value.form else {
+            return self.is_zero().then(BigInt::default);
+        };
+        let lsb = Form::lsb(mant, *exp);
+        if lsb < 0 || i64::from(*exp) > i64::try_from(max_bits).unwrap_or(i64::MAX) {
+            return None;
+        }
+        let sign = if self.value.neg {
+            Sign::Minus
+        } else {
+            Sign::Plus
+        };
+        Some(BigInt::from_biguint(sign, mant << lsb as u64))
+    }
+
     /// The nearest `f64` (halves to even, with subnormals), as `gocty` gives
     /// float arguments; finite values beyond the float64 range are an error,
     /// infinities convert.

@@ -51,6 +51,54 @@ impl Number {
     }
 }
 
+/// Decimal digits `0.d₁d₂… × 10^exp` of a finite nonzero number, the form
+/// Go's `big.Float` formats from (`%e`, `%f`, `%g`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DecimalDigits {
+    /// ASCII digits, the first nonzero; no trailing zeros unless truncated.
+    pub digits: Vec<u8>,
+    pub exp: i64,
+    /// Nonzero digits follow those given.
+    pub truncated: bool,
+}
+
+impl Number {
+    /// At least `want` leading digits of the exact decimal expansion (all
+    /// of them if it has fewer); `None` for zeros and infinities.
+    pub fn decimal_prefix(&self, want: usize) -> Result<Option<DecimalDigits>, NumberError> {
+        let Form::Finite { mant, exp } = &self.value.form else {
+            return Ok(None);
+        };
+        let lsb = Form::lsb(mant, *exp);
+        // The expansion of mant × 2^lsb has fewer digits than this (a digit
+        // per log10(2) bits of the integer part, per log10(5) bits of the
+        // fraction), so asking for more only computes trailing zeros.
+        let total = (mant.bits() + lsb.unsigned_abs()) * 7 / 10 + 2;
+        let want = want.clamp(1, usize::try_from(total).unwrap_or(usize::MAX));
+        let d = prefix(mant, lsb, want)?;
+        Ok(Some(DecimalDigits {
+            digits: d.digits,
+            exp: d.exp,
+            truncated: d.truncated,
+        }))
+    }
+
+    /// The shortest digits that identify the value at its precision (Go's
+    /// `roundShortest`, as `Text('g', -1)` uses); `None` for zeros and
+    /// infinities.
+    pub fn shortest_decimal(&self) -> Result<Option<DecimalDigits>, NumberError> {
+        let Form::Finite { mant, exp } = &self.value.form else {
+            return Ok(None);
+        };
+        let d = shortest(mant, *exp, self.prec)?;
+        Ok(Some(DecimalDigits {
+            digits: d.digits,
+            exp: d.exp,
+            truncated: false,
+        }))
+    }
+}
+
 /// Whether two finite non-integers print the same (cty's equality rule);
 /// the caller has checked that the signs agree.
 pub(crate) fn same_text(a: &Number, b: &Number) -> bool {

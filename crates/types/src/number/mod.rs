@@ -25,7 +25,7 @@ use std::fmt;
 
 use float::{Float, Form};
 
-pub use format::MAX_DECIMAL_EXPONENT;
+pub use format::{DecimalDigits, MAX_DECIMAL_EXPONENT};
 pub use parse::MAX_SIGNIFICANT_DIGITS;
 
 /// An OpenTofu (cty) number.
