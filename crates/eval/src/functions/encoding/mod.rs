@@ -1,0 +1,96 @@
+//! OpenTofu's encoding functions: base64, gzip, URL, CSV, JSON, YAML and
+//! character-set conversions.
+
+mod base64;
+mod charset;
+mod csv;
+mod gzip;
+mod json;
+mod text;
+mod url;
+mod yaml;
+
+use tofu_types::{Mark, Marks, Type, Value};
+
+use super::{Function, FunctionError, Param};
+
+/// Largest string a function here produces; beyond it the call fails
+/// instead of exhausting memory.
+pub(super) const MAX_RESULT_BYTES: usize = 64 << 20;
+
+pub(super) fn functions() -> Vec<Function> {
+    vec![
+        text::base64decode(),
+        text::base64encode(),
+        gzip::base64gzip(),
+        gzip::base64gunzip(),
+        csv::csvdecode(),
+        json::jsondecode(),
+        json::jsonencode(),
+        charset::textdecodebase64(),
+        charset::textencodebase64(),
+        text::urlencode(),
+        text::urldecode(),
+        yaml::yamldecode(),
+        yaml::yamlencode(),
+    ]
+}
+
+/// A function of one string returning a string, as most here are.
+fn string_function(name: &'static str, param: Param, implementation: super::ImplFn) -> Function {
+    Function {
+        name,
+        params: vec![param],
+        var_param: None,
+        return_type: |_, _| Ok(Type::String),
+        implementation,
+    }
+}
+
+fn string_arg(args: &[Value], index: usize) -> Result<&str, FunctionError> {
+    args.get(index)
+        .and_then(Value::as_str)
+        .ok_or_else(|| FunctionError::arg(index, "string required"))
+}
+
+/// The error for a result over [`MAX_RESULT_BYTES`].
+fn too_large() -> FunctionError {
+    FunctionError::call(format!(
+        "the result would be larger than {} MiB",
+        MAX_RESULT_BYTES >> 20
+    ))
+}
+
+/// OpenTofu's `redactIfSensitiveOrEphemeral` for a string.
+fn redact(s: &str, marks: Marks) -> String {
+    match (
+        marks.contains(Mark::Ephemeral),
+        marks.contains(Mark::Sensitive),
+    ) {
+        (true, true) => "(ephemeral sensitive value)".to_owned(),
+        (true, false) => "(ephemeral value)".to_owned(),
+        (false, true) => "(sensitive value)".to_owned(),
+        (false, false) => tofu_syntax::quote::go_quote(s),
+    }
+}
+
+/// Go's `%q` of a byte string that may not be UTF-8: invalid bytes as
+/// `\xNN`.
+fn go_quote_bytes(bytes: &[u8]) -> String {
+    let mut quoted = String::from("\"");
+    for chunk in bytes.utf8_chunks() {
+        let valid = tofu_syntax::quote::go_quote(chunk.valid());
+        quoted.push_str(&valid[1..valid.len() - 1]);
+        for b in chunk.invalid() {
+            quoted.push_str(&format!("\\x{b:02x}"));
+        }
+    }
+    quoted.push('"');
+    quoted
+}
+
+/// Bytes as a string; bytes that are not UTF-8 (which OpenTofu would keep
+/// as they are) become U+FFFD, as a Rust string cannot hold them.
+fn lossy_string(bytes: Vec<u8>) -> String {
+    String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+}
