@@ -1,19 +1,35 @@
 //! The file system as filesystem functions see it.
 
-use std::collections::BTreeMap;
-use std::io;
-use std::path::{Path, PathBuf};
+use std::collections::{BTreeMap, BTreeSet};
+use std::io::{self, Read};
+use std::path::{Component, Path, PathBuf};
 
+/// Files larger than this are not read: [`FileSystem::read`] fails with
+/// [`io::ErrorKind::FileTooLarge`].
+pub const MAX_FILE_SIZE: u64 = 512 * 1024 * 1024;
+
+/// What is at a path, after following symbolic links, as Go's `os.Stat`
+/// tells file modes apart.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum FileKind {
+    /// A regular file.
     File,
     Directory,
+    /// A block or character device.
+    Device,
+    NamedPipe,
+    Socket,
+    /// Anything else that is not a regular file.
+    Other,
 }
 
 /// What the filesystem functions (`file`, `fileexists`, `fileset`,
 /// `templatefile`, ...) may do. Paths given to it are already resolved
 /// against the base directory. Nothing here writes.
 pub trait FileSystem: Send + Sync {
+    /// The whole contents of a file; a file over [`MAX_FILE_SIZE`] bytes is
+    /// an [`io::ErrorKind::FileTooLarge`] error, and a directory an
+    /// [`io::ErrorKind::IsADirectory`] error.
     fn read(&self, path: &Path) -> io::Result<Vec<u8>>;
     /// The kind of the file at `path` after following symbolic links.
     fn kind(&self, path: &Path) -> io::Result<FileKind>;
@@ -25,22 +41,36 @@ pub trait FileSystem: Send + Sync {
     fn home_dir(&self) -> Option<PathBuf>;
 }
 
+fn too_large() -> io::Error {
+    io::Error::new(
+        io::ErrorKind::FileTooLarge,
+        format!("file is larger than {} MiB", MAX_FILE_SIZE / (1024 * 1024)),
+    )
+}
+
 /// The machine's file system.
 #[derive(Debug, Default, Clone, Copy)]
 pub struct RealFileSystem;
 
 impl FileSystem for RealFileSystem {
     fn read(&self, path: &Path) -> io::Result<Vec<u8>> {
-        std::fs::read(path)
+        // Opening a named pipe would wait for a writer forever.
+        if std::fs::metadata(path).is_ok_and(|meta| kind_of(&meta) == FileKind::NamedPipe) {
+            return Err(io::Error::other("is a named pipe"));
+        }
+        let file = std::fs::File::open(path)?;
+        let mut contents = Vec::new();
+        // Devices such as /dev/zero never end: read one byte past the limit
+        // to tell a file at the limit from a larger one.
+        file.take(MAX_FILE_SIZE + 1).read_to_end(&mut contents)?;
+        if contents.len() as u64 > MAX_FILE_SIZE {
+            return Err(too_large());
+        }
+        Ok(contents)
     }
 
     fn kind(&self, path: &Path) -> io::Result<FileKind> {
-        let meta = std::fs::metadata(path)?;
-        Ok(if meta.is_dir() {
-            FileKind::Directory
-        } else {
-            FileKind::File
-        })
+        Ok(kind_of(&std::fs::metadata(path)?))
     }
 
     fn read_dir(&self, path: &Path) -> io::Result<Vec<String>> {
@@ -54,12 +84,40 @@ impl FileSystem for RealFileSystem {
     }
 
     fn home_dir(&self) -> Option<PathBuf> {
-        std::env::var_os("HOME").map(PathBuf::from)
+        // As go-homedir, an empty HOME counts as unset.
+        std::env::var_os("HOME")
+            .filter(|home| !home.is_empty())
+            .map(PathBuf::from)
     }
 }
 
+fn kind_of(meta: &std::fs::Metadata) -> FileKind {
+    let ty = meta.file_type();
+    if ty.is_dir() {
+        return FileKind::Directory;
+    }
+    if ty.is_file() {
+        return FileKind::File;
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if ty.is_block_device() || ty.is_char_device() {
+            return FileKind::Device;
+        }
+        if ty.is_fifo() {
+            return FileKind::NamedPipe;
+        }
+        if ty.is_socket() {
+            return FileKind::Socket;
+        }
+    }
+    FileKind::Other
+}
+
 /// Files held in memory, for tests and for editors' unsaved buffers.
-/// Directories exist implicitly as the parents of files.
+/// Directories exist implicitly as the parents of files. Paths are compared
+/// after resolving `.` and `..` lexically.
 #[derive(Debug, Default, Clone)]
 pub struct MemoryFileSystem {
     files: BTreeMap<PathBuf, Vec<u8>>,
@@ -82,7 +140,24 @@ impl MemoryFileSystem {
     }
 
     pub fn insert(&mut self, path: impl Into<PathBuf>, contents: impl Into<Vec<u8>>) {
-        self.files.insert(path.into(), contents.into());
+        let path = self.absolute(&path.into());
+        self.files.insert(path, contents.into());
+    }
+
+    /// `path` made absolute against the current directory, with `.` and
+    /// `..` resolved.
+    fn absolute(&self, path: &Path) -> PathBuf {
+        let mut out = PathBuf::new();
+        for component in self.current_dir.join(path).components() {
+            match component {
+                Component::CurDir => {}
+                Component::ParentDir => {
+                    out.pop();
+                }
+                other => out.push(other),
+            }
+        }
+        out
     }
 
     fn is_dir(&self, path: &Path) -> bool {
@@ -90,44 +165,62 @@ impl MemoryFileSystem {
             .keys()
             .any(|file| file.starts_with(path) && file != path)
     }
-}
 
-fn not_found() -> io::Error {
-    io::Error::from(io::ErrorKind::NotFound)
+    /// Whether a proper ancestor of `path` is a file, so that `path` is
+    /// "not a directory" as the operating system would say.
+    fn under_file(&self, path: &Path) -> bool {
+        path.ancestors()
+            .skip(1)
+            .any(|ancestor| self.files.contains_key(ancestor))
+    }
+
+    fn missing(&self, path: &Path) -> io::Error {
+        if self.under_file(path) {
+            io::Error::from(io::ErrorKind::NotADirectory)
+        } else {
+            io::Error::from(io::ErrorKind::NotFound)
+        }
+    }
 }
 
 impl FileSystem for MemoryFileSystem {
     fn read(&self, path: &Path) -> io::Result<Vec<u8>> {
-        match self.files.get(path) {
+        let path = self.absolute(path);
+        match self.files.get(&path) {
+            Some(contents) if contents.len() as u64 > MAX_FILE_SIZE => Err(too_large()),
             Some(contents) => Ok(contents.clone()),
-            None if self.is_dir(path) => Err(io::Error::from(io::ErrorKind::IsADirectory)),
-            None => Err(not_found()),
+            None if self.is_dir(&path) => Err(io::Error::from(io::ErrorKind::IsADirectory)),
+            None => Err(self.missing(&path)),
         }
     }
 
     fn kind(&self, path: &Path) -> io::Result<FileKind> {
-        if self.files.contains_key(path) {
+        let path = self.absolute(path);
+        if self.files.contains_key(&path) {
             Ok(FileKind::File)
-        } else if self.is_dir(path) {
+        } else if self.is_dir(&path) {
             Ok(FileKind::Directory)
         } else {
-            Err(not_found())
+            Err(self.missing(&path))
         }
     }
 
     fn read_dir(&self, path: &Path) -> io::Result<Vec<String>> {
-        if !self.is_dir(path) {
-            return Err(not_found());
+        let path = self.absolute(path);
+        if self.files.contains_key(&path) {
+            return Err(io::Error::from(io::ErrorKind::NotADirectory));
         }
-        let mut names: Vec<String> = self
+        if !self.is_dir(&path) {
+            return Err(self.missing(&path));
+        }
+        let names: BTreeSet<String> = self
             .files
             .keys()
-            .filter_map(|file| file.strip_prefix(path).ok())
+            .filter_map(|file| file.strip_prefix(&path).ok())
             .filter_map(|rest| rest.components().next())
             .map(|first| first.as_os_str().to_string_lossy().into_owned())
             .collect();
-        names.dedup();
-        Ok(names)
+        Ok(names.into_iter().collect())
     }
 
     fn current_dir(&self) -> io::Result<PathBuf> {
@@ -136,5 +229,105 @@ impl FileSystem for MemoryFileSystem {
 
     fn home_dir(&self) -> Option<PathBuf> {
         self.home_dir.clone()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> MemoryFileSystem {
+        let mut fs = MemoryFileSystem::new("/work").with_home_dir("/home/me");
+        fs.insert("a.txt", "A");
+        fs.insert("dir/b.txt", "B");
+        fs.insert("dir/sub/c.txt", "C");
+        fs.insert("/elsewhere/d.txt", "D");
+        fs
+    }
+
+    #[test]
+    fn reads_files_by_relative_and_absolute_paths() {
+        let fs = sample();
+        assert_eq!(fs.read(Path::new("/work/a.txt")).unwrap(), b"A");
+        assert_eq!(fs.read(Path::new("a.txt")).unwrap(), b"A");
+        assert_eq!(fs.read(Path::new("/work/dir/../a.txt")).unwrap(), b"A");
+        assert_eq!(fs.read(Path::new("./dir/./b.txt")).unwrap(), b"B");
+        assert_eq!(fs.read(Path::new("/elsewhere/d.txt")).unwrap(), b"D");
+    }
+
+    #[test]
+    fn read_errors_have_the_operating_system_kinds() {
+        let fs = sample();
+        let kind = |p: &str| fs.read(Path::new(p)).unwrap_err().kind();
+        assert_eq!(kind("missing"), io::ErrorKind::NotFound);
+        assert_eq!(kind("dir"), io::ErrorKind::IsADirectory);
+        assert_eq!(kind("a.txt/x"), io::ErrorKind::NotADirectory);
+    }
+
+    #[test]
+    fn kinds_of_files_and_implicit_directories() {
+        let fs = sample();
+        assert_eq!(fs.kind(Path::new("a.txt")).unwrap(), FileKind::File);
+        assert_eq!(fs.kind(Path::new("dir")).unwrap(), FileKind::Directory);
+        assert_eq!(fs.kind(Path::new("dir/sub")).unwrap(), FileKind::Directory);
+        assert_eq!(fs.kind(Path::new("/")).unwrap(), FileKind::Directory);
+        assert_eq!(
+            fs.kind(Path::new("nope")).unwrap_err().kind(),
+            io::ErrorKind::NotFound
+        );
+        assert_eq!(
+            fs.kind(Path::new("a.txt/b")).unwrap_err().kind(),
+            io::ErrorKind::NotADirectory
+        );
+    }
+
+    #[test]
+    fn lists_each_entry_once_sorted() {
+        let fs = sample();
+        assert_eq!(fs.read_dir(Path::new("dir")).unwrap(), ["b.txt", "sub"]);
+        assert_eq!(fs.read_dir(Path::new(".")).unwrap(), ["a.txt", "dir"]);
+        assert_eq!(fs.read_dir(Path::new("/")).unwrap(), ["elsewhere", "work"]);
+        assert_eq!(
+            fs.read_dir(Path::new("a.txt")).unwrap_err().kind(),
+            io::ErrorKind::NotADirectory
+        );
+        assert_eq!(
+            fs.read_dir(Path::new("nope")).unwrap_err().kind(),
+            io::ErrorKind::NotFound
+        );
+    }
+
+    #[test]
+    fn a_file_with_a_prefix_name_is_not_a_directory() {
+        let mut fs = MemoryFileSystem::new("/");
+        fs.insert("/x/ab", "1");
+        assert_eq!(
+            fs.kind(Path::new("/x/a")).unwrap_err().kind(),
+            io::ErrorKind::NotFound
+        );
+    }
+
+    #[test]
+    fn directories_and_home() {
+        let fs = sample();
+        assert_eq!(fs.current_dir().unwrap(), Path::new("/work"));
+        assert_eq!(fs.home_dir().unwrap(), Path::new("/home/me"));
+        assert_eq!(MemoryFileSystem::new("/").home_dir(), None);
+    }
+
+    #[test]
+    fn real_file_system_reads_within_the_limit() {
+        let dir = std::env::temp_dir().join(format!("tofu-eval-fs-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("f.txt");
+        std::fs::write(&file, "hi").unwrap();
+        assert_eq!(RealFileSystem.read(&file).unwrap(), b"hi");
+        assert_eq!(RealFileSystem.kind(&file).unwrap(), FileKind::File);
+        assert_eq!(RealFileSystem.kind(&dir).unwrap(), FileKind::Directory);
+        assert_eq!(
+            RealFileSystem.read(&dir).unwrap_err().kind(),
+            io::ErrorKind::IsADirectory
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }
