@@ -10,10 +10,17 @@
 //! This crate knows nothing of salsa or modules: names are resolved by a
 //! scope the caller supplies.
 
+mod console;
 mod diagnostic;
+mod eval;
 mod fs;
 pub mod functions;
+pub mod limits;
+pub mod typeexpr;
 
+pub use console::{CONSOLE_FILE_NAME, ConsoleOutput, ConsoleScope, evaluate_console_line};
 pub use diagnostic::{Diagnostic, Severity};
+pub use eval::{EvalContext, NoVariables, Scope, evaluate, evaluate_json, referenced_roots};
 pub use fs::{FileKind, FileSystem, MemoryFileSystem, RealFileSystem};
 pub use functions::{Function, FunctionContext, FunctionError, FunctionTable, Param};
+pub use tofu_types::{Type, Value};

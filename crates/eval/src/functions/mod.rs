@@ -18,6 +18,7 @@ mod ipnet;
 mod marks;
 mod numeric;
 mod string;
+mod template;
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -200,7 +201,7 @@ pub fn call(
             arg.clone()
         } else {
             let (unmarked, marks) = arg.unmark_deep();
-            result_marks = result_marks | marks;
+            result_marks |= marks;
             unmarked
         };
         if !arg.is_known() && !param.allow_unknown {
@@ -242,8 +243,9 @@ impl FunctionTable {
             datetime::functions(kind),
             crypto::functions(),
             ipnet::functions(),
-            conversion::functions(),
+            conversion::functions(kind),
             marks::functions(),
+            template::functions(),
         ];
         for f in groups.into_iter().flatten() {
             table.insert(f);

@@ -1,0 +1,120 @@
+//! One line of `tofu console`: parse, evaluate, render (OpenTofu's
+//! `repl.Session.handleEval`).
+
+use std::path::Path;
+
+use tofu_syntax::ast::{AstNode, Expr, ExpressionFile};
+use tofu_types::render;
+
+use crate::eval::{EvalContext, Scope, evaluate_console};
+use crate::functions::FunctionTable;
+use crate::{Diagnostic, FileSystem};
+
+/// The file name HCL gives console input.
+pub const CONSOLE_FILE_NAME: &str = "<console-input>";
+
+/// What one console line produced.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ConsoleOutput {
+    /// Nothing to print: a blank line.
+    Nothing,
+    /// `exit`.
+    Exit,
+    /// The rendered value or help text, without a trailing newline, and
+    /// any warnings.
+    Text(String, Vec<Diagnostic>),
+    /// The line failed: every diagnostic, errors among them, in HCL's order.
+    Failed(Vec<Diagnostic>),
+}
+
+/// Where a console line is evaluated.
+#[derive(Clone, Copy)]
+pub struct ConsoleScope<'a> {
+    pub scope: &'a dyn Scope,
+    pub functions: &'a FunctionTable,
+    pub fs: &'a dyn FileSystem,
+    pub base_dir: &'a Path,
+}
+
+pub fn evaluate_console_line(line: &str, at: &ConsoleScope<'_>) -> ConsoleOutput {
+    match line.trim() {
+        "" => return ConsoleOutput::Nothing,
+        "exit" => return ConsoleOutput::Exit,
+        "help" => return ConsoleOutput::Text(HELP.trim().to_owned(), Vec::new()),
+        _ => {}
+    }
+    let parse = tofu_syntax::parse_expression(line, CONSOLE_FILE_NAME);
+    if !parse.errors().is_empty() {
+        let diagnostics = parse
+            .errors()
+            .iter()
+            .map(|e| {
+                let d =
+                    Diagnostic::error(e.summary.clone(), e.detail.clone()).with_subject(e.range);
+                match e.context {
+                    Some(c) => d.with_context(c),
+                    None => d,
+                }
+            })
+            .collect();
+        return ConsoleOutput::Failed(diagnostics);
+    }
+    let Some(expr) = ExpressionFile::cast(parse.syntax()).and_then(|f| f.expr()) else {
+        return ConsoleOutput::Nothing;
+    };
+    let ctx = EvalContext {
+        scope: at.scope,
+        functions: at.functions,
+        fs: at.fs,
+        base_dir: at.base_dir,
+        pure_only: false,
+        source_text: line,
+        file_name: CONSOLE_FILE_NAME,
+    };
+    // `type(x)` at the top prints the type of `x`.
+    let type_argument = type_call_argument(&expr, at.functions);
+    let target = type_argument.as_ref().unwrap_or(&expr);
+    let (value, diagnostics, type_used) = evaluate_console(target, &ctx);
+    if diagnostics.iter().any(Diagnostic::is_error) {
+        return ConsoleOutput::Failed(diagnostics);
+    }
+    if type_used {
+        let mut diagnostics = diagnostics;
+        diagnostics.push(Diagnostic::error(
+            "Invalid use of type function",
+            "The console-only \"type\" function cannot be used as part of an expression.",
+        ));
+        return ConsoleOutput::Failed(diagnostics);
+    }
+    let text = match type_argument {
+        Some(_) => value.ty().console_string(),
+        None => render(&value),
+    };
+    ConsoleOutput::Text(text, diagnostics)
+}
+
+/// The argument of a top-level `type(x)` call.
+fn type_call_argument(expr: &Expr, functions: &FunctionTable) -> Option<Expr> {
+    let Expr::FunctionCall(call) = expr else {
+        return None;
+    };
+    let name = call.name()?;
+    if functions.get(&name).is_none_or(|f| f.name != "type") || call.expands_final_arg() {
+        return None;
+    }
+    let mut args = call.args();
+    let first = args.next()?;
+    args.next().is_none().then_some(first)
+}
+
+const HELP: &str = "
+The OpenTofu console allows you to experiment with OpenTofu interpolations.
+You may access resources in the state (if you have one) just as you would
+from a configuration. For example: \"aws_instance.foo.id\" would evaluate
+to the ID of \"aws_instance.foo\" if it exists in your state.
+
+Type in the interpolation to test and hit <enter> to see the result.
+
+To exit the console, type \"exit\" and hit <enter>, or use Control-C or
+Control-D.
+";

@@ -1,0 +1,282 @@
+//! Attribute access and indexing: HCL's `GetAttr` and `Index` (`ops.go`).
+
+use tofu_syntax::ast::{AstNode, AttrExpr, IndexExpr, LegacyIndexExpr};
+use tofu_syntax::{SyntaxKind, TextRange};
+use tofu_types::convert::convert;
+use tofu_types::{Number, Type, Value};
+
+use super::range::token_range;
+use super::{Evaluator, node_range};
+use crate::Diagnostic;
+
+const INVALID_INDEX: &str = "Invalid index";
+const UNSUPPORTED_ATTRIBUTE: &str = "Unsupported attribute";
+
+impl Evaluator<'_, '_> {
+    pub(super) fn attr(&mut self, e: &AttrExpr) -> Value {
+        let receiver = match e.receiver() {
+            Some(r) => self.eval(&r),
+            None => self.splat_item(),
+        };
+        let Some(name) = e.name() else {
+            return Value::dynamic();
+        };
+        // HCL's range of a `.name` step covers the dot and the name.
+        let dot = token_range(e.syntax(), SyntaxKind::DOT);
+        let subject = dot.map_or(name.text_range(), |d| d.cover(name.text_range()));
+        match get_attr(&receiver, name.text()) {
+            Ok(v) => v,
+            Err((summary, detail)) => {
+                self.error(Diagnostic::error(summary, detail).with_subject(subject));
+                Value::dynamic()
+            }
+        }
+    }
+
+    pub(super) fn index(&mut self, e: &IndexExpr) -> Value {
+        let collection = match e.receiver() {
+            Some(r) => self.eval(&r),
+            None => self.splat_item(),
+        };
+        let key = self.eval_opt(e.index());
+        let subject = bracket_range(e.syntax());
+        self.apply_index(&collection, &key, subject)
+    }
+
+    pub(super) fn legacy_index(&mut self, e: &LegacyIndexExpr) -> Value {
+        let collection = match e.receiver() {
+            Some(r) => self.eval(&r),
+            None => self.splat_item(),
+        };
+        let Some(number) = e.index() else {
+            return Value::dynamic();
+        };
+        let key = Number::parse(number.text())
+            .map(Value::number)
+            .unwrap_or_else(|_| Value::unknown(Type::Number));
+        let dot = token_range(e.syntax(), SyntaxKind::DOT);
+        let subject = dot.map_or(number.text_range(), |d| d.cover(number.text_range()));
+        self.apply_index(&collection, &key, subject)
+    }
+
+    fn apply_index(&mut self, collection: &Value, key: &Value, subject: TextRange) -> Value {
+        match index(collection, key) {
+            Ok(v) => v,
+            Err((summary, detail)) => {
+                self.error(Diagnostic::error(summary, detail).with_subject(subject));
+                Value::dynamic()
+            }
+        }
+    }
+}
+
+/// From `[` to `]` of an index step.
+fn bracket_range(node: &tofu_syntax::SyntaxNode) -> TextRange {
+    let open = token_range(node, SyntaxKind::L_BRACK);
+    let close = token_range(node, SyntaxKind::R_BRACK);
+    match (open, close) {
+        (Some(o), Some(c)) => o.cover(c),
+        (Some(o), None) => o,
+        _ => node_range(node),
+    }
+}
+
+type AccessError = (&'static str, String);
+
+/// HCL's `Index`.
+pub(crate) fn index(collection: &Value, key: &Value) -> Result<Value, AccessError> {
+    if collection.is_null() {
+        return Err((
+            "Attempt to index null value",
+            "This value is null, so it does not have any indices.".to_owned(),
+        ));
+    }
+    if key.is_null() {
+        return Err((
+            INVALID_INDEX,
+            "Can't use a null value as an indexing key.".to_owned(),
+        ));
+    }
+    let ty = collection.ty();
+    if key.ty().is_dynamic() || ty.is_dynamic() {
+        return Ok(Value::dynamic().with_marks(collection.marks()));
+    }
+    let not_found = |detail: &str| {
+        Err((
+            INVALID_INDEX,
+            format!("The given key does not identify an element in this collection value{detail}"),
+        ))
+    };
+    if ty.is_list() || ty.is_tuple() || ty.is_map() {
+        let want = if ty.is_map() {
+            Type::String
+        } else {
+            Type::Number
+        };
+        let key = match convert(key, &want) {
+            Ok(k) => k,
+            Err(err) => return not_found(&format!(": {}.", err.message)),
+        };
+        let (coll, coll_marks) = collection.unmark();
+        let (key, key_marks) = key.unmark();
+        let marks = coll_marks | key_marks;
+        if !key.is_known() || !coll.is_known() {
+            return Ok(if ty.is_tuple() {
+                Value::dynamic()
+            } else {
+                Value::unknown(ty.element_type().cloned().unwrap_or(Type::Dynamic))
+            }
+            .with_marks(marks));
+        }
+        if ty.is_map() {
+            let name = key.as_str().unwrap_or_default();
+            return match coll.entries().and_then(|m| m.get(name)) {
+                Some(v) => Ok(v.with_marks(marks)),
+                None => not_found("."),
+            };
+        }
+        let elements = coll.elements().unwrap_or_default();
+        let n = key.as_number().cloned().unwrap_or_else(Number::zero);
+        if let Some(i) = whole_index(&n)
+            && let Some(v) = elements.get(i)
+        {
+            return Ok(v.with_marks(marks));
+        }
+        if !n.is_integer() {
+            return not_found(
+                ": indexing a sequence requires a whole number, but the given index has a fractional part.",
+            );
+        }
+        if n.is_sign_negative() && !n.is_zero() {
+            return not_found(": a negative number is not a valid index for a sequence.");
+        }
+        if collection.marks().is_empty() {
+            if elements.is_empty() {
+                return not_found(": the collection has no elements.");
+            }
+            return not_found(
+                ": the given index is greater than or equal to the length of the collection.",
+            );
+        }
+        return not_found(".");
+    }
+    if ty.is_object() {
+        let was_number = key.ty() == &Type::Number;
+        let key = match convert(key, &Type::String) {
+            Ok(k) => k,
+            Err(err) => return not_found(&format!(": {}.", err.message)),
+        };
+        if !key.is_known() {
+            return Ok(Value::dynamic().with_marks(collection.marks()));
+        }
+        let (key, key_marks) = key.unmark();
+        let name = key.as_str().unwrap_or_default();
+        let Some(attr_ty) = ty.attribute_type(name) else {
+            let hint = if was_number {
+                " An object only supports looking up attributes by name, not by numeric index."
+            } else {
+                ""
+            };
+            return not_found(&format!(".{hint}"));
+        };
+        let (coll, coll_marks) = collection.unmark();
+        if !coll.is_known() {
+            return Ok(Value::unknown(attr_ty.clone()).with_marks(coll_marks));
+        }
+        let value = coll.get_attr(name).cloned().unwrap_or_else(Value::dynamic);
+        return Ok(value.with_marks(coll_marks | key_marks));
+    }
+    if ty.is_set() {
+        return Err((
+            INVALID_INDEX,
+            "Elements of a set are identified only by their value and don't have any separate index or key to select with, so it's only possible to perform operations across all elements of the set.".to_owned(),
+        ));
+    }
+    Err((
+        INVALID_INDEX,
+        "This value does not have any indices.".to_owned(),
+    ))
+}
+
+/// The index a whole, non-negative number names, if it fits.
+fn whole_index(n: &Number) -> Option<usize> {
+    if !n.is_integer() {
+        return None;
+    }
+    usize::try_from(n.to_i64().ok()?).ok()
+}
+
+/// HCL's `GetAttr`.
+pub(crate) fn get_attr(obj: &Value, name: &str) -> Result<Value, AccessError> {
+    if obj.is_null() {
+        return Err((
+            "Attempt to get attribute from null value",
+            "This value is null, so it does not have any attributes.".to_owned(),
+        ));
+    }
+    let ty = obj.ty();
+    let (unmarked, marks) = obj.unmark();
+    if ty.is_object() {
+        let Some(attr_ty) = ty.attribute_type(name) else {
+            return Err((
+                UNSUPPORTED_ATTRIBUTE,
+                format!("This object does not have an attribute named {name:?}."),
+            ));
+        };
+        if !unmarked.is_known() {
+            return Ok(Value::unknown(attr_ty.clone()).with_marks(marks));
+        }
+        let value = unmarked
+            .get_attr(name)
+            .cloned()
+            .unwrap_or_else(Value::dynamic);
+        return Ok(value.with_marks(marks));
+    }
+    if ty.is_map() {
+        if !unmarked.is_known() {
+            let element = ty.element_type().cloned().unwrap_or(Type::Dynamic);
+            return Ok(Value::unknown(element).with_marks(marks));
+        }
+        return match unmarked.entries().and_then(|m| m.get(name)) {
+            Some(v) => Ok(v.with_marks(marks)),
+            None => Err((
+                "Missing map element",
+                format!("This map does not have an element with the key {name:?}."),
+            )),
+        };
+    }
+    if ty.is_dynamic() {
+        return Ok(Value::dynamic().with_marks(marks));
+    }
+    if let Some(element) = ty.element_type().filter(|e| e.is_object()) {
+        if ty.is_list() {
+            let detail = if element.attribute_type(name).is_some() {
+                format!(
+                    "Can't access attributes on a list of objects. Did you mean to access attribute {name:?} for a specific element of the list, or across all elements of the list?"
+                )
+            } else {
+                "Can't access attributes on a list of objects. Did you mean to access an attribute for a specific element of the list, or across all elements of the list?".to_owned()
+            };
+            return Err((UNSUPPORTED_ATTRIBUTE, detail));
+        }
+        if ty.is_set() {
+            return Err((
+                UNSUPPORTED_ATTRIBUTE,
+                "Can't access attributes on a set of objects. Did you mean to access an attribute across all elements of the set?".to_owned(),
+            ));
+        }
+    }
+    if ty.is_primitive() {
+        return Err((
+            UNSUPPORTED_ATTRIBUTE,
+            format!(
+                "Can't access attributes on a primitive-typed value ({}).",
+                ty.friendly_name()
+            ),
+        ));
+    }
+    Err((
+        UNSUPPORTED_ATTRIBUTE,
+        "This value does not have any attributes.".to_owned(),
+    ))
+}

@@ -1,0 +1,432 @@
+//! Function calls (HCL's `FunctionCallExpr.Value`), including the calls
+//! whose arguments are expressions rather than values: `try`, `can`,
+//! `convert`'s type and the console's `type`.
+
+use tofu_syntax::ast::{AstNode, Expr, FunctionCall};
+use tofu_syntax::{LineIndex, SyntaxKind, TextRange};
+use tofu_types::convert::convert;
+use tofu_types::{Type, Value};
+
+use super::range::token_range;
+use super::{Evaluator, node_range};
+use crate::functions::{Function, FunctionError, FunctionTable, call};
+use crate::{Diagnostic, typeexpr};
+
+/// One argument after `...` expansion.
+enum Arg {
+    Expr(Expr),
+    /// An element of the expanded final argument.
+    Expanded(Value, TextRange),
+}
+
+impl Arg {
+    fn start_range(&self) -> TextRange {
+        match self {
+            Arg::Expr(e) => start_range(e),
+            Arg::Expanded(_, range) => *range,
+        }
+    }
+}
+
+impl Evaluator<'_, '_> {
+    pub(super) fn function_call(&mut self, e: &FunctionCall) -> Value {
+        let range = node_range(e.syntax());
+        let Some(name) = e.name() else {
+            return Value::dynamic();
+        };
+        let name_range = e.name_node().map_or(range, |n| node_range(&n));
+        let Some(f) = self.ctx.functions.get(&name).cloned() else {
+            if self.ctx.functions.is_empty() {
+                self.error(
+                    Diagnostic::error(
+                        "Function calls not allowed",
+                        "Functions may not be called here.",
+                    )
+                    .with_subject(range),
+                );
+                return Value::dynamic();
+            }
+            self.unknown_function(&name, name_range, range);
+            return Value::dynamic();
+        };
+        let open = e
+            .syntax()
+            .children()
+            .find(|n| n.kind() == SyntaxKind::ARG_LIST)
+            .and_then(|list| token_range(&list, SyntaxKind::L_PAREN));
+        let close = e
+            .syntax()
+            .children()
+            .find(|n| n.kind() == SyntaxKind::ARG_LIST)
+            .and_then(|list| token_range(&list, SyntaxKind::R_PAREN));
+        let start = open.map_or(name_range, |o| name_range.cover(o));
+
+        let Some(args) = self.expand_args(e, range) else {
+            return Value::dynamic();
+        };
+        if args.len() < f.params.len() {
+            let qualifier = if f.var_param.is_some() {
+                " at least"
+            } else {
+                ""
+            };
+            self.error(
+                Diagnostic::error(
+                    "Not enough function arguments",
+                    format!(
+                        "Function {name:?} expects{qualifier} {} argument(s). Missing value for {:?}.",
+                        f.params.len(),
+                        f.params[args.len()].name
+                    ),
+                )
+                .with_subject(close.unwrap_or(range))
+                .with_context(range),
+            );
+            return Value::dynamic();
+        }
+        if f.var_param.is_none() && args.len() > f.params.len() {
+            self.error(
+                Diagnostic::error(
+                    "Too many function arguments",
+                    format!(
+                        "Function {name:?} expects only {} argument(s).",
+                        f.params.len()
+                    ),
+                )
+                .with_subject(args[f.params.len()].start_range())
+                .with_context(range),
+            );
+            return Value::dynamic();
+        }
+        match f.name {
+            "try" => return self.call_try(&name, &args, start, range),
+            "can" => return self.call_can(&args),
+            "type" => {
+                self.type_function_used = true;
+                if let Some(Arg::Expr(arg)) = args.first() {
+                    self.eval(arg);
+                }
+                return Value::dynamic();
+            }
+            _ => {}
+        }
+
+        let before = self.diagnostics.len();
+        let mut values = Vec::with_capacity(args.len());
+        let mut conversion = None;
+        for (i, arg) in args.iter().enumerate() {
+            let param = f.param(i).expect("arity checked");
+            if f.name == "convert" && i == 1 {
+                if let Arg::Expr(expr) = arg {
+                    let (constraint, diags) = typeexpr::type_constraint_with_defaults(expr);
+                    self.diagnostics.extend(diags);
+                    conversion = constraint;
+                }
+                values.push(Value::dynamic());
+                continue;
+            }
+            let value = match arg {
+                Arg::Expr(expr) => self.eval(expr),
+                Arg::Expanded(v, _) => v.clone(),
+            };
+            match convert(&value, &param.ty) {
+                Ok(v) => values.push(v),
+                Err(err) => {
+                    self.error(
+                        Diagnostic::error(
+                            "Invalid function argument",
+                            format!(
+                                "Invalid value for {:?} parameter: {}.",
+                                param.name, err.message
+                            ),
+                        )
+                        .with_subject(arg.start_range())
+                        .with_context(range),
+                    );
+                    values.push(Value::dynamic());
+                }
+            }
+        }
+        if self.diagnostics[before..].iter().any(Diagnostic::is_error) {
+            return Value::dynamic();
+        }
+        let result = if f.name == "convert" {
+            match conversion {
+                Some(constraint) => convert_call(&values[0], &constraint),
+                None => return Value::dynamic(),
+            }
+        } else {
+            call(&f, &self.ctx.function_context(), &values)
+        };
+        match result {
+            Ok(v) => v,
+            Err(err) => {
+                self.call_error(&f, &name, &args, err, start, range);
+                Value::dynamic()
+            }
+        }
+    }
+
+    fn call_error(
+        &mut self,
+        f: &Function,
+        name: &str,
+        args: &[Arg],
+        err: FunctionError,
+        start: TextRange,
+        range: TextRange,
+    ) {
+        let diagnostic = match err {
+            FunctionError::Arg { index, message } => match (f.param(index), args.get(index)) {
+                (Some(param), Some(arg)) => Diagnostic::error(
+                    "Invalid function argument",
+                    format!("Invalid value for {:?} parameter: {message}.", param.name),
+                )
+                .with_subject(arg.start_range())
+                .with_context(range),
+                (Some(param), None) => Diagnostic::error(
+                    "Invalid function argument",
+                    format!("Invalid value for {:?} parameter: {message}.", param.name),
+                )
+                .with_subject(range),
+                (None, _) => Diagnostic::error(
+                    "Error in function call",
+                    format!("Call to function {name:?} failed: {message}."),
+                )
+                .with_subject(start)
+                .with_context(range),
+            },
+            FunctionError::Call(message) => Diagnostic::error(
+                "Error in function call",
+                format!("Call to function {name:?} failed: {message}."),
+            )
+            .with_subject(start)
+            .with_context(range),
+        };
+        self.error(diagnostic);
+    }
+
+    /// HCL's "Call to unknown function", with OpenTofu's rewording for
+    /// namespaced names (`lang.enhanceFunctionDiag`).
+    fn unknown_function(&mut self, name: &str, name_range: TextRange, range: TextRange) {
+        let (summary, detail) = unknown_function_message(name, self.ctx.functions);
+        self.error(
+            Diagnostic::error(summary, detail)
+                .with_subject(name_range)
+                .with_context(range),
+        );
+    }
+
+    /// The arguments with a final `...` argument spliced in; `None` when
+    /// expansion failed (and was reported) or cannot be done yet.
+    fn expand_args(&mut self, e: &FunctionCall, range: TextRange) -> Option<Vec<Arg>> {
+        let mut args: Vec<Arg> = e.args().map(Arg::Expr).collect();
+        if !e.expands_final_arg() {
+            return Some(args);
+        }
+        let Some(Arg::Expr(last)) = args.pop() else {
+            return Some(args);
+        };
+        let last_range = node_range(last.syntax());
+        let before = self.diagnostics.len();
+        let value = self.eval(&last);
+        if self.diagnostics[before..].iter().any(Diagnostic::is_error) {
+            return None;
+        }
+        let ty = value.ty();
+        let sequence = ty.is_tuple() || ty.is_list() || ty.is_set();
+        if !sequence && !ty.is_dynamic() {
+            self.error(
+                Diagnostic::error(
+                    "Invalid expanding argument value",
+                    "The expanding argument (indicated by ...) must be of a tuple, list, or set type.",
+                )
+                .with_subject(last_range)
+                .with_context(range),
+            );
+            return None;
+        }
+        if value.is_null() {
+            self.error(
+                Diagnostic::error(
+                    "Invalid expanding argument value",
+                    "The expanding argument (indicated by ...) must not be null.",
+                )
+                .with_subject(last_range)
+                .with_context(range),
+            );
+            return None;
+        }
+        if ty.is_dynamic() || !value.is_known() {
+            return None;
+        }
+        let (value, marks) = value.unmark();
+        for element in value.elements().unwrap_or_default() {
+            args.push(Arg::Expanded(element.with_marks(marks), last_range));
+        }
+        Some(args)
+    }
+
+    /// The value and diagnostics of one closure argument.
+    fn closure(&mut self, arg: &Arg) -> (Value, Vec<Diagnostic>) {
+        match arg {
+            Arg::Expr(expr) => self.eval_isolated(expr),
+            Arg::Expanded(v, _) => (v.clone(), Vec::new()),
+        }
+    }
+
+    fn call_try(&mut self, name: &str, args: &[Arg], start: TextRange, range: TextRange) -> Value {
+        if args.is_empty() {
+            self.error(
+                Diagnostic::error(
+                    "Error in function call",
+                    format!("Call to function {name:?} failed: at least one argument is required."),
+                )
+                .with_subject(start)
+                .with_context(range),
+            );
+            return Value::dynamic();
+        }
+        let mut failures = Vec::new();
+        for arg in args {
+            let (value, diags) = self.closure(arg);
+            let failed = diags.iter().any(Diagnostic::is_error);
+            failures.extend(diags);
+            if failed {
+                continue;
+            }
+            if !value.is_wholly_known() {
+                return Value::dynamic();
+            }
+            return value;
+        }
+        let mut message = String::from("no expression succeeded:\n");
+        let index = LineIndex::new(self.ctx.source_text);
+        for d in &failures {
+            match d.subject {
+                Some(subject) => {
+                    let at = index.range_string(self.ctx.source_text, self.ctx.file_name, subject);
+                    message.push_str(&format!("- {} (at {at})\n  {}\n", d.summary, d.detail));
+                }
+                None => message.push_str(&format!("- {}\n  {}\n", d.summary, d.detail)),
+            }
+        }
+        message.push_str("\nAt least one expression must produce a successful result");
+        self.error(
+            Diagnostic::error(
+                "Error in function call",
+                format!("Call to function {name:?} failed: {message}."),
+            )
+            .with_subject(start)
+            .with_context(range),
+        );
+        Value::dynamic()
+    }
+
+    fn call_can(&mut self, args: &[Arg]) -> Value {
+        let Some(arg) = args.first() else {
+            return Value::dynamic();
+        };
+        let (value, diags) = self.closure(arg);
+        if diags.iter().any(Diagnostic::is_error) {
+            return Value::bool(false);
+        }
+        if !value.is_wholly_known() {
+            return Value::unknown(Type::Bool);
+        }
+        Value::bool(true)
+    }
+}
+
+/// OpenTofu's `convert(value, type)`: defaults applied to non-null values,
+/// then cty's conversion; a failure is about the value argument.
+fn convert_call(
+    value: &Value,
+    constraint: &typeexpr::TypeConstraint,
+) -> Result<Value, FunctionError> {
+    let value = match &constraint.defaults {
+        Some(defaults) if !value.is_null() => defaults.apply(value),
+        _ => value.clone(),
+    };
+    convert(&value, &constraint.ty).map_err(|err| FunctionError::arg(0, err.message))
+}
+
+/// HCL's `StartRange` of an expression: where a diagnostic about the
+/// whole argument points.
+fn start_range(expr: &Expr) -> TextRange {
+    match expr {
+        Expr::Binary(b) => b
+            .lhs()
+            .map_or_else(|| node_range(b.syntax()), |l| start_range(&l)),
+        Expr::Conditional(c) => c
+            .condition()
+            .map_or_else(|| node_range(c.syntax()), |l| start_range(&l)),
+        Expr::FunctionCall(f) => {
+            let name = f
+                .name_node()
+                .map_or_else(|| node_range(f.syntax()), |n| node_range(&n));
+            let open = f
+                .syntax()
+                .children()
+                .find(|n| n.kind() == SyntaxKind::ARG_LIST)
+                .and_then(|list| token_range(&list, SyntaxKind::L_PAREN));
+            open.map_or(name, |o| name.cover(o))
+        }
+        Expr::Tuple(_) | Expr::Object(_) | Expr::For(_) => expr
+            .syntax()
+            .first_token()
+            .map_or_else(|| node_range(expr.syntax()), |t| t.text_range()),
+        _ => node_range(expr.syntax()),
+    }
+}
+
+fn unknown_function_message(name: &str, table: &FunctionTable) -> (&'static str, String) {
+    let Some(sep) = name.rfind("::") else {
+        let suggestion = tofu_syntax::name_suggestion(name, table.names())
+            .map(|s| format!(" Did you mean {s:?}?"))
+            .unwrap_or_default();
+        return (
+            "Call to unknown function",
+            format!("There is no function named {name:?}.{suggestion}"),
+        );
+    };
+    let (namespace, short) = (&name[..sep + 2], &name[sep + 2..]);
+    let namespaces: Vec<&str> = name.split("::").collect();
+    match namespaces[0] {
+        "core" => (
+            "Call to unknown function",
+            format!("There is no builtin (core::) function named {short:?}."),
+        ),
+        "provider" if !(3..=4).contains(&namespaces.len()) => (
+            "Invalid function format",
+            format!(
+                "invalid provider function {name:?}: expected provider::<name>::<function> or provider::<name>::<alias>::<function>"
+            ),
+        ),
+        "provider" => {
+            let available: Vec<&str> = table
+                .names()
+                .filter_map(|n| n.strip_prefix(namespace))
+                .collect();
+            if available.is_empty() {
+                return (
+                    "Call to unknown function",
+                    format!("There are no functions in namespace {namespace:?}."),
+                );
+            }
+            let suggestion = tofu_syntax::name_suggestion(short, available)
+                .map(|s| format!(" Did you mean {namespace}{s}?"))
+                .unwrap_or_default();
+            (
+                "Call to unknown function",
+                format!(
+                    "There is no function named {short:?} in namespace {namespace}.{suggestion}"
+                ),
+            )
+        }
+        _ => (
+            "Unknown function namespace",
+            format!("Function {name:?} does not exist within a valid namespace (provider,core)"),
+        ),
+    }
+}

@@ -1,5 +1,0 @@
-use super::Function;
-
-pub(super) fn functions() -> Vec<Function> {
-    Vec::new()
-}
