@@ -4,7 +4,9 @@
 //! and for embedders alike; [`render`] presents its report. Nothing here
 //! prints or writes to the user's files.
 
+pub use tofu_eval as eval;
 pub use tofu_syntax as syntax;
+pub use tofu_types as types;
 
 pub mod check;
 pub mod diagnostic;

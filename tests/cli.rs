@@ -448,3 +448,83 @@ fn validate_json_is_byte_identical_to_opentofu() {
         assert_eq!(run.code, 1, "{case} has errors");
     }
 }
+
+fn console(dir: &Path, args: &[&str], input: &str) -> Run {
+    use std::io::Write;
+    let mut child = Command::new(BIN)
+        .arg("console")
+        .args(args)
+        .current_dir(dir)
+        .env_remove("NO_COLOR")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .expect("piped")
+        .write_all(input.as_bytes())
+        .expect("input written");
+    let output = child.wait_with_output().expect("the binary finishes");
+    Run {
+        code: output.status.code().expect("not killed by a signal"),
+        stdout: String::from_utf8(output.stdout).expect("stdout is UTF-8"),
+        stderr: String::from_utf8(output.stderr).expect("stderr is UTF-8"),
+    }
+}
+
+#[test]
+fn console_prints_each_value_on_stdout() {
+    let run = console(
+        &fixtures(),
+        &[],
+        "1 + \"2\"\n\n[for v in [1, 2]: v * 2]\n\"a\\nb\"\ntype({a = 1})\n",
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(
+        run.stdout,
+        "3\n[\n  2,\n  4,\n]\n<<EOT\na\nb\nEOT\nobject({\n    a: number,\n})\n"
+    );
+    assert_eq!(run.stderr, "");
+}
+
+#[test]
+fn console_errors_go_to_stderr_and_fail() {
+    let run = console(&fixtures(), &["-no-color"], "upper([])\n1 +\n2\n");
+    assert_eq!(run.code, 1);
+    assert_eq!(run.stdout, "2\n");
+    let headers: Vec<&str> = run
+        .stderr
+        .lines()
+        .filter(|l| l.starts_with("Error: "))
+        .collect();
+    assert_eq!(
+        headers,
+        [
+            "Error: Invalid function argument",
+            "Error: Missing expression"
+        ]
+    );
+    assert!(
+        run.stderr
+            .contains("Invalid value for \"str\" parameter: string required")
+    );
+    assert!(!run.stderr.contains('\x1b'), "no colour off a terminal");
+}
+
+#[test]
+fn console_stops_at_exit_and_reads_files_relative_to_dir() {
+    let run = console(
+        &fixtures(),
+        &["console"],
+        "trimspace(file(\"data.txt\"))\nexit\n1 +\n",
+    );
+    assert_eq!(
+        (run.code, run.stdout.as_str()),
+        (0, "\"greeting = hello\"\n"),
+        "{}",
+        run.stderr
+    );
+}

@@ -24,6 +24,17 @@ pub enum Command {
     Check(CheckArgs),
     /// Print the syntax tree of one file and its syntax errors.
     Syntax(SyntaxArgs),
+    /// Evaluate expressions read from stdin, one per line, printing each
+    /// value as `tofu console` does.
+    Console(ConsoleArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct ConsoleArgs {
+    /// The root module: filesystem functions resolve relative paths
+    /// against it.
+    #[arg(default_value = ".")]
+    pub dir: PathBuf,
 }
 
 #[derive(Debug, Args)]

@@ -66,6 +66,6 @@ fn render_human(report: &CheckReport, colour: bool) -> Vec<u8> {
 }
 
 /// The `NO_COLOR` convention (no-color.org).
-fn colour_allowed() -> bool {
+pub(super) fn colour_allowed() -> bool {
     env::var_os("NO_COLOR").is_none_or(|value| value.is_empty())
 }

@@ -6,6 +6,7 @@
 
 mod args;
 mod check;
+mod console;
 mod progress;
 mod syntax;
 
@@ -30,6 +31,7 @@ pub fn run(args: Vec<OsString>) -> ExitCode {
     match cli.command {
         Command::Check(check) => check::run(check, cli.no_color),
         Command::Syntax(syntax) => syntax::run(syntax),
+        Command::Console(console) => console::run(console, cli.no_color),
     }
 }
 

@@ -75,8 +75,12 @@ fn reference_console() -> Result<String, String> {
 }
 
 fn evaluate(program: &str, expr: &str, dir: &Path) -> Result<String, String> {
+    // A state file of its own keeps concurrent recordings from waiting on
+    // each other's state lock.
+    let state = std::env::temp_dir().join(format!("record-console-{}.tfstate", std::process::id()));
     let mut child = Command::new(program)
         .args(["console", "-no-color"])
+        .arg(format!("-state={}", state.display()))
         .current_dir(dir)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -111,7 +115,10 @@ fn error_lines(stderr: &str) -> String {
             detail.push(next);
         }
         // Skip the `on <console-input> line 1:` source block.
-        let body: Vec<&str> = match detail.iter().position(|l| l.contains("(source code not available)")) {
+        let body: Vec<&str> = match detail
+            .iter()
+            .position(|l| l.contains("(source code not available)"))
+        {
             Some(i) => detail[i + 1..].to_vec(),
             None => detail,
         };
