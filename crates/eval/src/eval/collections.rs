@@ -106,36 +106,11 @@ impl Evaluator<'_, '_> {
         let coll_expr = e.collection();
         let coll_range = coll_expr.as_ref().map_or(range, |c| node_range(c.syntax()));
         let collection = self.eval_opt(coll_expr);
-        if collection.is_null() {
-            self.error(
-                Diagnostic::error(
-                    "Iteration over null value",
-                    "A null value cannot be used as the collection in a 'for' expression.",
-                )
-                .with_subject(coll_range)
-                .with_context(range),
-            );
+        let Some((collection, coll_marks)) = self.for_collection(collection, coll_range, range)
+        else {
             return Value::dynamic();
-        }
-        if collection.ty().is_dynamic() {
-            return Value::dynamic();
-        }
-        let (collection, coll_marks) = collection.unmark();
+        };
         let mut marks = coll_marks;
-        if !can_iterate(collection.ty()) {
-            self.error(
-                Diagnostic::error(
-                    "Iteration over non-iterable value",
-                    format!(
-                        "A value of type {} cannot be used as the collection in a 'for' expression.",
-                        collection.ty().friendly_name()
-                    ),
-                )
-                .with_subject(coll_range)
-                .with_context(range),
-            );
-            return Value::dynamic();
-        }
 
         let cond_expr = e.condition();
         let cond_range = cond_expr.as_ref().map(|c| node_range(c.syntax()));
@@ -253,6 +228,48 @@ impl Evaluator<'_, '_> {
             Value::object(object)
         };
         result.with_marks(marks)
+    }
+
+    /// HCL's checks on the collection of a `for` (expression or template
+    /// directive): the unmarked collection and its marks, or `None` when
+    /// the `for` can only be unknown (a dynamic collection, or an error,
+    /// which is reported).
+    pub(super) fn for_collection(
+        &mut self,
+        collection: Value,
+        coll_range: TextRange,
+        range: TextRange,
+    ) -> Option<(Value, Marks)> {
+        if collection.is_null() {
+            self.error(
+                Diagnostic::error(
+                    "Iteration over null value",
+                    "A null value cannot be used as the collection in a 'for' expression.",
+                )
+                .with_subject(coll_range)
+                .with_context(range),
+            );
+            return None;
+        }
+        if collection.ty().is_dynamic() {
+            return None;
+        }
+        let (collection, marks) = collection.unmark();
+        if !can_iterate(collection.ty()) {
+            self.error(
+                Diagnostic::error(
+                    "Iteration over non-iterable value",
+                    format!(
+                        "A value of type {} cannot be used as the collection in a 'for' expression.",
+                        collection.ty().friendly_name()
+                    ),
+                )
+                .with_subject(coll_range)
+                .with_context(range),
+            );
+            return None;
+        }
+        Some((collection, marks))
     }
 
     fn for_item(&mut self, item: ForItem<'_>) -> ItemOutcome {

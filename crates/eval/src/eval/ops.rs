@@ -197,14 +197,7 @@ impl Evaluator<'_, '_> {
         let cond_range = cond_expr.as_ref().map_or(range, |c| node_range(c.syntax()));
         let condition = self.eval_opt(cond_expr);
         if condition.is_null() {
-            self.error(
-                Diagnostic::error(
-                    "Null condition",
-                    "The condition value is null. Conditions must either be true or false.",
-                )
-                .with_subject(cond_range)
-                .with_context(range),
-            );
+            self.error(null_condition(cond_range, range));
             return Value::unknown(result_type);
         }
         let (condition, cond_marks) = condition.unmark();
@@ -218,14 +211,7 @@ impl Evaluator<'_, '_> {
             return Value::unknown(result_type).with_marks(marks);
         }
         let Ok(condition) = convert(&condition, &Type::Bool) else {
-            self.error(
-                Diagnostic::error(
-                    "Incorrect condition type",
-                    "The condition expression must be of type bool.",
-                )
-                .with_subject(cond_range)
-                .with_context(range),
-            );
+            self.error(condition_type(cond_range, range));
             return Value::unknown(result_type);
         };
         let (chosen, diags, conversion, which, chosen_expr) = if condition.as_bool() == Some(true) {
@@ -429,4 +415,24 @@ fn describe_mismatch(t: &Type, f: &Type) -> String {
         return "At least one deeply-nested attribute or element is not compatible across both the 'true' and the 'false' value".to_owned();
     }
     format!("The 'true' value is {tn}, but the 'false' value is {fname}")
+}
+
+/// A conditional's (or `%{ if }`'s) condition was null.
+pub(super) fn null_condition(cond_range: TextRange, range: TextRange) -> Diagnostic {
+    Diagnostic::error(
+        "Null condition",
+        "The condition value is null. Conditions must either be true or false.",
+    )
+    .with_subject(cond_range)
+    .with_context(range)
+}
+
+/// A conditional's (or `%{ if }`'s) condition was not a bool.
+pub(super) fn condition_type(cond_range: TextRange, range: TextRange) -> Diagnostic {
+    Diagnostic::error(
+        "Incorrect condition type",
+        "The condition expression must be of type bool.",
+    )
+    .with_subject(cond_range)
+    .with_context(range)
 }

@@ -15,6 +15,7 @@ use tofu_types::convert::convert;
 use tofu_types::{Marks, Type, Value};
 use unicode_segmentation::UnicodeSegmentation;
 
+use super::ops::{condition_type, null_condition};
 use super::{Evaluator, node_range};
 use crate::Diagnostic;
 
@@ -169,14 +170,7 @@ impl Evaluator<'_, '_> {
         let cond_range = cond_expr.as_ref().map_or(range, |c| node_range(c.syntax()));
         let condition = self.eval_opt(cond_expr);
         if condition.is_null() {
-            self.error(
-                Diagnostic::error(
-                    "Null condition",
-                    "The condition value is null. Conditions must either be true or false.",
-                )
-                .with_subject(cond_range)
-                .with_context(range),
-            );
+            self.error(null_condition(cond_range, range));
             return Value::unknown(Type::String);
         }
         let (condition, cond_marks) = condition.unmark();
@@ -187,14 +181,7 @@ impl Evaluator<'_, '_> {
             return Value::unknown(Type::String).with_marks(marks);
         }
         let Ok(condition) = convert(&condition, &Type::Bool) else {
-            self.error(
-                Diagnostic::error(
-                    "Incorrect condition type",
-                    "The condition expression must be of type bool.",
-                )
-                .with_subject(cond_range)
-                .with_context(range),
-            );
+            self.error(condition_type(cond_range, range));
             return Value::unknown(Type::String);
         };
         if condition.as_bool() == Some(true) {
@@ -220,36 +207,9 @@ impl Evaluator<'_, '_> {
             .as_ref()
             .map_or(directive_range, |c| node_range(c.syntax()));
         let collection = self.eval_opt(coll_expr);
-        if collection.is_null() {
-            self.error(
-                Diagnostic::error(
-                    "Iteration over null value",
-                    "A null value cannot be used as the collection in a 'for' expression.",
-                )
-                .with_subject(coll_range)
-                .with_context(range),
-            );
+        let Some((collection, marks)) = self.for_collection(collection, coll_range, range) else {
             return Value::unknown(Type::String);
-        }
-        if collection.ty().is_dynamic() {
-            return Value::unknown(Type::String);
-        }
-        let (collection, marks) = collection.unmark();
-        let ty = collection.ty();
-        if !(ty.is_collection() || ty.is_object() || ty.is_tuple()) {
-            self.error(
-                Diagnostic::error(
-                    "Iteration over non-iterable value",
-                    format!(
-                        "A value of type {} cannot be used as the collection in a 'for' expression.",
-                        ty.friendly_name()
-                    ),
-                )
-                .with_subject(coll_range)
-                .with_context(range),
-            );
-            return Value::unknown(Type::String);
-        }
+        };
         if !collection.is_known() {
             return Value::unknown(Type::String).with_marks(marks);
         }

@@ -19,6 +19,8 @@ mod marks;
 mod numeric;
 mod string;
 mod template;
+#[cfg(test)]
+pub(crate) mod testing;
 
 use std::collections::BTreeMap;
 use std::fmt;

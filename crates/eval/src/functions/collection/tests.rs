@@ -1,28 +1,10 @@
 //! Unit tests calling the collection functions through cty's calling
 //! convention.
 
-use std::path::Path;
-
 use tofu_types::{Mark, Type, Value};
 
-use super::super::{FunctionContext, FunctionError, FunctionTable, call};
-use crate::MemoryFileSystem;
-
-fn run(name: &str, args: &[Value]) -> Result<Value, FunctionError> {
-    let fs = MemoryFileSystem::new("/");
-    let table = FunctionTable::default();
-    let ctx = FunctionContext {
-        fs: &fs,
-        base_dir: Path::new("/"),
-        pure_only: false,
-        table: &table,
-    };
-    let f = super::functions()
-        .into_iter()
-        .find(|f| f.name == name)
-        .expect("function exists");
-    call(&f, &ctx, args)
-}
+use super::super::FunctionError;
+use super::super::testing::run;
 
 fn s(text: &str) -> Value {
     Value::string(text)

@@ -1,26 +1,20 @@
-use std::path::Path;
-
 use tofu_types::{Marks, Type, Value};
 
 use crate::MemoryFileSystem;
-use crate::functions::{FunctionContext, FunctionError, FunctionTable, call};
+use crate::functions::FunctionError;
+use crate::functions::testing::TestContext;
 
 fn run_with(pure_only: bool, name: &str, args: &[Value]) -> Result<Value, FunctionError> {
     let mut fs = MemoryFileSystem::new("/");
     fs.insert("/mod/hello.txt", "Hello World");
     fs.insert("/mod/sub/x", "x");
-    let table = FunctionTable::default();
-    let ctx = FunctionContext {
+    let at = TestContext {
         fs: &fs,
-        base_dir: Path::new("/mod"),
+        base_dir: "/mod",
         pure_only,
-        table: &table,
+        ..TestContext::default()
     };
-    let f = super::functions()
-        .into_iter()
-        .find(|f| f.name == name)
-        .expect("function exists");
-    call(&f, &ctx, args)
+    at.call(name, args)
 }
 
 fn run(name: &str, args: &[Value]) -> Result<Value, FunctionError> {

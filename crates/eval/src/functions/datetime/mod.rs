@@ -104,25 +104,20 @@ fn current_time(ctx: &FunctionContext<'_>) -> Value {
 
 #[cfg(test)]
 mod tests {
-    use std::path::Path;
-
     use tofu_types::{Type, Value};
 
-    use super::super::{FunctionContext, FunctionTable, TableKind, call};
+    use super::super::TableKind;
+    use super::super::testing::TestContext;
     use super::formatdate::format_date;
     use super::parse::parse_strict;
-    use crate::MemoryFileSystem;
 
     fn eval(kind: TableKind, pure_only: bool, name: &str) -> Option<Value> {
-        let table = FunctionTable::builtin(kind);
-        let fs = MemoryFileSystem::new("/");
-        let ctx = FunctionContext {
-            fs: &fs,
-            base_dir: Path::new("/"),
+        let at = TestContext {
+            kind,
             pure_only,
-            table: &table,
+            ..TestContext::default()
         };
-        Some(call(table.get(name)?, &ctx, &[]).expect("no error"))
+        Some(at.try_call(name, &[])?.expect("no error"))
     }
 
     #[test]

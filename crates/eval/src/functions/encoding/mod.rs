@@ -16,6 +16,9 @@ use super::{Function, FunctionError, Param};
 
 /// Largest string a function here produces; beyond it the call fails
 /// instead of exhausting memory.
+/// cty's `json.Marshal`, shared with `format`'s `%v` and `%q`.
+pub(super) use json::{encode as json_encode, quote_into as json_quote};
+
 pub(super) const MAX_RESULT_BYTES: usize = 64 << 20;
 
 pub(super) fn functions() -> Vec<Function> {

@@ -1,9 +1,8 @@
-use std::path::Path;
-
 use tofu_types::{Marks, Type, Value};
 
 use crate::MemoryFileSystem;
-use crate::functions::{FunctionContext, FunctionError, FunctionTable, call};
+use crate::functions::FunctionError;
+use crate::functions::testing::TestContext;
 
 fn sample_fs() -> MemoryFileSystem {
     let mut fs = MemoryFileSystem::new("/").with_home_dir("/home/me");
@@ -17,18 +16,12 @@ fn sample_fs() -> MemoryFileSystem {
 
 fn run(name: &str, args: &[Value]) -> Result<Value, FunctionError> {
     let fs = sample_fs();
-    let table = FunctionTable::default();
-    let ctx = FunctionContext {
+    let at = TestContext {
         fs: &fs,
-        base_dir: Path::new("/mod"),
-        pure_only: false,
-        table: &table,
+        base_dir: "/mod",
+        ..TestContext::default()
     };
-    let f = super::functions()
-        .into_iter()
-        .find(|f| f.name == name)
-        .expect("function exists");
-    call(&f, &ctx, args)
+    at.call(name, args)
 }
 
 fn s(text: &str) -> Value {

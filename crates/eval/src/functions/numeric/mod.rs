@@ -131,23 +131,12 @@ fn number_error(error: NumberError) -> FunctionError {
 
 #[cfg(test)]
 mod tests {
-    use std::path::Path;
-
     use tofu_types::{Value, render};
 
-    use super::super::{FunctionContext, FunctionTable, TableKind, call};
-    use crate::MemoryFileSystem;
+    use super::super::testing::run;
 
     fn eval(name: &str, args: &[Value]) -> String {
-        let table = FunctionTable::builtin(TableKind::Console);
-        let fs = MemoryFileSystem::new("/");
-        let ctx = FunctionContext {
-            fs: &fs,
-            base_dir: Path::new("/"),
-            pure_only: false,
-            table: &table,
-        };
-        match call(table.get(name).expect("registered"), &ctx, args) {
+        match run(name, args) {
             Ok(v) => render(&v),
             Err(e) => format!("error: {e}"),
         }

@@ -2,21 +2,8 @@
 
 use tofu_types::{Type, Value};
 
-use crate::functions::{FunctionContext, FunctionError, FunctionTable, TableKind, call};
-use crate::{FileSystem, MemoryFileSystem};
-
-fn run(name: &str, args: &[Value]) -> Result<Value, FunctionError> {
-    let table = FunctionTable::builtin(TableKind::Console);
-    let fs = MemoryFileSystem::default();
-    let ctx = FunctionContext {
-        fs: &fs as &dyn FileSystem,
-        base_dir: std::path::Path::new("/"),
-        pure_only: false,
-        table: &table,
-    };
-    let f = table.get(name).expect("function exists");
-    call(f, &ctx, args)
-}
+use crate::functions::FunctionError;
+use crate::functions::testing::run;
 
 fn s(v: &str) -> Value {
     Value::string(v)

@@ -10,16 +10,7 @@ macro_rules! key_file {
 }
 
 fn decrypt_with(cipher: &str, key: &str) -> Result<Value, FunctionError> {
-    let f = rsadecrypt();
-    let fs = crate::MemoryFileSystem::new("/");
-    let table = crate::FunctionTable::default();
-    let ctx = crate::FunctionContext {
-        fs: &fs,
-        base_dir: std::path::Path::new("/"),
-        pure_only: false,
-        table: &table,
-    };
-    crate::functions::call(&f, &ctx, &[Value::string(cipher), Value::string(key)])
+    crate::functions::testing::run("rsadecrypt", &[Value::string(cipher), Value::string(key)])
 }
 
 #[test]

@@ -7,7 +7,7 @@ use super::super::MAX_RESULT_BYTES;
 
 /// Appends `s` quoted as Go's `json.Marshal` quotes strings, escaping
 /// `<`, `>`, `&`, U+2028 and U+2029 as well.
-pub(super) fn quote_into(out: &mut String, s: &str) {
+pub(in crate::functions) fn quote_into(out: &mut String, s: &str) {
     const HEX: &[u8; 16] = b"0123456789abcdef";
     out.push('"');
     for c in s.chars() {
@@ -34,7 +34,7 @@ pub(super) fn quote_into(out: &mut String, s: &str) {
 }
 
 /// Serialises a wholly known, unmarked value.
-pub(super) fn encode(value: &Value) -> Result<String, String> {
+pub(in crate::functions) fn encode(value: &Value) -> Result<String, String> {
     let mut out = String::new();
     write(&mut out, value)?;
     Ok(out)

@@ -5,6 +5,7 @@ mod encode;
 mod tokens;
 
 pub(super) use decode::{MAX_VALUE_DEPTH, too_deep};
+pub(in crate::functions) use encode::{encode, quote_into};
 
 use tofu_types::{Type, Value};
 

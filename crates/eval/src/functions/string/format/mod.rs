@@ -1,7 +1,6 @@
 //! cty's `format` and `formatlist`.
 
 mod gofmt;
-mod json;
 mod verbs;
 
 use tofu_types::{Type, Value};

@@ -8,8 +8,8 @@ use tofu_types::{Type, Value};
 use unicode_segmentation::UnicodeSegmentation;
 
 use super::gofmt::{self, Arg};
-use super::json;
 use crate::functions::FunctionError;
+use crate::functions::encoding::{json_encode, json_quote};
 use crate::functions::string::{MAX_STRING_BYTES, too_long};
 
 /// Integers past this many bits (about a million digits) are not
@@ -213,7 +213,7 @@ fn append_as_is(verb: &Verb<'_>, out: &mut String, arg: &Value) -> Result<(), Fu
                 .ok_or_else(|| unsupported(verb, "a number is required"))?;
             text = gofmt::shortest_g(n).map_err(|e| unsupported(verb, &e.to_string()))?;
         }
-        _ => json::marshal(arg, &mut text).map_err(|e| unsupported(verb, &e))?,
+        _ => text.push_str(&json_encode(arg).map_err(|e| unsupported(verb, &e))?),
     }
     pad(verb, out, &text)
 }
@@ -261,7 +261,7 @@ fn append_string(verb: &Verb<'_>, out: &mut String, arg: &Value) -> Result<(), F
     }
     if verb.mode == 'q' {
         let mut quoted = String::new();
-        json::quote(s, &mut quoted);
+        json_quote(&mut quoted, s);
         return pad(verb, out, &quoted);
     }
     pad(verb, out, s)
