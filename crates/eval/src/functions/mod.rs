@@ -280,3 +280,17 @@ impl FunctionTable {
         self.functions.is_empty()
     }
 }
+
+/// OpenTofu's `redactIfSensitiveOrEphemeral` for a string in a message:
+/// quoted, unless its marks say it must not be shown.
+pub(crate) fn redact(s: &str, marks: Marks) -> String {
+    match (
+        marks.contains(tofu_types::Mark::Ephemeral),
+        marks.contains(tofu_types::Mark::Sensitive),
+    ) {
+        (true, true) => "(ephemeral sensitive value)".to_owned(),
+        (true, false) => "(ephemeral value)".to_owned(),
+        (false, true) => "(sensitive value)".to_owned(),
+        (false, false) => tofu_types::render::go_quote(s),
+    }
+}

@@ -68,3 +68,11 @@ impl TestContext<'_> {
 pub(crate) fn run(name: &str, args: &[Value]) -> Result<Value, FunctionError> {
     TestContext::default().call(name, args)
 }
+
+/// `name(args)` as the console would print its value, or `error: ...`.
+pub(crate) fn rendered(name: &str, args: &[Value]) -> String {
+    match run(name, args) {
+        Ok(v) => tofu_types::render(&v),
+        Err(e) => format!("error: {e}"),
+    }
+}

@@ -1,7 +1,7 @@
 //! `lookup` (OpenTofu's, which makes the default optional).
 
 use tofu_types::render::go_quote;
-use tofu_types::{Mark, Marks, Type, Value, convert};
+use tofu_types::{Type, Value, convert};
 
 use super::super::{Function, FunctionContext, FunctionError, Param};
 use super::{Result, missing_arguments};
@@ -94,19 +94,6 @@ fn lookup(_: &FunctionContext<'_>, args: &[Value], ret: &Type) -> Result<Value> 
     }
     Err(FunctionError::call(format!(
         "lookup failed to find key {}",
-        redacted(key, key_marks)
+        super::super::redact(key, key_marks)
     )))
-}
-
-/// OpenTofu's `redactIfSensitiveOrEphemeral` for a string.
-fn redacted(s: &str, marks: Marks) -> String {
-    match (
-        marks.contains(Mark::Ephemeral),
-        marks.contains(Mark::Sensitive),
-    ) {
-        (true, true) => "(ephemeral sensitive value)".to_owned(),
-        (true, false) => "(ephemeral value)".to_owned(),
-        (false, true) => "(sensitive value)".to_owned(),
-        (false, false) => go_quote(s),
-    }
 }

@@ -10,9 +10,9 @@ mod text;
 mod url;
 mod yaml;
 
-use tofu_types::{Mark, Marks, Type, Value};
+use tofu_types::{Type, Value};
 
-use super::{Function, FunctionError, Param};
+use super::{Function, FunctionError, Param, redact};
 
 /// Largest string a function here produces; beyond it the call fails
 /// instead of exhausting memory.
@@ -62,19 +62,6 @@ fn too_large() -> FunctionError {
         "the result would be larger than {} MiB",
         MAX_RESULT_BYTES >> 20
     ))
-}
-
-/// OpenTofu's `redactIfSensitiveOrEphemeral` for a string.
-fn redact(s: &str, marks: Marks) -> String {
-    match (
-        marks.contains(Mark::Ephemeral),
-        marks.contains(Mark::Sensitive),
-    ) {
-        (true, true) => "(ephemeral sensitive value)".to_owned(),
-        (true, false) => "(ephemeral value)".to_owned(),
-        (false, true) => "(sensitive value)".to_owned(),
-        (false, false) => tofu_syntax::quote::go_quote(s),
-    }
 }
 
 /// Go's `%q` of a byte string that may not be UTF-8: invalid bytes as

@@ -203,14 +203,7 @@ fn cidr_subnets(prefix: &str, new_bits: &[Value]) -> Result<Value, FunctionError
 mod tests {
     use tofu_types::{Value, render};
 
-    use super::super::testing::run;
-
-    fn eval(name: &str, args: &[Value]) -> String {
-        match run(name, args) {
-            Ok(v) => render(&v),
-            Err(e) => format!("error: {e}"),
-        }
-    }
+    use super::super::testing::rendered as eval;
 
     fn n(v: i64) -> Value {
         Value::int(v)

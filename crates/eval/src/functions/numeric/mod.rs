@@ -131,16 +131,9 @@ fn number_error(error: NumberError) -> FunctionError {
 
 #[cfg(test)]
 mod tests {
-    use tofu_types::{Value, render};
+    use tofu_types::Value;
 
-    use super::super::testing::run;
-
-    fn eval(name: &str, args: &[Value]) -> String {
-        match run(name, args) {
-            Ok(v) => render(&v),
-            Err(e) => format!("error: {e}"),
-        }
-    }
+    use super::super::testing::rendered as eval;
 
     fn num(text: &str) -> Value {
         Value::parse_number(text).expect("number")
