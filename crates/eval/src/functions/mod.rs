@@ -8,6 +8,7 @@
 //! taken off the arguments and put on the result unless the function
 //! handles them itself.
 
+mod assume;
 mod collection;
 mod conversion;
 mod crypto;
@@ -247,6 +248,7 @@ impl FunctionTable {
             ipnet::functions(),
             conversion::functions(kind),
             marks::functions(),
+            assume::functions(),
             template::functions(),
         ];
         for f in groups.into_iter().flatten() {
