@@ -491,8 +491,8 @@ fn console_prints_each_value_on_stdout() {
 }
 
 #[test]
-fn console_errors_go_to_stderr_and_fail() {
-    let run = console(&fixtures(), &["-no-color"], "upper([])\n1 +\n2\n");
+fn console_stops_at_the_first_error_as_opentofu_does_with_piped_input() {
+    let run = console(&fixtures(), &["-no-color"], "1 + 1\nupper([])\n2\n");
     assert_eq!(run.code, 1);
     assert_eq!(run.stdout, "2\n");
     let headers: Vec<&str> = run
@@ -500,18 +500,30 @@ fn console_errors_go_to_stderr_and_fail() {
         .lines()
         .filter(|l| l.starts_with("Error: "))
         .collect();
-    assert_eq!(
-        headers,
-        [
-            "Error: Invalid function argument",
-            "Error: Missing expression"
-        ]
-    );
+    assert_eq!(headers, ["Error: Invalid function argument"]);
     assert!(
         run.stderr
             .contains("Invalid value for \"str\" parameter: string required")
     );
     assert!(!run.stderr.contains('\x1b'), "no colour off a terminal");
+}
+
+#[test]
+fn console_joins_lines_while_brackets_are_open() {
+    let run = console(&fixtures(), &[], "[\n  1,\n  2\n]\n1 + \\\n2\n");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(run.stdout, "[\n  1,\n  2,\n]\n3\n");
+}
+
+#[test]
+fn console_syntax_errors_fail() {
+    let run = console(&fixtures(), &["-no-color"], "1 +\n");
+    assert_eq!(run.code, 1);
+    assert!(
+        run.stderr.starts_with("\nError: Missing expression\n"),
+        "{}",
+        run.stderr
+    );
 }
 
 #[test]

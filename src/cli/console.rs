@@ -1,6 +1,7 @@
-//! `tofu-analyzer console [DIR]`: evaluates one expression per line of
-//! stdin as `tofu console` does, printing each value on stdout and each
-//! error on stderr.
+//! `tofu-analyzer console [DIR]`: evaluates the expressions read from
+//! stdin as `tofu console` does with piped input: one per line (lines join
+//! while brackets are open), each value printed on stdout; the first
+//! error is printed on stderr and ends the session with status 1.
 
 use std::{
     io::{self, BufRead, IsTerminal, Write},
@@ -8,9 +9,11 @@ use std::{
 };
 
 use tofu_eval::{
-    CONSOLE_FILE_NAME, ConsoleOutput, ConsoleScope, Diagnostic, FunctionTable, RealFileSystem,
-    Scope, Severity, Value, evaluate_console_line, functions::TableKind,
+    CONSOLE_FILE_NAME, CommandJoiner, ConsoleOutput, ConsoleScope, Diagnostic, FunctionTable,
+    RealFileSystem, Scope, Severity, Value, evaluate_console_line, functions::TableKind,
 };
+
+use tofu_syntax::{LineIndex, TextSize};
 
 use super::{FAILURE, args::ConsoleArgs, check::colour_allowed};
 
@@ -46,7 +49,7 @@ pub fn run(args: ConsoleArgs, no_color: bool) -> ExitCode {
         base_dir: &args.dir,
     };
     let colour = !no_color && colour_allowed() && io::stderr().is_terminal();
-    let mut failed = false;
+    let mut joiner = CommandJoiner::default();
     let stdin = io::stdin().lock();
     let mut stdout = io::stdout().lock();
     let mut stderr = io::stderr().lock();
@@ -58,33 +61,41 @@ pub fn run(args: ConsoleArgs, no_color: bool) -> ExitCode {
                 return ExitCode::from(FAILURE);
             }
         };
-        let (text, diagnostics) = match evaluate_console_line(&line, &scope) {
+        let Some(command) = joiner.push(&line) else {
+            continue;
+        };
+        let (text, diagnostics) = match evaluate_console_line(&command, &scope) {
             ConsoleOutput::Nothing => continue,
             ConsoleOutput::Exit => break,
-            ConsoleOutput::Text(text, warnings) => (Some(text), warnings),
-            ConsoleOutput::Failed(diagnostics) => (None, diagnostics),
+            ConsoleOutput::Text(text, warnings) => (text, warnings),
+            ConsoleOutput::Failed(diagnostics) => {
+                // As OpenTofu's console does with piped input, the first
+                // error ends the session.
+                for diagnostic in &diagnostics {
+                    let _ = stderr
+                        .write_all(render_diagnostic(diagnostic, &command, colour).as_bytes());
+                }
+                return ExitCode::from(1);
+            }
         };
         for diagnostic in &diagnostics {
-            failed |= diagnostic.is_error();
-            let _ = stderr.write_all(render_diagnostic(diagnostic, &line, colour).as_bytes());
+            let _ = stderr.write_all(render_diagnostic(diagnostic, &command, colour).as_bytes());
         }
-        if let Some(text) = text {
-            let written = writeln!(stdout, "{text}").and_then(|()| stdout.flush());
-            if let Err(err) = written {
-                if err.kind() == io::ErrorKind::BrokenPipe {
-                    return ExitCode::from(u8::from(failed));
-                }
-                let _ = writeln!(stderr, "error: cannot write output: {err}");
-                return ExitCode::from(FAILURE);
+        let written = writeln!(stdout, "{text}").and_then(|()| stdout.flush());
+        if let Err(err) = written {
+            if err.kind() == io::ErrorKind::BrokenPipe {
+                return ExitCode::SUCCESS;
             }
+            let _ = writeln!(stderr, "error: cannot write output: {err}");
+            return ExitCode::from(FAILURE);
         }
     }
-    ExitCode::from(u8::from(failed))
+    ExitCode::SUCCESS
 }
 
 /// A diagnostic as OpenTofu prints one without colour: the summary line,
 /// where it is, and the detail.
-fn render_diagnostic(d: &Diagnostic, line: &str, colour: bool) -> String {
+fn render_diagnostic(d: &Diagnostic, command: &str, colour: bool) -> String {
     let (word, ansi) = match d.severity {
         Severity::Error => ("Error", "\x1b[1;31m"),
         Severity::Warning => ("Warning", "\x1b[1;33m"),
@@ -99,15 +110,26 @@ fn render_diagnostic(d: &Diagnostic, line: &str, colour: bool) -> String {
         out.push_str(&format!("{word}: {}\n", d.summary));
     }
     if let Some(subject) = d.subject {
-        let start = usize::from(subject.start()).min(line.len());
-        let end = usize::from(subject.end()).clamp(start, line.len());
-        out.push_str(&format!("\n  on {CONSOLE_FILE_NAME} line 1:\n"));
-        out.push_str(&format!("   1: {line}\n"));
-        let before = line.get(..start).map_or(0, |s| s.chars().count());
-        let width = line.get(start..end).map_or(1, |s| s.chars().count().max(1));
+        let index = LineIndex::new(command);
+        let start = subject.start().min(TextSize::of(command));
+        let number = index.line_of(start);
+        let line_range = index.line_range(command, number);
+        let text = command[line_range].trim_end_matches(['\r', '\n']);
+        let column = usize::from(start - line_range.start());
+        let end = usize::from(subject.end().min(line_range.end()).max(start) - line_range.start());
+        let before = text.get(..column).map_or(0, |s| s.chars().count());
+        let width = text
+            .get(column..end.min(text.len()))
+            .map_or(1, |s| s.chars().count().max(1));
+        let margin = format!("{:>4}: ", number + 1);
+        out.push_str(&format!(
+            "\n  on {CONSOLE_FILE_NAME} line {}:\n",
+            number + 1
+        ));
+        out.push_str(&format!("{margin}{text}\n"));
         out.push_str(&format!(
             "{}{}\n",
-            " ".repeat(6 + before),
+            " ".repeat(margin.len() + before),
             "^".repeat(width)
         ));
     }

@@ -3,6 +3,7 @@
 
 use std::path::Path;
 
+use tofu_syntax::SyntaxKind;
 use tofu_syntax::ast::{AstNode, Expr, ExpressionFile};
 use tofu_types::render;
 
@@ -56,7 +57,9 @@ pub fn evaluate_console_line(line: &str, at: &ConsoleScope<'_>) -> ConsoleOutput
                     None => d,
                 }
             })
-            .collect();
+            .collect::<Vec<_>>();
+        let mut diagnostics = diagnostics;
+        sort_for_display(&mut diagnostics);
         return ConsoleOutput::Failed(diagnostics);
     }
     let Some(expr) = ExpressionFile::cast(parse.syntax()).and_then(|f| f.expr()) else {
@@ -74,7 +77,8 @@ pub fn evaluate_console_line(line: &str, at: &ConsoleScope<'_>) -> ConsoleOutput
     // `type(x)` at the top prints the type of `x`.
     let type_argument = type_call_argument(&expr, at.functions);
     let target = type_argument.as_ref().unwrap_or(&expr);
-    let (value, diagnostics, type_used) = evaluate_console(target, &ctx);
+    let (value, mut diagnostics, type_used) = evaluate_console(target, &ctx);
+    sort_for_display(&mut diagnostics);
     if diagnostics.iter().any(Diagnostic::is_error) {
         return ConsoleOutput::Failed(diagnostics);
     }
@@ -91,6 +95,19 @@ pub fn evaluate_console_line(line: &str, at: &ConsoleScope<'_>) -> ConsoleOutput
         None => render(&value),
     };
     ConsoleOutput::Text(text, diagnostics)
+}
+
+/// The order OpenTofu's views show diagnostics in (`tfdiags` `Sort`):
+/// warnings first, then those without a place, then by where they start
+/// and end; otherwise as they came.
+fn sort_for_display(diagnostics: &mut [Diagnostic]) {
+    diagnostics.sort_by_key(|d| {
+        (
+            d.is_error(),
+            d.subject.is_some(),
+            d.subject.map(|r| (r.start(), r.end())),
+        )
+    });
 }
 
 /// The argument of a top-level `type(x)` call.
@@ -118,3 +135,75 @@ Type in the interpolation to test and hit <enter> to see the result.
 To exit the console, type \"exit\" and hit <enter>, or use Control-C or
 Control-D.
 ";
+
+/// Joins piped console lines into commands as OpenTofu's console does
+/// (`consoleBracketState`): a command goes on while brackets, braces or
+/// parentheses are open or a line ends in a single backslash, and runs as
+/// soon as any of them is closed more often than opened.
+#[derive(Debug, Default)]
+pub struct CommandJoiner {
+    buffer: Vec<String>,
+    /// Open braces, brackets and parentheses.
+    open: [i64; 3],
+}
+
+impl CommandJoiner {
+    /// Takes one line; gives the command to run once it is complete.
+    pub fn push(&mut self, line: &str) -> Option<String> {
+        let line = line.trim();
+        let continued = line.ends_with('\\') && !line.ends_with("\\\\");
+        let line = line.strip_suffix('\\').unwrap_or(line);
+        if !line.is_empty() {
+            self.buffer.push(line.to_owned());
+            for token in tofu_syntax::native::lex(line) {
+                let (index, step) = match token.kind {
+                    SyntaxKind::L_BRACE => (0, 1),
+                    SyntaxKind::R_BRACE => (0, -1),
+                    SyntaxKind::L_BRACK => (1, 1),
+                    SyntaxKind::R_BRACK => (1, -1),
+                    SyntaxKind::L_PAREN => (2, 1),
+                    SyntaxKind::R_PAREN => (2, -1),
+                    _ => continue,
+                };
+                self.open[index] += step;
+            }
+        }
+        let closed_too_often = self.open.iter().any(|&n| n < 0);
+        let still_open = i64::from(continued) + self.open.iter().sum::<i64>() > 0;
+        if still_open && !closed_too_often {
+            return None;
+        }
+        self.open = [0; 3];
+        Some(std::mem::take(&mut self.buffer).join("\n"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::CommandJoiner;
+
+    fn commands(lines: &[&str]) -> Vec<String> {
+        let mut joiner = CommandJoiner::default();
+        lines.iter().filter_map(|l| joiner.push(l)).collect()
+    }
+
+    #[test]
+    fn lines_join_while_brackets_are_open() {
+        assert_eq!(commands(&["1 + 1", "  2  "]), ["1 + 1", "2"]);
+        assert_eq!(commands(&["[", "1,", "2]", "3"]), ["[\n1,\n2]", "3"]);
+        assert_eq!(commands(&["{a = (", "1)}"]), ["{a = (\n1)}"]);
+        assert_eq!(commands(&["\"${upper(\"(\")}\""]), ["\"${upper(\"(\")}\""]);
+    }
+
+    #[test]
+    fn a_trailing_backslash_continues_the_command() {
+        assert_eq!(commands(&["1 + \\", "2"]), ["1 + \n2"]);
+        assert_eq!(commands(&["\"a\\\\\""]), ["\"a\\\\\""]);
+    }
+
+    #[test]
+    fn closing_too_often_runs_at_once() {
+        assert_eq!(commands(&["((", "}", "1"]), ["((\n}", "1"]);
+        assert_eq!(commands(&["]"]), ["]"]);
+    }
+}

@@ -18,7 +18,9 @@ pub mod functions;
 pub mod limits;
 pub mod typeexpr;
 
-pub use console::{CONSOLE_FILE_NAME, ConsoleOutput, ConsoleScope, evaluate_console_line};
+pub use console::{
+    CONSOLE_FILE_NAME, CommandJoiner, ConsoleOutput, ConsoleScope, evaluate_console_line,
+};
 pub use diagnostic::{Diagnostic, Severity};
 pub use eval::{EvalContext, NoVariables, Scope, evaluate, evaluate_json, referenced_roots};
 pub use fs::{FileKind, FileSystem, MemoryFileSystem, RealFileSystem};

@@ -120,6 +120,16 @@ pub(crate) fn index(collection: &Value, key: &Value) -> Result<Value, AccessErro
         let (coll, coll_marks) = collection.unmark();
         let (key, key_marks) = key.unmark();
         let marks = coll_marks | key_marks;
+        // A tuple's length is in its type, so cty decides whether a known
+        // key is in range even when the tuple itself is unknown.
+        let tuple_types = ty.tuple_element_types().filter(|_| key.is_known());
+        if let (Some(types), false) = (tuple_types, coll.is_known()) {
+            let n = key.as_number().cloned().unwrap_or_else(Number::zero);
+            if let Some(element) = whole_index(&n).and_then(|i| types.get(i)) {
+                return Ok(Value::unknown(element.clone()).with_marks(marks));
+            }
+            return sequence_index_error(&n, types.len(), collection.marks().is_empty());
+        }
         if !key.is_known() || !coll.is_known() {
             return Ok(if ty.is_tuple() {
                 Value::dynamic()
@@ -142,23 +152,7 @@ pub(crate) fn index(collection: &Value, key: &Value) -> Result<Value, AccessErro
         {
             return Ok(v.with_marks(marks));
         }
-        if !n.is_integer() {
-            return not_found(
-                ": indexing a sequence requires a whole number, but the given index has a fractional part.",
-            );
-        }
-        if n.is_sign_negative() && !n.is_zero() {
-            return not_found(": a negative number is not a valid index for a sequence.");
-        }
-        if collection.marks().is_empty() {
-            if elements.is_empty() {
-                return not_found(": the collection has no elements.");
-            }
-            return not_found(
-                ": the given index is greater than or equal to the length of the collection.",
-            );
-        }
-        return not_found(".");
+        return sequence_index_error(&n, elements.len(), collection.marks().is_empty());
     }
     if ty.is_object() {
         let was_number = key.ty() == &Type::Number;
@@ -196,6 +190,36 @@ pub(crate) fn index(collection: &Value, key: &Value) -> Result<Value, AccessErro
         INVALID_INDEX,
         "This value does not have any indices.".to_owned(),
     ))
+}
+
+/// Why `n` indexes no element of a sequence of `len` elements. The
+/// length is named only when it is not marked.
+fn sequence_index_error(n: &Number, len: usize, length_shown: bool) -> Result<Value, AccessError> {
+    let not_found = |detail: &str| {
+        Err((
+            INVALID_INDEX,
+            format!("The given key does not identify an element in this collection value{detail}"),
+        ))
+    };
+    if !n.is_integer() {
+        return not_found(
+            ": indexing a sequence requires a whole number, but the given index has a fractional part.",
+        );
+    }
+    if n.is_sign_negative() && !n.is_zero() {
+        return not_found(": a negative number is not a valid index for a sequence.");
+    }
+    // HCL explains only an index equal to the length (its test is
+    // `index - length < 1`); larger ones get the general message.
+    if length_shown && whole_index(n) == Some(len) {
+        if len == 0 {
+            return not_found(": the collection has no elements.");
+        }
+        return not_found(
+            ": the given index is greater than or equal to the length of the collection.",
+        );
+    }
+    not_found(".")
 }
 
 /// The index a whole, non-negative number names, if it fits.
