@@ -35,7 +35,8 @@ pub struct Parse {
 }
 
 impl Parse {
-    pub(crate) fn new(green: GreenNode, errors: Vec<SyntaxError>) -> Parse {
+    /// A parse from a tree and its errors, as stored by a database.
+    pub fn new(green: GreenNode, errors: Vec<SyntaxError>) -> Parse {
         Parse { green, errors }
     }
 

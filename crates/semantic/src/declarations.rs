@@ -1,0 +1,231 @@
+//! What a file and a module declare, each under a stable identity: its
+//! kind and name, never a position.
+
+use tofu_syntax::TextRange;
+use tofu_syntax::body::{AnyBlock, AnyBody, BlockSchema, BodySchema, SourceText};
+
+use crate::{ModuleDir, SourceFile, parse};
+
+/// The kinds of top-level declarations, with the names that identify them
+/// within a module.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum DeclKind {
+    Variable(String),
+    Local(String),
+    Output(String),
+    ManagedResource {
+        ty: String,
+        name: String,
+    },
+    DataResource {
+        ty: String,
+        name: String,
+    },
+    EphemeralResource {
+        ty: String,
+        name: String,
+    },
+    ModuleCall(String),
+    /// A provider configuration: its local name and alias.
+    Provider {
+        name: String,
+        alias: Option<String>,
+    },
+    Terraform,
+    Check(String),
+    /// `moved`, `import` and `removed` blocks, by their position among the
+    /// module's blocks of that type in file order (they have no names).
+    Moved(usize),
+    Import(usize),
+    Removed(usize),
+}
+
+/// One declaration and where it is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Declaration {
+    pub kind: DeclKind,
+    pub file: SourceFile,
+    /// The block header (or, for a local, the attribute name).
+    pub range: TextRange,
+}
+
+/// The declarations of one file, in source order.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct FileDeclarations {
+    pub declarations: Vec<Declaration>,
+}
+
+const FILE_BLOCKS: &[BlockSchema<'static>] = &[
+    BlockSchema {
+        type_name: "terraform",
+        labels: &[],
+    },
+    BlockSchema {
+        type_name: "required_providers",
+        labels: &[],
+    },
+    BlockSchema {
+        type_name: "provider",
+        labels: &["name"],
+    },
+    BlockSchema {
+        type_name: "variable",
+        labels: &["name"],
+    },
+    BlockSchema {
+        type_name: "locals",
+        labels: &[],
+    },
+    BlockSchema {
+        type_name: "output",
+        labels: &["name"],
+    },
+    BlockSchema {
+        type_name: "module",
+        labels: &["name"],
+    },
+    BlockSchema {
+        type_name: "resource",
+        labels: &["type", "name"],
+    },
+    BlockSchema {
+        type_name: "data",
+        labels: &["type", "name"],
+    },
+    BlockSchema {
+        type_name: "ephemeral",
+        labels: &["type", "name"],
+    },
+    BlockSchema {
+        type_name: "moved",
+        labels: &[],
+    },
+    BlockSchema {
+        type_name: "import",
+        labels: &[],
+    },
+    BlockSchema {
+        type_name: "removed",
+        labels: &[],
+    },
+    BlockSchema {
+        type_name: "check",
+        labels: &["name"],
+    },
+];
+
+/// OpenTofu's top-level schema of a configuration file (`configFileSchema`).
+pub(crate) const FILE_SCHEMA: BodySchema<'static> = BodySchema::new(&[], FILE_BLOCKS);
+
+/// The top-level blocks of a file, as the file schema reads them.
+pub(crate) fn file_blocks(db: &dyn salsa::Database, file: SourceFile) -> Vec<AnyBlock> {
+    let parsed = parse(db, file).to_parse();
+    let text = crate::input::contents(db, file);
+    let source = SourceText::new(text, file.path(db));
+    let (content, _remain, _errors) =
+        AnyBody::of_file(&parsed).partial_content(&FILE_SCHEMA, &source);
+    content.blocks
+}
+
+#[salsa::tracked(returns(ref))]
+pub fn file_declarations(db: &dyn salsa::Database, file: SourceFile) -> FileDeclarations {
+    let text = crate::input::contents(db, file);
+    let source = SourceText::new(text, file.path(db));
+    let mut declarations = Vec::new();
+    let mut counters = [0usize; 3];
+    for block in file_blocks(db, file) {
+        let label = |i: usize| block.labels.get(i).cloned().unwrap_or_default();
+        let kind = match block.type_name.as_str() {
+            "variable" => DeclKind::Variable(label(0)),
+            "output" => DeclKind::Output(label(0)),
+            "module" => DeclKind::ModuleCall(label(0)),
+            "check" => DeclKind::Check(label(0)),
+            "resource" => DeclKind::ManagedResource {
+                ty: label(0),
+                name: label(1),
+            },
+            "data" => DeclKind::DataResource {
+                ty: label(0),
+                name: label(1),
+            },
+            "ephemeral" => DeclKind::EphemeralResource {
+                ty: label(0),
+                name: label(1),
+            },
+            "terraform" => DeclKind::Terraform,
+            "provider" => DeclKind::Provider {
+                name: label(0),
+                alias: provider_alias(&block, &source),
+            },
+            "moved" | "import" | "removed" => {
+                let slot = match block.type_name.as_str() {
+                    "moved" => 0,
+                    "import" => 1,
+                    _ => 2,
+                };
+                counters[slot] += 1;
+                match slot {
+                    0 => DeclKind::Moved(counters[slot] - 1),
+                    1 => DeclKind::Import(counters[slot] - 1),
+                    _ => DeclKind::Removed(counters[slot] - 1),
+                }
+            }
+            "locals" => {
+                let (attributes, _errors) = block.body.just_attributes(&source);
+                for attribute in attributes {
+                    declarations.push(Declaration {
+                        kind: DeclKind::Local(attribute.name.clone()),
+                        file,
+                        range: attribute.name_range,
+                    });
+                }
+                continue;
+            }
+            _ => continue,
+        };
+        declarations.push(Declaration {
+            kind,
+            file,
+            range: block.def_range,
+        });
+    }
+    FileDeclarations { declarations }
+}
+
+fn provider_alias(block: &AnyBlock, source: &SourceText<'_>) -> Option<String> {
+    use tofu_syntax::body::AttributeSchema;
+    const ALIAS: &[AttributeSchema<'static>] = &[AttributeSchema {
+        name: "alias",
+        required: false,
+    }];
+    let (content, _, _) = block
+        .body
+        .partial_content(&BodySchema::new(ALIAS, &[]), source);
+    let attribute = content.attribute("alias")?;
+    match attribute.expr.as_ref()? {
+        tofu_syntax::body::AnyExpr::Native(expr) => match expr {
+            tofu_syntax::ast::Expr::Template(t) => t.as_string_literal(),
+            other => Some(
+                tofu_syntax::ast::AstNode::syntax(other)
+                    .to_string()
+                    .trim()
+                    .to_owned(),
+            ),
+        },
+        tofu_syntax::body::AnyExpr::Json(value) => value
+            .as_scalar()
+            .and_then(|s| s.as_str())
+            .map(|s| s.into_owned()),
+    }
+}
+
+/// Every declaration of a module, file by file in name order.
+#[salsa::tracked(returns(ref))]
+pub fn module_declarations(db: &dyn salsa::Database, module: ModuleDir) -> Vec<Declaration> {
+    module
+        .files(db)
+        .iter()
+        .filter(|f| f.exists(db))
+        .flat_map(|f| file_declarations(db, *f).declarations.iter().cloned())
+        .collect()
+}

@@ -1,0 +1,26 @@
+//! The semantic model of OpenTofu configurations as incremental salsa
+//! queries: files are inputs, and parsing, declarations and references are
+//! memoised per file so that an edit recomputes only what depends on it.
+//!
+//! * [`Database`]: the salsa database, with an optional log of the queries
+//!   it executes (for tests of incrementality).
+//! * [`SourceFile`], [`ModuleDir`]: the inputs.
+//! * [`parse`], [`file_declarations`], [`module_declarations`],
+//!   [`module_references`]: the queries.
+//! * [`module_diagnostics`]: what OpenTofu reports about them.
+
+mod db;
+mod declarations;
+mod diagnostics;
+mod input;
+mod parsing;
+mod references;
+
+pub use db::Database;
+pub use declarations::{
+    DeclKind, Declaration, FileDeclarations, file_declarations, module_declarations,
+};
+pub use diagnostics::{Diagnostic, module_diagnostics};
+pub use input::{ModuleDir, SourceFile};
+pub use parsing::{ParsedFile, parse};
+pub use references::{Reference, Subject, module_references};

@@ -1,0 +1,34 @@
+//! Parsing, memoised per file.
+
+use tofu_syntax::{GreenNode, Parse, SourceKind, SyntaxError};
+
+use crate::SourceFile;
+
+/// A file's syntax tree and syntax errors. The green tree is shared, so
+/// clones are cheap; build a `SyntaxNode` where one is needed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParsedFile {
+    pub kind: SourceKind,
+    pub green: GreenNode,
+    pub errors: Vec<SyntaxError>,
+}
+
+impl ParsedFile {
+    pub fn to_parse(&self) -> Parse {
+        Parse::new(self.green.clone(), self.errors.clone())
+    }
+}
+
+#[salsa::tracked(returns(ref))]
+pub fn parse(db: &dyn salsa::Database, file: SourceFile) -> ParsedFile {
+    let path = file.path(db);
+    let kind = SourceKind::from_file_name(path);
+    let text = crate::input::contents(db, file);
+    let name = path.rsplit('/').next().unwrap_or(path);
+    let parse = tofu_syntax::parse_named(text, kind, name);
+    ParsedFile {
+        kind,
+        green: parse.green().clone(),
+        errors: parse.errors().to_vec(),
+    }
+}

@@ -1,0 +1,224 @@
+//! Declarations, references and their diagnostics, and which queries an
+//! edit makes run again.
+
+use std::path::Path;
+
+use salsa::Setter;
+use tofu_semantic::{
+    Database, DeclKind, ModuleDir, SourceFile, module_declarations, module_diagnostics,
+};
+
+fn module(db: &Database, dir: &str, files: &[(&str, &str)]) -> ModuleDir {
+    let files = files
+        .iter()
+        .map(|(name, text)| {
+            let path = if dir.is_empty() {
+                name.to_string()
+            } else {
+                format!("{dir}/{name}")
+            };
+            SourceFile::new(db, path, text.to_string(), true)
+        })
+        .collect();
+    ModuleDir::new(db, dir.to_owned(), files)
+}
+
+fn diagnostics(db: &Database, module: ModuleDir) -> Vec<String> {
+    module_diagnostics(db, module)
+        .iter()
+        .map(|d| {
+            format!(
+                "{}: {} [{}]",
+                d.summary,
+                d.detail,
+                &d.file.text(db)[d.range]
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn declarations_have_stable_identities() {
+    let db = Database::default();
+    let m = module(
+        &db,
+        "",
+        &[(
+            "main.tf",
+            "variable \"a\" {}\nlocals {\n  b = 1\n  c = 2\n}\nresource \"t\" \"r\" {}\ndata \"t\" \"d\" {}\nmodule \"m\" {\n  source = \"./m\"\n}\noutput \"o\" {\n  value = 1\n}\nprovider \"p\" {\n  alias = \"x\"\n}\nmoved {\n  from = t.a\n  to = t.b\n}\n",
+        )],
+    );
+    let kinds: Vec<DeclKind> = module_declarations(&db, m)
+        .iter()
+        .map(|d| d.kind.clone())
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            DeclKind::Variable("a".into()),
+            DeclKind::Local("b".into()),
+            DeclKind::Local("c".into()),
+            DeclKind::ManagedResource {
+                ty: "t".into(),
+                name: "r".into()
+            },
+            DeclKind::DataResource {
+                ty: "t".into(),
+                name: "d".into()
+            },
+            DeclKind::ModuleCall("m".into()),
+            DeclKind::Output("o".into()),
+            DeclKind::Provider {
+                name: "p".into(),
+                alias: Some("x".into())
+            },
+            DeclKind::Moved(0),
+        ]
+    );
+}
+
+#[test]
+fn undeclared_references_and_duplicates() {
+    let db = Database::default();
+    let m = module(
+        &db,
+        "",
+        &[
+            (
+                "main.tf",
+                "variable \"region\" {}\nlocals {\n  a = var.regoin\n  b = local.nope\n  c = module.none.x\n  d = t.missing.id\n  e = data.t.gone.id\n  f = [for v in [1] : v]\n  g = path.module\n}\n",
+            ),
+            ("other.tf", "variable \"region\" {}\nlocals {\n  a = 2\n}\n"),
+        ],
+    );
+    assert_eq!(
+        diagnostics(&db, m),
+        [
+            "Duplicate variable declaration: A variable named \"region\" was already declared at main.tf:1,1-18. Variable names must be unique within a module. [variable \"region\"]",
+            "Duplicate local value definition: A local value named \"a\" was already defined at main.tf:3,3-4. Local value names must be unique within a module. [a]",
+            "Reference to undeclared input variable: An input variable with the name \"regoin\" has not been declared. Did you mean \"region\"? [var.regoin]",
+            "Reference to undeclared local value: A local value with the name \"nope\" has not been declared. [local.nope]",
+            "Reference to undeclared module: No module call named \"none\" is declared in the root module. [module.none]",
+            "Reference to undeclared resource: There is no managed resource \"t\" \"missing\" definition in the root module. [t.missing]",
+            "Reference to undeclared resource: There is no data resource \"t\" \"gone\" definition in the root module. [data.t.gone]",
+        ]
+    );
+}
+
+#[test]
+fn dynamic_block_iterators_are_not_resources() {
+    let db = Database::default();
+    let m = module(
+        &db,
+        "",
+        &[(
+            "main.tf",
+            "resource \"t\" \"r\" {\n  dynamic \"setting\" {\n    for_each = [1]\n    content {\n      v = setting.value\n    }\n  }\n  dynamic \"other\" {\n    for_each = [1]\n    iterator = it\n    content {\n      v = it.key\n    }\n  }\n}\n",
+        )],
+    );
+    assert_eq!(diagnostics(&db, m), Vec::<String>::new());
+}
+
+#[test]
+fn an_edit_in_a_leaf_module_reruns_only_that_module() {
+    let db = Database::with_execution_log();
+    let root = module(
+        &db,
+        "",
+        &[(
+            "main.tf",
+            "variable \"x\" {}\nlocals {\n  y = var.x\n}\nmodule \"leaf\" {\n  source = \"./leaf\"\n}\n",
+        )],
+    );
+    let leaf = module(
+        &db,
+        "leaf",
+        &[("main.tf", "locals {\n  a = 1\n  b = local.a\n}\n")],
+    );
+    let mut db = db;
+    assert!(diagnostics(&db, root).is_empty());
+    assert!(diagnostics(&db, leaf).is_empty());
+    let first = db.take_executed();
+    assert_eq!(
+        first.iter().filter(|q| *q == "parse").count(),
+        2,
+        "{first:?}"
+    );
+
+    let leaf_file = leaf.files(&db)[0];
+    leaf_file
+        .set_text(&mut db)
+        .to("locals {\n  a = 2 + 2\n  b = local.a\n}\n".to_owned());
+    assert!(diagnostics(&db, root).is_empty());
+    assert!(diagnostics(&db, leaf).is_empty());
+    let mut executed = db.take_executed();
+    executed.sort();
+    // Only the leaf's file is parsed and read again (one `parse`, one
+    // `file_declarations`); the root module's queries are all reused.
+    assert_eq!(
+        executed,
+        [
+            "file_declarations",
+            "file_references",
+            "module_declarations",
+            "module_diagnostics",
+            "module_references",
+            "parse",
+        ]
+    );
+}
+
+#[test]
+fn corpus_modules_have_no_reference_errors() {
+    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus");
+    if !corpus.is_dir() {
+        eprintln!("skipping: {} not found", corpus.display());
+        return;
+    }
+    let db = Database::default();
+    let mut modules = 0;
+    let mut failures = Vec::new();
+    let mut stack = vec![corpus.clone()];
+    while let Some(dir) = stack.pop() {
+        let mut files = Vec::new();
+        let mut entries: Vec<_> = std::fs::read_dir(&dir).unwrap().flatten().collect();
+        entries.sort_by_key(|e| e.file_name());
+        for entry in entries {
+            let path = entry.path();
+            let name = entry.file_name().to_string_lossy().into_owned();
+            if path.is_dir() {
+                if !name.starts_with('.') {
+                    stack.push(path);
+                }
+            } else if name.ends_with(".tf") || name.ends_with(".tf.json") {
+                let text = String::from_utf8_lossy(&std::fs::read(&path).unwrap()).into_owned();
+                let rel = path
+                    .strip_prefix(&corpus)
+                    .unwrap()
+                    .to_string_lossy()
+                    .into_owned();
+                files.push(SourceFile::new(&db, rel, text, true));
+            }
+        }
+        if files.is_empty() {
+            continue;
+        }
+        modules += 1;
+        let rel = dir
+            .strip_prefix(&corpus)
+            .unwrap()
+            .to_string_lossy()
+            .into_owned();
+        let m = ModuleDir::new(&db, rel.clone(), files);
+        for d in module_diagnostics(&db, m) {
+            failures.push(format!("{}: {}: {}", d.file.path(&db), d.summary, d.detail));
+        }
+    }
+    assert!(modules > 50, "only {modules} modules");
+    assert!(
+        failures.is_empty(),
+        "{} diagnostics:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
