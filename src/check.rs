@@ -17,6 +17,7 @@ pub use crate::diagnostic::{Diagnostic, FileId, Location, Severity};
 use crate::{
     discovery::{self, Module},
     module_files::ModuleFile,
+    semantic,
     source::{self, SourceFile},
 };
 
@@ -117,21 +118,45 @@ pub fn check_tree(root: &Path, options: &CheckOptions<'_>) -> Result<CheckReport
     if discovered.modules.is_empty() {
         diagnostics.push(no_configuration(root));
     }
-    let mut sources = Vec::new();
+    // One entry per module file, in module order; `None` if unreadable.
+    let mut parsed = Vec::new();
     for outcome in outcomes {
         match outcome {
-            FileOutcome::Clean => {}
-            FileOutcome::Unreadable(diagnostic) => diagnostics.push(diagnostic),
-            FileOutcome::Errors(source, errors) => {
-                let file = FileId(sources.len() as u32);
-                sources.push(source);
-                diagnostics.extend(errors.into_iter().map(|error| {
-                    Diagnostic::error(error.summary, error.detail)
-                        .at(file, error.range)
-                        .with_context(error.context)
-                }));
+            FileOutcome::Unreadable(diagnostic) => {
+                diagnostics.push(diagnostic);
+                parsed.push(None);
             }
+            FileOutcome::Parsed(source, errors) => parsed.push(Some((source, errors))),
         }
+    }
+    let semantic = semantic::diagnostics(&discovered.modules, &parsed);
+
+    // Only files with something to show are kept for rendering.
+    let mut sources = Vec::new();
+    let mut semantic = semantic.into_iter().peekable();
+    for (index, entry) in parsed.into_iter().enumerate() {
+        let Some((source, errors)) = entry else {
+            continue;
+        };
+        let mut file_semantic = Vec::new();
+        while let Some(found) = semantic.next_if(|d| d.file_index == index) {
+            file_semantic.push(found);
+        }
+        if errors.is_empty() && file_semantic.is_empty() {
+            continue;
+        }
+        let file = FileId(sources.len() as u32);
+        sources.push(source);
+        diagnostics.extend(errors.into_iter().map(|error| {
+            Diagnostic::error(error.summary, error.detail)
+                .at(file, error.range)
+                .with_context(error.context)
+        }));
+        diagnostics.extend(
+            file_semantic
+                .into_iter()
+                .map(|d| Diagnostic::error(d.summary, d.detail).at(file, d.range)),
+        );
     }
     sort_diagnostics(&mut diagnostics, &sources);
 
@@ -166,10 +191,8 @@ fn check_files(modules: &[Module], progress: Option<&dyn Progress>) -> Vec<FileO
 }
 
 enum FileOutcome {
-    Clean,
     Unreadable(Diagnostic),
-    /// The source is kept only for files with something to show.
-    Errors(SourceFile, Vec<SyntaxError>),
+    Parsed(SourceFile, Vec<SyntaxError>),
 }
 
 fn check_file(module: &Module, file: &ModuleFile) -> FileOutcome {
@@ -191,11 +214,8 @@ fn check_file(module: &Module, file: &ModuleFile) -> FileOutcome {
         .into_iter()
         .collect();
     errors.extend_from_slice(parsed.errors());
-    if errors.is_empty() {
-        return FileOutcome::Clean;
-    }
     let source = SourceFile::new(path, file.syntax, decoded.text, parsed.green().clone());
-    FileOutcome::Errors(source, errors)
+    FileOutcome::Parsed(source, errors)
 }
 
 /// OpenTofu only logs that it skipped a shadowed file; a note makes sure

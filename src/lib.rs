@@ -5,6 +5,7 @@
 //! prints or writes to the user's files.
 
 pub use tofu_eval as eval;
+pub use tofu_semantic as semantic_db;
 pub use tofu_syntax as syntax;
 pub use tofu_types as types;
 
@@ -13,4 +14,5 @@ pub mod diagnostic;
 pub mod discovery;
 pub mod module_files;
 pub mod render;
+mod semantic;
 pub mod source;

@@ -45,7 +45,7 @@ pub enum DeclKind {
 pub struct Declaration {
     pub kind: DeclKind,
     pub file: SourceFile,
-    /// The block header (or, for a local, the attribute name).
+    /// The block header (or, for a local, the whole attribute).
     pub range: TextRange,
 }
 
@@ -176,7 +176,8 @@ pub fn file_declarations(db: &dyn salsa::Database, file: SourceFile) -> FileDecl
                     declarations.push(Declaration {
                         kind: DeclKind::Local(attribute.name.clone()),
                         file,
-                        range: attribute.name_range,
+                        // OpenTofu's `Local.DeclRange`: the whole definition.
+                        range: attribute.range,
                     });
                 }
                 continue;

@@ -238,7 +238,11 @@ fn subject(root: &str, steps: &[(Step, TextRange)]) -> (Subject, usize) {
     match root {
         "var" => named(Subject::Variable),
         "local" => named(Subject::Local),
-        "module" => named(Subject::ModuleCall),
+        // `module.NAME.OUTPUT` refers to the output, and covers it.
+        "module" => match (attr(0), attr(1)) {
+            (Some(name), Some(_)) => (Subject::ModuleCall(name), 2),
+            _ => named(Subject::ModuleCall),
+        },
         "data" => typed(|ty, name| Subject::DataResource { ty, name }),
         "ephemeral" => typed(|ty, name| Subject::EphemeralResource { ty, name }),
         "path" | "terraform" | "tofu" | "count" | "each" | "self" | "resource" => {

@@ -95,10 +95,10 @@ fn undeclared_references_and_duplicates() {
         diagnostics(&db, m),
         [
             "Duplicate variable declaration: A variable named \"region\" was already declared at main.tf:1,1-18. Variable names must be unique within a module. [variable \"region\"]",
-            "Duplicate local value definition: A local value named \"a\" was already defined at main.tf:3,3-4. Local value names must be unique within a module. [a]",
+            "Duplicate local value definition: A local value named \"a\" was already defined at main.tf:3,3-17. Local value names must be unique within a module. [a = 2]",
             "Reference to undeclared input variable: An input variable with the name \"regoin\" has not been declared. Did you mean \"region\"? [var.regoin]",
             "Reference to undeclared local value: A local value with the name \"nope\" has not been declared. [local.nope]",
-            "Reference to undeclared module: No module call named \"none\" is declared in the root module. [module.none]",
+            "Reference to undeclared module: No module call named \"none\" is declared in the root module. [module.none.x]",
             "Reference to undeclared resource: There is no managed resource \"t\" \"missing\" definition in the root module. [t.missing]",
             "Reference to undeclared resource: There is no data resource \"t\" \"gone\" definition in the root module. [data.t.gone]",
         ]

@@ -1,0 +1,71 @@
+//! The semantic checks of a tree: its files loaded into a salsa database,
+//! each module checked on its own thread with its own database clone.
+
+use rayon::prelude::*;
+use tofu_semantic::{Database, ModuleDir, SourceFile as Input, module_diagnostics};
+use tofu_syntax::{SyntaxError, TextRange};
+
+use crate::{discovery::Module, source::SourceFile};
+
+/// A semantic diagnostic of one of the parsed files.
+pub(crate) struct FileDiagnostic {
+    /// Index into the parsed files.
+    pub file_index: usize,
+    pub summary: String,
+    pub detail: String,
+    pub range: TextRange,
+}
+
+/// The semantic diagnostics of every module, ordered by file. `parsed`
+/// holds the modules' files in module order, as the check read them
+/// (`None` for a file that could not be read).
+pub(crate) fn diagnostics(
+    modules: &[Module],
+    parsed: &[Option<(SourceFile, Vec<SyntaxError>)>],
+) -> Vec<FileDiagnostic> {
+    let db = Database::default();
+    let inputs: Vec<Input> = parsed
+        .iter()
+        .map(|entry| match entry {
+            Some((source, _)) => Input::new(&db, source.path.clone(), source.text.clone(), true),
+            None => Input::new(&db, String::new(), String::new(), false),
+        })
+        .collect();
+    let index_of = |input: Input| inputs.iter().position(|i| *i == input);
+    let mut next = 0;
+    let dirs: Vec<ModuleDir> = modules
+        .iter()
+        .map(|module| {
+            let files =
+                &inputs[next.min(inputs.len())..(next + module.files.len()).min(inputs.len())];
+            // Override files are merged into their module, not declared
+            // again; until merging exists they are left out.
+            let primary = files
+                .iter()
+                .zip(&module.files)
+                .filter(|(_, file)| !file.is_override)
+                .map(|(input, _)| *input)
+                .collect();
+            next += module.files.len();
+            ModuleDir::new(&db, module.dir.clone(), primary)
+        })
+        .collect();
+    let found: Vec<Vec<tofu_semantic::Diagnostic>> = dirs
+        .par_iter()
+        .map_with(db.clone(), |db, dir| module_diagnostics(db, *dir).clone())
+        .collect();
+    let mut out: Vec<FileDiagnostic> = found
+        .into_iter()
+        .flatten()
+        .filter_map(|d| {
+            Some(FileDiagnostic {
+                file_index: index_of(d.file)?,
+                summary: d.summary,
+                detail: d.detail,
+                range: d.range,
+            })
+        })
+        .collect();
+    out.sort_by_key(|d| d.file_index);
+    out
+}
