@@ -42,116 +42,80 @@ pub fn module_diagnostics(db: &dyn salsa::Database, module: ModuleDir) -> Vec<Di
         )
     };
     for reference in module_references(db, module) {
-        let (kind, summary, detail) = match &reference.subject {
-            Subject::Variable(name) => {
-                let suggestion = tofu_syntax::name_suggestion(
-                    name,
-                    names(|k| match k {
-                        DeclKind::Variable(n) => Some(n),
-                        _ => None,
-                    }),
-                )
-                .map(|s| format!(" Did you mean {s:?}?"))
-                .unwrap_or_else(|| {
-                    format!(" This variable can be declared with a variable {name:?} {{}} block.")
-                });
-                (
-                    DeclKind::Variable(name.clone()),
-                    "Reference to undeclared input variable",
-                    format!(
-                        "An input variable with the name {name:?} has not been declared.{suggestion}"
-                    ),
-                )
-            }
-            Subject::Local(name) => {
-                let suggestion = tofu_syntax::name_suggestion(
-                    name,
-                    names(|k| match k {
-                        DeclKind::Local(n) => Some(n),
-                        _ => None,
-                    }),
-                )
-                .map(|s| format!(" Did you mean {s:?}?"))
-                .unwrap_or_default();
-                (
-                    DeclKind::Local(name.clone()),
+        let Subject::Declared(kind) = &reference.subject else {
+            continue;
+        };
+        if declared.contains_key(kind) {
+            continue;
+        }
+        let suggest = |pick: fn(&DeclKind) -> Option<&String>, name: &str| {
+            tofu_syntax::name_suggestion(name, names(pick)).map(|s| format!(" Did you mean {s:?}?"))
+        };
+        let (summary, detail) =
+            match kind {
+                DeclKind::Variable(name) => {
+                    (
+                        "Reference to undeclared input variable",
+                        format!(
+                    "An input variable with the name {name:?} has not been declared.{}",
+                    suggest(|k| if let DeclKind::Variable(n) = k { Some(n) } else { None }, name)
+                        .unwrap_or_else(|| format!(
+                            " This variable can be declared with a variable {name:?} {{}} block."
+                        ))
+                ),
+                    )
+                }
+                DeclKind::Local(name) => (
                     "Reference to undeclared local value",
                     format!(
-                        "A local value with the name {name:?} has not been declared.{suggestion}"
+                        "A local value with the name {name:?} has not been declared.{}",
+                        suggest(
+                            |k| if let DeclKind::Local(n) = k {
+                                Some(n)
+                            } else {
+                                None
+                            },
+                            name
+                        )
+                        .unwrap_or_default()
                     ),
-                )
-            }
-            Subject::ModuleCall(name) => {
-                let suggestion = tofu_syntax::name_suggestion(
-                    name,
-                    names(|k| match k {
-                        DeclKind::ModuleCall(n) => Some(n),
-                        _ => None,
-                    }),
-                )
-                .map(|s| format!(" Did you mean {s:?}?"))
-                .unwrap_or_default();
-                (
-                    DeclKind::ModuleCall(name.clone()),
+                ),
+                DeclKind::ModuleCall(name) => (
                     "Reference to undeclared module",
                     format!(
-                        "No module call named {name:?} is declared in {module_name}.{suggestion}"
+                        "No module call named {name:?} is declared in {module_name}.{}",
+                        suggest(
+                            |k| if let DeclKind::ModuleCall(n) = k {
+                                Some(n)
+                            } else {
+                                None
+                            },
+                            name
+                        )
+                        .unwrap_or_default()
                     ),
-                )
-            }
-            Subject::ManagedResource { ty, name } => resource(
-                DeclKind::ManagedResource {
-                    ty: ty.clone(),
-                    name: name.clone(),
-                },
-                "managed",
-                ty,
-                name,
-                &module_name,
-            ),
-            Subject::DataResource { ty, name } => resource(
-                DeclKind::DataResource {
-                    ty: ty.clone(),
-                    name: name.clone(),
-                },
-                "data",
-                ty,
-                name,
-                &module_name,
-            ),
-            Subject::EphemeralResource { ty, name } => resource(
-                DeclKind::EphemeralResource {
-                    ty: ty.clone(),
-                    name: name.clone(),
-                },
-                "ephemeral",
-                ty,
-                name,
-                &module_name,
-            ),
-            Subject::Builtin(_) | Subject::Invalid(_) => continue,
-        };
-        if !declared.contains_key(&kind) {
-            out.push(Diagnostic {
-                summary: summary.to_owned(),
-                detail,
-                file: reference.file,
-                range: reference.range,
-            });
-        }
+                ),
+                DeclKind::ManagedResource { ty, name } => {
+                    resource("managed", ty, name, &module_name)
+                }
+                DeclKind::DataResource { ty, name } => resource("data", ty, name, &module_name),
+                DeclKind::EphemeralResource { ty, name } => {
+                    resource("ephemeral", ty, name, &module_name)
+                }
+                _ => continue,
+            };
+        out.push(Diagnostic {
+            summary: summary.to_owned(),
+            detail,
+            file: reference.file,
+            range: reference.range,
+        });
     }
     out
 }
 
-fn resource(
-    kind: DeclKind,
-    mode: &str,
-    ty: &str,
-    name: &str,
-    module_name: &str,
-) -> (DeclKind, &'static str, String) {
+fn resource(mode: &str, ty: &str, name: &str, module_name: &str) -> (&'static str, String) {
     (
-        kind,
         "Reference to undeclared resource",
         format!("There is no {mode} resource {ty:?} {name:?} definition in {module_name}."),
     )

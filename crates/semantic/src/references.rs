@@ -15,21 +15,8 @@ use crate::{ModuleDir, SourceFile};
 /// What a reference names.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Subject {
-    Variable(String),
-    Local(String),
-    ModuleCall(String),
-    ManagedResource {
-        ty: String,
-        name: String,
-    },
-    DataResource {
-        ty: String,
-        name: String,
-    },
-    EphemeralResource {
-        ty: String,
-        name: String,
-    },
+    /// A variable, local, module call or resource of the module.
+    Declared(DeclKind),
     /// `path.*`, `terraform.*`, `count.*`, `each.*`, `self` and the like,
     /// which name no declaration.
     Builtin(String),
@@ -226,38 +213,30 @@ fn subject(root: &str, steps: &[(Step, TextRange)]) -> (Subject, usize) {
         Some((Step::Attr(name), _)) => Some(name.clone()),
         _ => None,
     };
+    let declared = |kind: DeclKind, consumed: usize| (Subject::Declared(kind), consumed);
     let invalid = || (Subject::Invalid(root.to_owned()), 0);
-    let named = |make: fn(String) -> Subject| match attr(0) {
-        Some(name) => (make(name), 1),
-        None => invalid(),
-    };
-    let typed = |make: fn(String, String) -> Subject| match (attr(0), attr(1)) {
-        (Some(ty), Some(name)) => (make(ty, name), 2),
-        _ => invalid(),
-    };
-    match root {
-        "var" => named(Subject::Variable),
-        "local" => named(Subject::Local),
+    match (root, attr(0), attr(1)) {
+        ("var", Some(name), _) => declared(DeclKind::Variable(name), 1),
+        ("local", Some(name), _) => declared(DeclKind::Local(name), 1),
         // `module.NAME.OUTPUT` refers to the output, and covers it.
-        "module" => match (attr(0), attr(1)) {
-            (Some(name), Some(_)) => (Subject::ModuleCall(name), 2),
-            _ => named(Subject::ModuleCall),
-        },
-        "data" => typed(|ty, name| Subject::DataResource { ty, name }),
-        "ephemeral" => typed(|ty, name| Subject::EphemeralResource { ty, name }),
-        "path" | "terraform" | "tofu" | "count" | "each" | "self" | "resource" => {
+        ("module", Some(name), Some(_)) => declared(DeclKind::ModuleCall(name), 2),
+        ("module", Some(name), None) => declared(DeclKind::ModuleCall(name), 1),
+        ("data", Some(ty), Some(name)) => declared(DeclKind::DataResource { ty, name }, 2),
+        ("ephemeral", Some(ty), Some(name)) => {
+            declared(DeclKind::EphemeralResource { ty, name }, 2)
+        }
+        ("var" | "local" | "module" | "data" | "ephemeral", _, _) => invalid(),
+        ("path" | "terraform" | "tofu" | "count" | "each" | "self" | "resource", _, _) => {
             (Subject::Builtin(root.to_owned()), 0)
         }
-        _ => match attr(0) {
-            Some(name) => (
-                Subject::ManagedResource {
-                    ty: root.to_owned(),
-                    name,
-                },
-                1,
-            ),
-            None => invalid(),
-        },
+        (_, Some(name), _) => declared(
+            DeclKind::ManagedResource {
+                ty: root.to_owned(),
+                name,
+            },
+            1,
+        ),
+        _ => invalid(),
     }
 }
 
