@@ -134,12 +134,15 @@ pub fn check_tree(root: &Path, options: &CheckOptions<'_>) -> Result<CheckReport
     // Only files with something to show are kept for rendering.
     let mut sources = Vec::new();
     let mut semantic = semantic.into_iter().peekable();
+    while let Some(sourceless) = semantic.next_if(|d| d.place.is_none()) {
+        diagnostics.push(Diagnostic::error(sourceless.summary, sourceless.detail));
+    }
     for (index, entry) in parsed.into_iter().enumerate() {
         let Some((source, errors)) = entry else {
             continue;
         };
         let mut file_semantic = Vec::new();
-        while let Some(found) = semantic.next_if(|d| d.file_index == index) {
+        while let Some(found) = semantic.next_if(|d| d.place.is_some_and(|(i, _)| i == index)) {
             file_semantic.push(found);
         }
         if errors.is_empty() && file_semantic.is_empty() {
@@ -152,11 +155,14 @@ pub fn check_tree(root: &Path, options: &CheckOptions<'_>) -> Result<CheckReport
                 .at(file, error.range)
                 .with_context(error.context)
         }));
-        diagnostics.extend(
-            file_semantic
-                .into_iter()
-                .map(|d| Diagnostic::error(d.summary, d.detail).at(file, d.range)),
-        );
+        diagnostics.extend(file_semantic.into_iter().filter_map(|d| {
+            let (_, range) = d.place?;
+            Some(
+                Diagnostic::error(d.summary, d.detail)
+                    .at(file, range)
+                    .with_context(d.context),
+            )
+        }));
     }
     sort_diagnostics(&mut diagnostics, &sources);
 

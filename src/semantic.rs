@@ -7,13 +7,14 @@ use tofu_syntax::{SyntaxError, TextRange};
 
 use crate::{discovery::Module, source::SourceFile};
 
-/// A semantic diagnostic of one of the parsed files.
+/// A semantic diagnostic, of one of the parsed files or of none.
 pub(crate) struct FileDiagnostic {
-    /// Index into the parsed files.
-    pub file_index: usize,
+    /// Index into the parsed files and the range there; `None` for a
+    /// sourceless diagnostic.
+    pub place: Option<(usize, TextRange)>,
+    pub context: Option<TextRange>,
     pub summary: String,
     pub detail: String,
-    pub range: TextRange,
 }
 
 /// The semantic diagnostics of every module, ordered by file. `parsed`
@@ -57,15 +58,15 @@ pub(crate) fn diagnostics(
     let mut out: Vec<FileDiagnostic> = found
         .into_iter()
         .flatten()
-        .filter_map(|d| {
-            Some(FileDiagnostic {
-                file_index: index_of(d.file)?,
-                summary: d.summary,
-                detail: d.detail,
-                range: d.range,
-            })
+        .map(|d| FileDiagnostic {
+            place: d
+                .location
+                .and_then(|(file, range)| Some((index_of(file)?, range))),
+            context: d.context,
+            summary: d.summary,
+            detail: d.detail,
         })
         .collect();
-    out.sort_by_key(|d| d.file_index);
+    out.sort_by_key(|d| d.place.map(|(index, _)| index));
     out
 }

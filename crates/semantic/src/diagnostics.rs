@@ -1,21 +1,35 @@
 //! What OpenTofu reports about a module's declarations and references,
 //! with its summaries and details.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 use tofu_syntax::{LineIndex, TextRange};
 
 use crate::{
-    DeclKind, Declaration, ModuleDir, SourceFile, Subject, module_declarations, module_references,
+    DeclKind, Declaration, ModuleDir, Reference, SourceFile, Subject, module_declarations,
+    module_references,
 };
 
-/// A semantic diagnostic: an error at a place in a file.
+/// A semantic diagnostic: an error, at a place in a file unless it is
+/// about no place (a cycle).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Diagnostic {
     pub summary: String,
     pub detail: String,
-    pub file: SourceFile,
-    pub range: TextRange,
+    pub location: Option<(SourceFile, TextRange)>,
+    /// HCL's context range, in the same file.
+    pub context: Option<TextRange>,
+}
+
+impl Diagnostic {
+    fn at(summary: &str, detail: String, file: SourceFile, range: TextRange) -> Diagnostic {
+        Diagnostic {
+            summary: summary.to_owned(),
+            detail,
+            location: Some((file, range)),
+            context: None,
+        }
+    }
 }
 
 /// Duplicate declarations and references to undeclared variables, locals,
@@ -33,14 +47,9 @@ pub fn module_diagnostics(db: &dyn salsa::Database, module: ModuleDir) -> Vec<Di
             .map(String::as_str)
             .collect()
     };
-    let module_name = if module.dir(db).is_empty() {
-        "the root module".to_owned()
-    } else {
-        format!(
-            "module.{}",
-            module.dir(db).rsplit('/').next().unwrap_or_default()
-        )
-    };
+    // Every module is checked as a root module of its own until module
+    // calls are followed.
+    let module_name = "the root module";
     for reference in module_references(db, module) {
         let Subject::Declared(kind) = &reference.subject else {
             continue;
@@ -96,22 +105,147 @@ pub fn module_diagnostics(db: &dyn salsa::Database, module: ModuleDir) -> Vec<Di
                     ),
                 ),
                 DeclKind::ManagedResource { ty, name } => {
-                    resource("managed", ty, name, &module_name)
+                    resource("managed", ty, name, module_name)
                 }
-                DeclKind::DataResource { ty, name } => resource("data", ty, name, &module_name),
+                DeclKind::DataResource { ty, name } => resource("data", ty, name, module_name),
                 DeclKind::EphemeralResource { ty, name } => {
-                    resource("ephemeral", ty, name, &module_name)
+                    resource("ephemeral", ty, name, module_name)
                 }
                 _ => continue,
             };
-        out.push(Diagnostic {
-            summary: summary.to_owned(),
+        out.push(Diagnostic::at(
+            summary,
             detail,
-            file: reference.file,
-            range: reference.range,
+            reference.file,
+            reference.range,
+        ));
+    }
+    out.extend(local_cycles(module_references(db, module)));
+    out
+}
+
+/// A local that uses itself is an error at the reference; locals that
+/// use each other in a ring are one sourceless "Cycle" error per ring,
+/// as OpenTofu's graph reports them (its order is a map's; names are
+/// sorted here).
+fn local_cycles(references: &[Reference]) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    let mut edges: BTreeMap<&str, BTreeSet<&str>> = BTreeMap::new();
+    for reference in references {
+        let (DeclKind::Local(from), Subject::Declared(DeclKind::Local(to))) =
+            (&reference.from, &reference.subject)
+        else {
+            continue;
+        };
+        if from == to {
+            out.push(Diagnostic::at(
+                "Self-referencing local value",
+                format!(
+                    "Local value local.{from} cannot use its own result as part of its expression."
+                ),
+                reference.file,
+                reference.range,
+            ));
+            continue;
+        }
+        edges.entry(from).or_default().insert(to);
+    }
+    for ring in strongly_connected(&edges) {
+        let names: Vec<String> = ring.iter().map(|n| format!("local.{n} (expand)")).collect();
+        out.push(Diagnostic {
+            summary: format!("Cycle: {}", names.join(", ")),
+            detail: String::new(),
+            location: None,
+            context: None,
         });
     }
     out
+}
+
+/// The components of more than one vertex, each sorted (Tarjan's
+/// algorithm, iteratively so that long chains cannot exhaust the stack).
+fn strongly_connected<'a>(edges: &BTreeMap<&'a str, BTreeSet<&'a str>>) -> Vec<Vec<&'a str>> {
+    let mut index: HashMap<&str, usize> = HashMap::new();
+    let mut low: HashMap<&str, usize> = HashMap::new();
+    let mut on_stack: HashSet<&str> = HashSet::new();
+    let mut stack: Vec<&str> = Vec::new();
+    let mut rings = Vec::new();
+    let empty = BTreeSet::new();
+    for &start in edges.keys() {
+        if index.contains_key(start) {
+            continue;
+        }
+        // Each frame: a vertex and the successors still to visit.
+        let mut frames: Vec<(&str, Vec<&str>)> = Vec::new();
+        let visit = |v: &'a str,
+                     frames: &mut Vec<(&'a str, Vec<&'a str>)>,
+                     index: &mut HashMap<&'a str, usize>,
+                     low: &mut HashMap<&'a str, usize>,
+                     stack: &mut Vec<&'a str>,
+                     on_stack: &mut HashSet<&'a str>| {
+            let n = index.len();
+            index.insert(v, n);
+            low.insert(v, n);
+            stack.push(v);
+            on_stack.insert(v);
+            let successors = edges
+                .get(v)
+                .unwrap_or(&empty)
+                .iter()
+                .rev()
+                .copied()
+                .collect();
+            frames.push((v, successors));
+        };
+        visit(
+            start,
+            &mut frames,
+            &mut index,
+            &mut low,
+            &mut stack,
+            &mut on_stack,
+        );
+        while let Some((v, successors)) = frames.last_mut() {
+            let v = *v;
+            if let Some(w) = successors.pop() {
+                if !index.contains_key(w) {
+                    visit(
+                        w,
+                        &mut frames,
+                        &mut index,
+                        &mut low,
+                        &mut stack,
+                        &mut on_stack,
+                    );
+                } else if on_stack.contains(w) {
+                    let lw = index[w].min(low[v]);
+                    low.insert(v, lw);
+                }
+                continue;
+            }
+            frames.pop();
+            if let Some((parent, _)) = frames.last() {
+                let lp = low[*parent].min(low[v]);
+                low.insert(*parent, lp);
+            }
+            if low[v] == index[v] {
+                let mut ring = Vec::new();
+                while let Some(w) = stack.pop() {
+                    on_stack.remove(w);
+                    ring.push(w);
+                    if w == v {
+                        break;
+                    }
+                }
+                if ring.len() > 1 {
+                    ring.sort_unstable();
+                    rings.push(ring);
+                }
+            }
+        }
+    }
+    rings.sort();
+    rings
 }
 
 fn resource(mode: &str, ty: &str, name: &str, module_name: &str) -> (&'static str, String) {
@@ -158,12 +292,7 @@ fn duplicates(db: &dyn salsa::Database, declarations: &[Declaration]) -> Vec<Dia
             ),
             _ => continue,
         };
-        out.push(Diagnostic {
-            summary: summary.to_owned(),
-            detail,
-            file: decl.file,
-            range: decl.range,
-        });
+        out.push(Diagnostic::at(summary, detail, decl.file, decl.range));
     }
     out
 }
