@@ -9,6 +9,7 @@ pub use tofu_semantic as semantic_db;
 pub use tofu_syntax as syntax;
 pub use tofu_types as types;
 
+pub mod analysis;
 pub mod check;
 pub mod diagnostic;
 pub mod discovery;

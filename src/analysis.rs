@@ -1,0 +1,117 @@
+//! The host for editors and other embedders: a tree opened once, then
+//! edited file by file, answering from the incremental database.
+
+use std::{collections::BTreeMap, fs, io, path::Path};
+
+use salsa::Setter;
+use tofu_semantic::{
+    Database, DeclKind, Declaration, Diagnostic, ModuleDir, Reference, SourceFile, Subject,
+    module_declarations, module_diagnostics, module_references,
+};
+use tofu_syntax::TextSize;
+
+use crate::{discovery, source};
+
+/// An opened tree. Reads files only when opened; edits come through
+/// [`Analysis::set_file_text`].
+pub struct Analysis {
+    db: Database,
+    modules: Vec<ModuleDir>,
+    files: BTreeMap<String, SourceFile>,
+}
+
+impl Analysis {
+    /// Opens `root` and every module below it, as `check` finds them.
+    pub fn open(root: &Path) -> io::Result<Analysis> {
+        let discovered = discovery::discover(root)?;
+        let db = Database::default();
+        let mut files = BTreeMap::new();
+        let mut modules = Vec::new();
+        for module in &discovered.modules {
+            let mut inputs = Vec::new();
+            for file in module.files.iter().filter(|f| !f.is_override) {
+                let path = module.file_path(&file.name);
+                let text = fs::read(module.path.join(&file.name))
+                    .map(|bytes| source::decode(bytes).text)
+                    .unwrap_or_default();
+                let input = SourceFile::new(&db, path.clone(), text, true);
+                files.insert(path, input);
+                inputs.push(input);
+            }
+            modules.push(ModuleDir::new(&db, module.dir.clone(), inputs));
+        }
+        Ok(Analysis { db, modules, files })
+    }
+
+    /// Replaces the text of a file (by its path relative to the root);
+    /// false if the tree has no such file.
+    pub fn set_file_text(&mut self, path: &str, text: String) -> bool {
+        let Some(file) = self.files.get(path).copied() else {
+            return false;
+        };
+        file.set_text(&mut self.db).to(text);
+        true
+    }
+
+    /// The semantic diagnostics of every module.
+    pub fn diagnostics(&self) -> Vec<Diagnostic> {
+        self.modules
+            .iter()
+            .flat_map(|m| module_diagnostics(&self.db, *m).iter().cloned())
+            .collect()
+    }
+
+    /// What a module declares (`""` for the root).
+    pub fn declarations(&self, module_dir: &str) -> Vec<Declaration> {
+        self.module(module_dir)
+            .map(|m| module_declarations(&self.db, m).clone())
+            .unwrap_or_default()
+    }
+
+    /// The declaration the reference at `offset` in `path` refers to.
+    pub fn definition(&self, path: &str, offset: TextSize) -> Option<Declaration> {
+        let file = *self.files.get(path)?;
+        let module = self.module_of(file)?;
+        let reference = module_references(&self.db, module)
+            .iter()
+            .find(|r| r.file == file && r.range.contains_inclusive(offset))?;
+        let Subject::Declared(kind) = &reference.subject else {
+            return None;
+        };
+        module_declarations(&self.db, module)
+            .iter()
+            .find(|d| &d.kind == kind)
+            .cloned()
+    }
+
+    /// Every reference to a declaration of a module.
+    pub fn references_to(&self, module_dir: &str, kind: &DeclKind) -> Vec<Reference> {
+        let Some(module) = self.module(module_dir) else {
+            return Vec::new();
+        };
+        module_references(&self.db, module)
+            .iter()
+            .filter(|r| matches!(&r.subject, Subject::Declared(k) if k == kind))
+            .cloned()
+            .collect()
+    }
+
+    /// The text of a file as the database has it.
+    pub fn file_text(&self, path: &str) -> Option<&str> {
+        Some(self.files.get(path)?.text(&self.db).as_str())
+    }
+
+    fn module(&self, dir: &str) -> Option<ModuleDir> {
+        self.modules
+            .iter()
+            .copied()
+            .find(|m| m.dir(&self.db) == dir)
+    }
+
+    fn module_of(&self, file: SourceFile) -> Option<ModuleDir> {
+        self.modules
+            .iter()
+            .copied()
+            .find(|m| m.files(&self.db).contains(&file))
+    }
+}

@@ -1,0 +1,52 @@
+//! The embedding host: open a tree, edit it, ask about it.
+
+use std::path::Path;
+
+use tofu_analyzer::analysis::Analysis;
+use tofu_analyzer::semantic_db::DeclKind;
+use tofu_analyzer::syntax::TextSize;
+
+fn fixture() -> Analysis {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/analysis");
+    Analysis::open(&root).expect("the fixture opens")
+}
+
+fn offset_of(text: &str, needle: &str) -> TextSize {
+    TextSize::from(text.find(needle).expect("in the text") as u32)
+}
+
+#[test]
+fn definitions_and_references() {
+    let analysis = fixture();
+    let text = analysis.file_text("main.tf").expect("main.tf").to_owned();
+    let definition = analysis
+        .definition(
+            "main.tf",
+            offset_of(&text, "var.region") + TextSize::from(5),
+        )
+        .expect("var.region has a definition");
+    assert_eq!(definition.kind, DeclKind::Variable("region".into()));
+    assert_eq!(&text[definition.range], "variable \"region\"");
+
+    let uses = analysis.references_to("", &DeclKind::Local("zone".into()));
+    let used_at: Vec<&str> = uses.iter().map(|r| &text[r.range]).collect();
+    assert_eq!(used_at, ["local.zone"]);
+    assert!(analysis.diagnostics().is_empty());
+}
+
+#[test]
+fn edits_update_the_answers() {
+    let mut analysis = fixture();
+    let text = analysis
+        .file_text("main.tf")
+        .unwrap()
+        .replace("local.zone", "local.zones");
+    assert!(analysis.set_file_text("main.tf", text));
+    let summaries: Vec<String> = analysis
+        .diagnostics()
+        .iter()
+        .map(|d| d.summary.clone())
+        .collect();
+    assert_eq!(summaries, ["Reference to undeclared local value"]);
+    assert!(!analysis.set_file_text("missing.tf", String::new()));
+}
