@@ -160,7 +160,8 @@ pub fn check_tree(root: &Path, options: &CheckOptions<'_>) -> Result<CheckReport
             Some(
                 Diagnostic::error(d.summary, d.detail)
                     .at(file, range)
-                    .with_context(d.context),
+                    .with_context(d.context)
+                    .with_values(d.values),
             )
         }));
     }

@@ -34,6 +34,9 @@ pub struct Diagnostic {
     pub detail: String,
     /// `None` for a diagnostic about no particular place in a file.
     pub location: Option<Location>,
+    /// What the expression's references were, as HCL describes them for
+    /// the snippet: `("module.network", "is a object")`.
+    pub values: Vec<(String, String)>,
 }
 
 impl Diagnostic {
@@ -43,6 +46,7 @@ impl Diagnostic {
             summary: summary.into(),
             detail: detail.into(),
             location: None,
+            values: Vec::new(),
         }
     }
 
@@ -68,6 +72,11 @@ impl Diagnostic {
     }
 
     /// Sets the context range of a located diagnostic.
+    pub fn with_values(mut self, values: Vec<(String, String)>) -> Self {
+        self.values = values;
+        self
+    }
+
     pub fn with_context(mut self, context: Option<TextRange>) -> Self {
         if let Some(location) = &mut self.location {
             location.context = context;

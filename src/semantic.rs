@@ -2,7 +2,10 @@
 //! each module checked on its own thread with its own database clone.
 
 use rayon::prelude::*;
-use tofu_semantic::{Database, ModuleDir, SourceFile as Input, module_diagnostics};
+use tofu_semantic::{
+    Database, ModuleDir, SourceFile as Input, Workspace, module_diagnostics,
+    module_output_diagnostics,
+};
 use tofu_syntax::{SyntaxError, TextRange};
 
 use crate::{discovery::Module, source::SourceFile};
@@ -15,6 +18,7 @@ pub(crate) struct FileDiagnostic {
     pub context: Option<TextRange>,
     pub summary: String,
     pub detail: String,
+    pub values: Vec<(String, String)>,
 }
 
 /// The semantic diagnostics of every module, ordered by file. `parsed`
@@ -51,9 +55,18 @@ pub(crate) fn diagnostics(
             ModuleDir::new(&db, module.dir.clone(), primary)
         })
         .collect();
+    let workspace = Workspace::new(&db, dirs.clone());
     let found: Vec<Vec<tofu_semantic::Diagnostic>> = dirs
         .par_iter()
-        .map_with(db.clone(), |db, dir| module_diagnostics(db, *dir).clone())
+        .map_with(db.clone(), |db, dir| {
+            let mut found = module_diagnostics(db, *dir).clone();
+            found.extend(
+                module_output_diagnostics(db, workspace, *dir)
+                    .iter()
+                    .cloned(),
+            );
+            found
+        })
         .collect();
     let mut out: Vec<FileDiagnostic> = found
         .into_iter()
@@ -65,6 +78,7 @@ pub(crate) fn diagnostics(
             context: d.context,
             summary: d.summary,
             detail: d.detail,
+            values: d.values,
         })
         .collect();
     out.sort_by_key(|d| d.place.map(|(index, _)| index));

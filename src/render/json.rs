@@ -58,7 +58,7 @@ struct JsonDiagnostic<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     range: Option<JsonRange<'a>>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    snippet: Option<JsonSnippet>,
+    snippet: Option<JsonSnippet<'a>>,
 }
 
 #[derive(Serialize)]
@@ -76,7 +76,7 @@ struct JsonPos {
 }
 
 #[derive(Serialize)]
-struct JsonSnippet {
+struct JsonSnippet<'a> {
     /// `null` rather than absent when there is none, as in OpenTofu.
     context: Option<String>,
     code: String,
@@ -85,7 +85,13 @@ struct JsonSnippet {
     highlight_end_offset: usize,
     /// Expression values; syntax checks have none, but the array is
     /// always there.
-    values: [(); 0],
+    values: Vec<JsonValue<'a>>,
+}
+
+#[derive(Serialize)]
+struct JsonValue<'a> {
+    traversal: &'a str,
+    statement: &'a str,
 }
 
 /// `None` for notes, which the schema has no severity for.
@@ -120,7 +126,14 @@ fn json_diagnostic<'a>(
             start_line: snippet.start_line,
             highlight_start_offset: snippet.highlight_start_offset,
             highlight_end_offset: snippet.highlight_end_offset,
-            values: [],
+            values: diagnostic
+                .values
+                .iter()
+                .map(|(traversal, statement)| JsonValue {
+                    traversal,
+                    statement,
+                })
+                .collect(),
         });
     }
     Some(json)

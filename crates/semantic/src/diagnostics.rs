@@ -19,6 +19,9 @@ pub struct Diagnostic {
     pub location: Option<(SourceFile, TextRange)>,
     /// HCL's context range, in the same file.
     pub context: Option<TextRange>,
+    /// What the expression's references were, for the snippet:
+    /// `("module.network", "is a object")`.
+    pub values: Vec<(String, String)>,
 }
 
 impl Diagnostic {
@@ -28,6 +31,7 @@ impl Diagnostic {
             detail,
             location: Some((file, range)),
             context: None,
+            values: Vec::new(),
         }
     }
 }
@@ -157,6 +161,7 @@ fn local_cycles(references: &[Reference]) -> Vec<Diagnostic> {
             detail: String::new(),
             location: None,
             context: None,
+            values: Vec::new(),
         });
     }
     out

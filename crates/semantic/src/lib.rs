@@ -13,6 +13,7 @@ mod db;
 mod declarations;
 mod diagnostics;
 mod input;
+mod module_tree;
 mod parsing;
 mod references;
 
@@ -22,5 +23,8 @@ pub use declarations::{
 };
 pub use diagnostics::{Diagnostic, module_diagnostics};
 pub use input::{ModuleDir, SourceFile};
+pub use module_tree::{
+    ModuleCall, Workspace, local_source_dir, module_calls, module_output_diagnostics,
+};
 pub use parsing::{ParsedFile, parse};
 pub use references::{Reference, Subject, module_references};

@@ -30,8 +30,12 @@ pub struct Reference {
     pub subject: Subject,
     pub from: DeclKind,
     pub file: SourceFile,
-    /// The whole static traversal, `var.name` or `aws_instance.a.id`.
+    /// What the reference covers: `var.name`, `aws_instance.a`,
+    /// `module.m.out`.
     pub range: TextRange,
+    /// For `module.NAME.OUTPUT`: the output's name and the range of the
+    /// `.OUTPUT` step.
+    pub module_output: Option<(String, TextRange)>,
 }
 
 /// Every reference made in a file's declarations, in source order.
@@ -119,11 +123,19 @@ fn collect(node: &SyntaxNode, from: &DeclKind, file: SourceFile, out: &mut Vec<R
             let range = steps[..consumed.min(steps.len())]
                 .iter()
                 .fold(significant_range(&variable), |r, (_, step)| r.cover(*step));
+            let module_output = match (&subject, steps.as_slice()) {
+                (
+                    Subject::Declared(DeclKind::ModuleCall(_)),
+                    [(_, call), (Step::Attr(output), through), ..],
+                ) => Some((output.clone(), TextRange::new(call.end(), through.end()))),
+                _ => None,
+            };
             out.push(Reference {
                 subject,
                 from: from.clone(),
                 file,
                 range,
+                module_output,
             });
         }
     }

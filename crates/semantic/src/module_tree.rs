@@ -1,0 +1,162 @@
+//! Module calls and the modules they call, for checks across a call.
+
+use tofu_syntax::TextRange;
+use tofu_syntax::ast::Expr;
+use tofu_syntax::body::{AnyExpr, AttributeSchema, BodySchema, SourceText};
+
+use crate::declarations::file_blocks;
+use crate::{DeclKind, ModuleDir, SourceFile, Subject, module_declarations, module_references};
+
+/// Every module directory of a workspace.
+#[salsa::input(debug)]
+pub struct Workspace {
+    #[returns(ref)]
+    pub modules: Vec<ModuleDir>,
+}
+
+/// A `module` block: its name, its `source` when that is a literal
+/// string, and whether it has `count` or `for_each`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ModuleCall {
+    pub name: String,
+    pub source: Option<String>,
+    pub repeated: bool,
+    pub file: SourceFile,
+    pub range: TextRange,
+}
+
+const CALL_ARGUMENTS: &[AttributeSchema<'static>] = &[
+    AttributeSchema {
+        name: "source",
+        required: false,
+    },
+    AttributeSchema {
+        name: "count",
+        required: false,
+    },
+    AttributeSchema {
+        name: "for_each",
+        required: false,
+    },
+];
+
+/// The module calls of a module, file by file.
+#[salsa::tracked(returns(ref))]
+pub fn module_calls(db: &dyn salsa::Database, module: ModuleDir) -> Vec<ModuleCall> {
+    let mut out = Vec::new();
+    for &file in module.files(db).iter().filter(|f| f.exists(db)) {
+        let text = crate::input::contents(db, file);
+        let source_text = SourceText::new(text, file.path(db));
+        for block in file_blocks(db, file)
+            .into_iter()
+            .filter(|b| b.type_name == "module")
+        {
+            let schema = BodySchema::new(CALL_ARGUMENTS, &[]);
+            let (content, _, _) = block.body.partial_content(&schema, &source_text);
+            let source = content
+                .attribute("source")
+                .and_then(|a| match a.expr.as_ref()? {
+                    AnyExpr::Native(Expr::Template(t)) => t.as_string_literal(),
+                    AnyExpr::Json(v) => v
+                        .as_scalar()
+                        .and_then(|s| s.as_str())
+                        .map(|s| s.into_owned()),
+                    AnyExpr::Native(_) => None,
+                });
+            out.push(ModuleCall {
+                name: block.labels.first().cloned().unwrap_or_default(),
+                source,
+                repeated: content.attribute("count").is_some()
+                    || content.attribute("for_each").is_some(),
+                file,
+                range: block.def_range,
+            });
+        }
+    }
+    out
+}
+
+/// The module directory a local source (`./x`, `../x`) names, relative
+/// to the calling module's directory.
+pub fn local_source_dir(caller_dir: &str, source: &str) -> Option<String> {
+    if !(source.starts_with("./") || source.starts_with("../")) {
+        return None;
+    }
+    let mut parts: Vec<&str> = caller_dir.split('/').filter(|p| !p.is_empty()).collect();
+    for part in source.split('/') {
+        match part {
+            "" | "." => {}
+            ".." => {
+                parts.pop()?;
+            }
+            other => parts.push(other),
+        }
+    }
+    Some(parts.join("/"))
+}
+
+/// References to outputs that a called module (with a local source and
+/// without `count` or `for_each`) does not declare: HCL's "Unsupported
+/// attribute" on the module object.
+#[salsa::tracked(returns(ref))]
+pub fn module_output_diagnostics(
+    db: &dyn salsa::Database,
+    workspace: Workspace,
+    module: ModuleDir,
+) -> Vec<crate::Diagnostic> {
+    let calls = module_calls(db, module);
+    let mut out = Vec::new();
+    for reference in module_references(db, module) {
+        let (Subject::Declared(DeclKind::ModuleCall(name)), Some((output, range))) =
+            (&reference.subject, &reference.module_output)
+        else {
+            continue;
+        };
+        let Some(call) = calls.iter().find(|c| &c.name == name && !c.repeated) else {
+            continue;
+        };
+        let Some(dir) = call
+            .source
+            .as_deref()
+            .and_then(|s| local_source_dir(module.dir(db), s))
+        else {
+            continue;
+        };
+        let Some(child) = workspace.modules(db).iter().find(|m| m.dir(db) == &dir) else {
+            continue;
+        };
+        let declared = module_declarations(db, *child)
+            .iter()
+            .any(|d| matches!(&d.kind, DeclKind::Output(o) if o == output));
+        if !declared {
+            out.push(crate::Diagnostic {
+                summary: "Unsupported attribute".to_owned(),
+                detail: format!("This object does not have an attribute named {output:?}."),
+                location: Some((reference.file, *range)),
+                context: None,
+                values: vec![(format!("module.{name}"), "is a object".to_owned())],
+            });
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::local_source_dir;
+
+    #[test]
+    fn local_sources_resolve_against_the_caller() {
+        assert_eq!(
+            local_source_dir("", "./modules/a").as_deref(),
+            Some("modules/a")
+        );
+        assert_eq!(
+            local_source_dir("env/prod", "../../modules/a").as_deref(),
+            Some("modules/a")
+        );
+        assert_eq!(local_source_dir("a", "./b/../c").as_deref(), Some("a/c"));
+        assert_eq!(local_source_dir("", "../outside"), None);
+        assert_eq!(local_source_dir("", "hashicorp/consul/aws"), None);
+    }
+}
