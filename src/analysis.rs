@@ -6,7 +6,7 @@ use std::{collections::BTreeMap, fs, io, path::Path};
 use salsa::Setter;
 use tofu_semantic::{
     Database, DeclKind, Declaration, Diagnostic, ModuleDir, Reference, SourceFile, Subject,
-    module_declarations, module_diagnostics, module_references,
+    local_source_dir, module_calls, module_declarations, module_diagnostics, module_references,
 };
 use tofu_syntax::TextSize;
 
@@ -96,6 +96,66 @@ impl Analysis {
             .collect()
     }
 
+    /// The dependency graph as DOT: one cluster per module, a node per
+    /// declaration, an edge from each declaration to each declaration it
+    /// refers to, and an edge from each module call to the module its
+    /// local source names.
+    pub fn graph_dot(&self) -> String {
+        let mut out = String::from("digraph {\n  rankdir = \"RL\";\n");
+        for (index, module) in self.modules.iter().enumerate() {
+            let dir = module.dir(&self.db);
+            let label = if dir.is_empty() { "." } else { dir.as_str() };
+            out.push_str(&format!(
+                "  subgraph \"cluster_{index}\" {{\n    label = {label:?};\n"
+            ));
+            let node = |kind: &DeclKind| format!("{label}:{}", address(kind));
+            // The module itself, which calls point at.
+            out.push_str(&format!(
+                "    {:?} [label = {:?}, shape = box];\n",
+                format!("{label}:module"),
+                format!("module {label}")
+            ));
+            for decl in module_declarations(&self.db, *module) {
+                out.push_str(&format!(
+                    "    {:?} [label = {:?}];\n",
+                    node(&decl.kind),
+                    address(&decl.kind)
+                ));
+            }
+            let mut edges = std::collections::BTreeSet::new();
+            for reference in module_references(&self.db, *module) {
+                if let Subject::Declared(kind) = &reference.subject {
+                    edges.insert((node(&reference.from), node(kind)));
+                }
+            }
+            for (from, to) in edges {
+                out.push_str(&format!("    {from:?} -> {to:?};\n"));
+            }
+            out.push_str("  }\n");
+            for call in module_calls(&self.db, *module) {
+                let Some(child) = call
+                    .source
+                    .as_deref()
+                    .and_then(|s| local_source_dir(dir, s))
+                else {
+                    continue;
+                };
+                let child_label = if child.is_empty() {
+                    ".".to_owned()
+                } else {
+                    child
+                };
+                out.push_str(&format!(
+                    "  {:?} -> {:?} [style = dashed];\n",
+                    node(&DeclKind::ModuleCall(call.name.clone())),
+                    format!("{child_label}:module")
+                ));
+            }
+        }
+        out.push_str("}\n");
+        out
+    }
+
     /// The text of a file as the database has it.
     pub fn file_text(&self, path: &str) -> Option<&str> {
         Some(self.files.get(path)?.text(&self.db).as_str())
@@ -113,5 +173,28 @@ impl Analysis {
             .iter()
             .copied()
             .find(|m| m.files(&self.db).contains(&file))
+    }
+}
+
+/// A declaration as OpenTofu names it in addresses and graphs.
+fn address(kind: &DeclKind) -> String {
+    match kind {
+        DeclKind::Variable(n) => format!("var.{n}"),
+        DeclKind::Local(n) => format!("local.{n}"),
+        DeclKind::Output(n) => format!("output.{n}"),
+        DeclKind::ManagedResource { ty, name } => format!("{ty}.{name}"),
+        DeclKind::DataResource { ty, name } => format!("data.{ty}.{name}"),
+        DeclKind::EphemeralResource { ty, name } => format!("ephemeral.{ty}.{name}"),
+        DeclKind::ModuleCall(n) => format!("module.{n}"),
+        DeclKind::Provider {
+            name,
+            alias: Some(alias),
+        } => format!("provider.{name}.{alias}"),
+        DeclKind::Provider { name, alias: None } => format!("provider.{name}"),
+        DeclKind::Terraform => "terraform".to_owned(),
+        DeclKind::Check(n) => format!("check.{n}"),
+        DeclKind::Moved(i) => format!("moved[{i}]"),
+        DeclKind::Import(i) => format!("import[{i}]"),
+        DeclKind::Removed(i) => format!("removed[{i}]"),
     }
 }

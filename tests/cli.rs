@@ -540,3 +540,21 @@ fn console_stops_at_exit_and_reads_files_relative_to_dir() {
         run.stderr
     );
 }
+
+#[test]
+fn graph_prints_dot_with_references_and_module_calls() {
+    let run = analyzer_in(&fixtures().join("parity/module_output_missing"), &["graph"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.starts_with("digraph {\n"), "{}", run.stdout);
+    for line in [
+        "    \".:output.ok\" -> \".:module.network\";",
+        "  \".:module.network\" -> \"network:module\" [style = dashed];",
+        "    \"network:module\" [label = \"module network\", shape = box];",
+    ] {
+        assert!(
+            run.stdout.lines().any(|l| l == line),
+            "missing {line:?} in\n{}",
+            run.stdout
+        );
+    }
+}

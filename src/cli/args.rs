@@ -27,6 +27,16 @@ pub enum Command {
     /// Evaluate expressions read from stdin, one per line, printing each
     /// value as `tofu console` does.
     Console(ConsoleArgs),
+    /// Print the dependency graph of every module as DOT: declarations,
+    /// what each refers to, and the modules that calls name.
+    Graph(GraphArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct GraphArgs {
+    /// The root module; modules below it are included too.
+    #[arg(default_value = ".")]
+    pub dir: PathBuf,
 }
 
 #[derive(Debug, Args)]

@@ -7,6 +7,7 @@
 mod args;
 mod check;
 mod console;
+mod graph;
 mod progress;
 mod syntax;
 
@@ -32,6 +33,7 @@ pub fn run(args: Vec<OsString>) -> ExitCode {
         Command::Check(check) => check::run(check, cli.no_color),
         Command::Syntax(syntax) => syntax::run(syntax),
         Command::Console(console) => console::run(console, cli.no_color),
+        Command::Graph(graph) => graph::run(graph),
     }
 }
 
