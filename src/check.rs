@@ -129,7 +129,8 @@ pub fn check_tree(root: &Path, options: &CheckOptions<'_>) -> Result<CheckReport
             FileOutcome::Parsed(source, errors) => parsed.push(Some((source, errors))),
         }
     }
-    let semantic = semantic::diagnostics(&discovered.modules, &parsed);
+    let installed = semantic::InstalledModules::read(root);
+    let semantic = semantic::diagnostics(&discovered.modules, &parsed, &installed);
 
     // Only files with something to show are kept for rendering.
     let mut sources = Vec::new();
@@ -157,8 +158,13 @@ pub fn check_tree(root: &Path, options: &CheckOptions<'_>) -> Result<CheckReport
         }));
         diagnostics.extend(file_semantic.into_iter().filter_map(|d| {
             let (_, range) = d.place?;
-            Some(
+            let diagnostic = if d.note {
+                Diagnostic::note(d.summary, d.detail)
+            } else {
                 Diagnostic::error(d.summary, d.detail)
+            };
+            Some(
+                diagnostic
                     .at(file, range)
                     .with_context(d.context)
                     .with_values(d.values),

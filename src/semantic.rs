@@ -2,9 +2,11 @@
 //! each module checked on its own thread with its own database clone.
 
 use rayon::prelude::*;
+use std::path::Path;
+
 use tofu_semantic::{
-    Database, ModuleDir, SourceFile as Input, Workspace, module_diagnostics,
-    module_output_diagnostics,
+    Database, ModuleDir, SourceFile as Input, Workspace, local_source_dir, module_calls,
+    module_diagnostics, module_output_diagnostics,
 };
 use tofu_syntax::{SyntaxError, TextRange};
 
@@ -12,6 +14,8 @@ use crate::{discovery::Module, source::SourceFile};
 
 /// A semantic diagnostic, of one of the parsed files or of none.
 pub(crate) struct FileDiagnostic {
+    /// Notes say what could not be analysed; everything else is an error.
+    pub note: bool,
     /// Index into the parsed files and the range there; `None` for a
     /// sourceless diagnostic.
     pub place: Option<(usize, TextRange)>,
@@ -27,6 +31,7 @@ pub(crate) struct FileDiagnostic {
 pub(crate) fn diagnostics(
     modules: &[Module],
     parsed: &[Option<(SourceFile, Vec<SyntaxError>)>],
+    installed: &InstalledModules,
 ) -> Vec<FileDiagnostic> {
     let db = Database::default();
     let inputs: Vec<Input> = parsed
@@ -72,6 +77,7 @@ pub(crate) fn diagnostics(
         .into_iter()
         .flatten()
         .map(|d| FileDiagnostic {
+            note: false,
             place: d
                 .location
                 .and_then(|(file, range)| Some((index_of(file)?, range))),
@@ -81,6 +87,68 @@ pub(crate) fn diagnostics(
             values: d.values,
         })
         .collect();
+    for dir in &dirs {
+        for call in module_calls(&db, *dir) {
+            let Some(source) = call.source.as_deref() else {
+                continue;
+            };
+            if local_source_dir(dir.dir(&db), source).is_some() || installed.has(&call.name) {
+                continue;
+            }
+            let Some(index) = index_of(call.file) else {
+                continue;
+            };
+            out.push(FileDiagnostic {
+                note: true,
+                place: Some((index, call.range)),
+                context: None,
+                summary: "Module not installed".to_owned(),
+                detail: format!(
+                    "The module {:?} comes from {source:?}, which is not installed (there is no .terraform/modules/modules.json entry for it), so it is not analysed and references to its outputs are not checked. Run \"tofu init\" to install it.",
+                    call.name
+                ),
+                values: Vec::new(),
+            });
+        }
+    }
     out.sort_by_key(|d| d.place.map(|(index, _)| index));
     out
+}
+
+/// The module calls `tofu init` installed, from the root's
+/// `.terraform/modules/modules.json` (keys are call paths: `vpc`,
+/// `vpc.subnets`).
+#[derive(Debug, Default)]
+pub(crate) struct InstalledModules {
+    keys: Vec<String>,
+}
+
+impl InstalledModules {
+    pub(crate) fn read(root: &Path) -> InstalledModules {
+        let path = root.join(".terraform/modules/modules.json");
+        let Ok(text) = std::fs::read_to_string(path) else {
+            return InstalledModules::default();
+        };
+        let keys = serde_json::from_str::<serde_json::Value>(&text)
+            .ok()
+            .and_then(|json| {
+                let modules = json.get("Modules")?.as_array()?.clone();
+                Some(
+                    modules
+                        .iter()
+                        .filter_map(|m| Some(m.get("Key")?.as_str()?.to_owned()))
+                        .collect(),
+                )
+            })
+            .unwrap_or_default();
+        InstalledModules { keys }
+    }
+
+    /// Whether a call of this name was installed at any depth (the call
+    /// path of a module checked as its own root is not known).
+    fn has(&self, call: &str) -> bool {
+        self.keys
+            .iter()
+            .any(|key| key == call || key.rsplit('.').next() == Some(call))
+    }
 }

@@ -558,3 +558,16 @@ fn graph_prints_dot_with_references_and_module_calls() {
         );
     }
 }
+
+#[test]
+fn uninstalled_remote_modules_get_a_note_not_an_error() {
+    let run = analyzer(&["check", "-no-color", "remote_module"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout.starts_with("Note: Module not installed\n"),
+        "{}",
+        run.stdout
+    );
+    let installed = analyzer(&["check", "-no-color", "remote_module_installed"]);
+    assert_eq!((installed.code, installed.stdout.as_str()), (0, ""));
+}
