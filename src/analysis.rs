@@ -10,7 +10,7 @@ use tofu_semantic::{
 };
 use tofu_syntax::TextSize;
 
-use crate::{discovery, source};
+use crate::{discovery, semantic, source};
 
 /// An opened tree. Reads files only when opened; edits come through
 /// [`Analysis::set_file_text`].
@@ -24,23 +24,30 @@ impl Analysis {
     /// Opens `root` and every module below it, as `check` finds them.
     pub fn open(root: &Path) -> io::Result<Analysis> {
         let discovered = discovery::discover(root)?;
-        let db = Database::default();
-        let mut files = BTreeMap::new();
-        let mut modules = Vec::new();
-        for module in &discovered.modules {
-            let mut inputs = Vec::new();
-            for file in module.files.iter().filter(|f| !f.is_override) {
-                let path = module.file_path(&file.name);
-                let text = fs::read(module.path.join(&file.name))
-                    .map(|bytes| source::decode(bytes).text)
-                    .unwrap_or_default();
-                let input = SourceFile::new(&db, path.clone(), text, true);
-                files.insert(path, input);
-                inputs.push(input);
-            }
-            modules.push(ModuleDir::new(&db, module.dir.clone(), inputs));
-        }
-        Ok(Analysis { db, modules, files })
+        let texts = discovered
+            .modules
+            .iter()
+            .flat_map(|module| {
+                module.files.iter().map(|file| {
+                    fs::read(module.path.join(&file.name))
+                        .ok()
+                        .map(|bytes| source::decode(bytes).text)
+                })
+            })
+            .collect();
+        let loaded = semantic::load(&discovered.modules, texts);
+        // Override files are not analysed yet, so they cannot be edited.
+        let files = loaded
+            .modules
+            .iter()
+            .flat_map(|m| m.files(&loaded.db).iter())
+            .map(|f| (f.path(&loaded.db).clone(), *f))
+            .collect();
+        Ok(Analysis {
+            db: loaded.db,
+            modules: loaded.modules,
+            files,
+        })
     }
 
     /// Replaces the text of a file (by its path relative to the root);

@@ -11,7 +11,7 @@ use std::{
 };
 
 use rayon::prelude::*;
-use tofu_syntax::{SyntaxError, parse_named};
+use tofu_syntax::SyntaxError;
 
 pub use crate::diagnostic::{Diagnostic, FileId, Location, Severity};
 use crate::{
@@ -118,19 +118,28 @@ pub fn check_tree(root: &Path, options: &CheckOptions<'_>) -> Result<CheckReport
     if discovered.modules.is_empty() {
         diagnostics.push(no_configuration(root));
     }
-    // One entry per module file, in module order; `None` if unreadable.
-    let mut parsed = Vec::new();
+    // One entry per module file, in module order.
+    let mut texts = Vec::new();
+    let mut encoding_errors = Vec::new();
     for outcome in outcomes {
         match outcome {
             FileOutcome::Unreadable(diagnostic) => {
                 diagnostics.push(diagnostic);
-                parsed.push(None);
+                texts.push(None);
+                encoding_errors.push(None);
             }
-            FileOutcome::Parsed(source, errors) => parsed.push(Some((source, errors))),
+            FileOutcome::Read {
+                text,
+                encoding_error,
+            } => {
+                texts.push(Some(text));
+                encoding_errors.push(Some(encoding_error));
+            }
         }
     }
+    let loaded = semantic::load(&discovered.modules, texts);
     let installed = semantic::InstalledModules::read(root);
-    let semantic = semantic::diagnostics(&discovered.modules, &parsed, &installed);
+    let (parsed, semantic) = semantic::check(&loaded, &discovered.modules, &installed);
 
     // Only files with something to show are kept for rendering.
     let mut sources = Vec::new();
@@ -138,10 +147,12 @@ pub fn check_tree(root: &Path, options: &CheckOptions<'_>) -> Result<CheckReport
     while let Some(sourceless) = semantic.next_if(|d| d.place.is_none()) {
         diagnostics.push(Diagnostic::error(sourceless.summary, sourceless.detail));
     }
-    for (index, entry) in parsed.into_iter().enumerate() {
-        let Some((source, errors)) = entry else {
+    for (index, (parsed, encoding_error)) in parsed.into_iter().zip(encoding_errors).enumerate() {
+        let Some(encoding_error) = encoding_error else {
             continue;
         };
+        let mut errors: Vec<SyntaxError> = encoding_error.into_iter().collect();
+        errors.extend(parsed.errors.iter().cloned());
         let mut file_semantic = Vec::new();
         while let Some(found) = semantic.next_if(|d| d.place.is_some_and(|(i, _)| i == index)) {
             file_semantic.push(found);
@@ -150,7 +161,13 @@ pub fn check_tree(root: &Path, options: &CheckOptions<'_>) -> Result<CheckReport
             continue;
         }
         let file = FileId(sources.len() as u32);
-        sources.push(source);
+        let input = loaded.files[index];
+        sources.push(SourceFile::new(
+            input.path(&loaded.db).clone(),
+            parsed.kind,
+            input.text(&loaded.db).clone(),
+            parsed.green,
+        ));
         diagnostics.extend(errors.into_iter().map(|error| {
             Diagnostic::error(error.summary, error.detail)
                 .at(file, error.range)
@@ -182,7 +199,7 @@ pub fn check_tree(root: &Path, options: &CheckOptions<'_>) -> Result<CheckReport
     })
 }
 
-/// Reads and parses every file of every module, in parallel; the
+/// Reads every file of every module, in parallel; the
 /// outcomes come back in the order of the modules and their files.
 fn check_files(modules: &[Module], progress: Option<&dyn Progress>) -> Vec<FileOutcome> {
     let jobs: Vec<(&Module, &ModuleFile)> = modules
@@ -205,7 +222,11 @@ fn check_files(modules: &[Module], progress: Option<&dyn Progress>) -> Vec<FileO
 
 enum FileOutcome {
     Unreadable(Diagnostic),
-    Parsed(SourceFile, Vec<SyntaxError>),
+    /// The text, and the error for its first bytes that are not UTF-8.
+    Read {
+        text: String,
+        encoding_error: Option<SyntaxError>,
+    },
 }
 
 fn check_file(module: &Module, file: &ModuleFile) -> FileOutcome {
@@ -220,15 +241,10 @@ fn check_file(module: &Module, file: &ModuleFile) -> FileOutcome {
         }
     };
     let decoded = source::decode(bytes);
-    let parsed = parse_named(&decoded.text, file.syntax, &path);
-    let mut errors: Vec<SyntaxError> = decoded
-        .first_invalid
-        .map(source::encoding_error)
-        .into_iter()
-        .collect();
-    errors.extend_from_slice(parsed.errors());
-    let source = SourceFile::new(path, file.syntax, decoded.text, parsed.green().clone());
-    FileOutcome::Parsed(source, errors)
+    FileOutcome::Read {
+        encoding_error: decoded.first_invalid.map(source::encoding_error),
+        text: decoded.text,
+    }
 }
 
 /// OpenTofu only logs that it skipped a shadowed file; a note makes sure

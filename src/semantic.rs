@@ -1,16 +1,18 @@
-//! The semantic checks of a tree: its files loaded into a salsa database,
-//! each module checked on its own thread with its own database clone.
+//! A tree in the salsa database: its files loaded as inputs, then every
+//! module parsed and checked on its own thread with its own database
+//! clone.
 
-use rayon::prelude::*;
+use std::collections::HashMap;
 use std::path::Path;
 
+use rayon::prelude::*;
 use tofu_semantic::{
-    Database, ModuleDir, SourceFile as Input, Workspace, local_source_dir, module_calls,
-    module_diagnostics, module_output_diagnostics,
+    Database, ModuleDir, ParsedFile, SourceFile as Input, Workspace, local_source_dir,
+    module_calls, module_diagnostics, module_output_diagnostics, parse,
 };
-use tofu_syntax::{SyntaxError, TextRange};
+use tofu_syntax::TextRange;
 
-use crate::{discovery::Module, source::SourceFile};
+use crate::discovery::Module;
 
 /// A semantic diagnostic, of one of the parsed files or of none.
 pub(crate) struct FileDiagnostic {
@@ -25,54 +27,89 @@ pub(crate) struct FileDiagnostic {
     pub values: Vec<(String, String)>,
 }
 
-/// The semantic diagnostics of every module, ordered by file. `parsed`
-/// holds the modules' files in module order, as the check read them
-/// (`None` for a file that could not be read).
-pub(crate) fn diagnostics(
-    modules: &[Module],
-    parsed: &[Option<(SourceFile, Vec<SyntaxError>)>],
-    installed: &InstalledModules,
-) -> Vec<FileDiagnostic> {
+/// A tree's files in a database: every file as an input, in module
+/// order, and every module with its primary files.
+pub(crate) struct Loaded {
+    pub db: Database,
+    pub files: Vec<Input>,
+    pub modules: Vec<ModuleDir>,
+}
+
+/// Loads the files of `modules`, whose texts come in module order (`None`
+/// for a file that could not be read).
+pub(crate) fn load(modules: &[Module], texts: Vec<Option<String>>) -> Loaded {
     let db = Database::default();
-    let inputs: Vec<Input> = parsed
-        .iter()
-        .map(|entry| match entry {
-            Some((source, _)) => Input::new(&db, source.path.clone(), source.text.clone(), true),
-            None => Input::new(&db, String::new(), String::new(), false),
-        })
-        .collect();
-    let index_of = |input: Input| inputs.iter().position(|i| *i == input);
-    let mut next = 0;
-    let dirs: Vec<ModuleDir> = modules
-        .iter()
-        .map(|module| {
-            let files =
-                &inputs[next.min(inputs.len())..(next + module.files.len()).min(inputs.len())];
+    let mut texts = texts.into_iter();
+    let mut files = Vec::new();
+    let mut dirs = Vec::new();
+    for module in modules {
+        let mut primary = Vec::new();
+        for file in &module.files {
+            let path = module.file_path(&file.name);
+            let input = match texts.next().flatten() {
+                Some(text) => Input::new(&db, path, text, true),
+                None => Input::new(&db, path, String::new(), false),
+            };
             // Override files are merged into their module, not declared
             // again; until merging exists they are left out.
-            let primary = files
-                .iter()
-                .zip(&module.files)
-                .filter(|(_, file)| !file.is_override)
-                .map(|(input, _)| *input)
-                .collect();
-            next += module.files.len();
-            ModuleDir::new(&db, module.dir.clone(), primary)
-        })
-        .collect();
-    let workspace = Workspace::new(&db, dirs.clone());
-    let found: Vec<Vec<tofu_semantic::Diagnostic>> = dirs
+            if !file.is_override {
+                primary.push(input);
+            }
+            files.push(input);
+        }
+        dirs.push(ModuleDir::new(&db, module.dir.clone(), primary));
+    }
+    Loaded {
+        db,
+        files,
+        modules: dirs,
+    }
+}
+
+/// Every file's syntax tree and errors (in the order of `loaded.files`)
+/// and the semantic diagnostics of every module, ordered by file: each
+/// module parsed and checked on a rayon thread with its own database
+/// clone.
+pub(crate) fn check(
+    loaded: &Loaded,
+    modules: &[Module],
+    installed: &InstalledModules,
+) -> (Vec<ParsedFile>, Vec<FileDiagnostic>) {
+    let db = &loaded.db;
+    let inputs = &loaded.files;
+    let index: HashMap<Input, usize> = inputs.iter().enumerate().map(|(i, f)| (*f, i)).collect();
+    let index_of = |input: Input| index.get(&input).copied();
+    let mut starts = Vec::with_capacity(modules.len());
+    let mut next = 0;
+    for module in modules {
+        starts.push(next..next + module.files.len());
+        next += module.files.len();
+    }
+    let dirs = &loaded.modules;
+    let workspace = Workspace::new(db, dirs.clone());
+    let jobs: Vec<(ModuleDir, std::ops::Range<usize>)> = dirs.iter().copied().zip(starts).collect();
+    let results: Vec<(Vec<ParsedFile>, Vec<tofu_semantic::Diagnostic>)> = jobs
         .par_iter()
-        .map_with(db.clone(), |db, dir| {
+        .map_with(db.clone(), |db, (dir, files)| {
+            let parsed = inputs[files.clone()]
+                .iter()
+                .map(|f| parse(db, *f).clone())
+                .collect();
             let mut found = module_diagnostics(db, *dir).clone();
             found.extend(
                 module_output_diagnostics(db, workspace, *dir)
                     .iter()
                     .cloned(),
             );
-            found
+            (parsed, found)
         })
         .collect();
+    let mut parsed_files = Vec::with_capacity(inputs.len());
+    let mut found = Vec::new();
+    for (parsed, diagnostics) in results {
+        parsed_files.extend(parsed);
+        found.push(diagnostics);
+    }
     let mut out: Vec<FileDiagnostic> = found
         .into_iter()
         .flatten()
@@ -87,12 +124,12 @@ pub(crate) fn diagnostics(
             values: d.values,
         })
         .collect();
-    for dir in &dirs {
-        for call in module_calls(&db, *dir) {
+    for dir in dirs {
+        for call in module_calls(db, *dir) {
             let Some(source) = call.source.as_deref() else {
                 continue;
             };
-            if local_source_dir(dir.dir(&db), source).is_some() || installed.has(&call.name) {
+            if local_source_dir(dir.dir(db), source).is_some() || installed.has(&call.name) {
                 continue;
             }
             let Some(index) = index_of(call.file) else {
@@ -112,7 +149,7 @@ pub(crate) fn diagnostics(
         }
     }
     out.sort_by_key(|d| d.place.map(|(index, _)| index));
-    out
+    (parsed_files, out)
 }
 
 /// The module calls `tofu init` installed, from the root's

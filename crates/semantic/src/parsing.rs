@@ -24,8 +24,8 @@ pub fn parse(db: &dyn salsa::Database, file: SourceFile) -> ParsedFile {
     let path = file.path(db);
     let kind = SourceKind::from_file_name(path);
     let text = crate::input::contents(db, file);
-    let name = path.rsplit('/').next().unwrap_or(path);
-    let parse = tofu_syntax::parse_named(text, kind, name);
+    // Messages that name the file use its path, as `check` reports it.
+    let parse = tofu_syntax::parse_named(text, kind, path);
     ParsedFile {
         kind,
         green: parse.green().clone(),

@@ -7,7 +7,7 @@ use std::collections::HashSet;
 
 use tofu_syntax::ast::{AstNode, Expr, LiteralKind};
 use tofu_syntax::body::{AnyBlock, AnyExpr, SourceText};
-use tofu_syntax::{SyntaxKind, SyntaxNode, TextRange};
+use tofu_syntax::{SyntaxKind, SyntaxNode, TextRange, trimmed_range};
 
 use crate::declarations::{DeclKind, file_blocks};
 use crate::{ModuleDir, SourceFile};
@@ -108,8 +108,7 @@ fn collect(node: &SyntaxNode, from: &DeclKind, file: SourceFile, out: &mut Vec<R
             .descendants_with_tokens()
             .filter_map(|e| e.into_node())
         {
-            if variable.kind() != SyntaxKind::VARIABLE
-                || !free.contains(&significant_range(&variable))
+            if variable.kind() != SyntaxKind::VARIABLE || !free.contains(&trimmed_range(&variable))
             {
                 continue;
             }
@@ -122,7 +121,7 @@ fn collect(node: &SyntaxNode, from: &DeclKind, file: SourceFile, out: &mut Vec<R
             // `Reference.SourceRange` does.
             let range = steps[..consumed.min(steps.len())]
                 .iter()
-                .fold(significant_range(&variable), |r, (_, step)| r.cover(*step));
+                .fold(trimmed_range(&variable), |r, (_, step)| r.cover(*step));
             let module_output = match (&subject, steps.as_slice()) {
                 (
                     Subject::Declared(DeclKind::ModuleCall(_)),
@@ -166,18 +165,6 @@ fn is_address_argument(expr: &SyntaxNode) -> bool {
     }
 }
 
-fn significant_range(node: &SyntaxNode) -> TextRange {
-    let mut tokens = node
-        .descendants_with_tokens()
-        .filter_map(|e| e.into_token())
-        .filter(|t| !t.kind().is_trivia() && t.kind() != SyntaxKind::NEWLINE);
-    let Some(first) = tokens.next() else {
-        return node.text_range();
-    };
-    let last = tokens.last().unwrap_or_else(|| first.clone());
-    TextRange::new(first.text_range().start(), last.text_range().end())
-}
-
 /// A static traversal step.
 enum Step {
     Attr(String),
@@ -204,7 +191,7 @@ fn traversal(variable: &SyntaxNode) -> (String, Vec<(Step, TextRange)>) {
             _ => None,
         };
         let Some(step) = step else { break };
-        steps.push((step, significant_range(&parent)));
+        steps.push((step, trimmed_range(&parent)));
         current = parent;
     }
     (root, steps)

@@ -22,6 +22,7 @@ mod parse;
 pub mod quote;
 mod suggest;
 
+pub use body::trimmed_range;
 pub use error::SyntaxError;
 pub use line_index::{LineCol, LineIndex, Pos};
 pub use parse::{

@@ -178,8 +178,14 @@ impl<'c, 'a> Evaluator<'c, 'a> {
     /// Evaluates with a fresh diagnostics list, returning it: for callers
     /// that must look at one sub-expression's diagnostics on their own.
     pub(crate) fn eval_isolated(&mut self, expr: &Expr) -> (Value, Vec<Diagnostic>) {
+        self.isolated(|ev| ev.eval(expr))
+    }
+
+    /// Runs `f` with a fresh diagnostics list, returning it with `f`'s
+    /// result.
+    pub(crate) fn isolated<T>(&mut self, f: impl FnOnce(&mut Self) -> T) -> (T, Vec<Diagnostic>) {
         let outer = std::mem::take(&mut self.diagnostics);
-        let value = self.eval(expr);
+        let value = f(self);
         let inner = std::mem::replace(&mut self.diagnostics, outer);
         (value, inner)
     }

@@ -239,13 +239,6 @@ impl Evaluator<'_, '_> {
         Value::string(out).with_marks(all_marks)
     }
 
-    fn isolated<T>(&mut self, f: impl FnOnce(&mut Self) -> T) -> (T, Vec<Diagnostic>) {
-        let outer = std::mem::take(&mut self.diagnostics);
-        let value = f(self);
-        let inner = std::mem::replace(&mut self.diagnostics, outer);
-        (value, inner)
-    }
-
     fn check_string_size(&self, len: usize, range: TextRange) -> Result<(), Diagnostic> {
         if len <= crate::limits::MAX_STRING_BYTES {
             return Ok(());

@@ -294,8 +294,9 @@ fn is_trivia(kind: SyntaxKind) -> bool {
     kind.is_trivia() || kind == SyntaxKind::NEWLINE
 }
 
-/// The range of `node` from its first to its last significant token.
-fn trimmed_range(node: &SyntaxNode) -> TextRange {
+/// The range of `node` from its first to its last significant token, as
+/// HCL gives ranges: without surrounding whitespace, comments or newlines.
+pub fn trimmed_range(node: &SyntaxNode) -> TextRange {
     let range = node.text_range();
     let significant = |t: &SyntaxToken| !is_trivia(t.kind());
     let inside = |t: &SyntaxToken| range.contains_range(t.text_range());
