@@ -49,17 +49,8 @@ impl Evaluator<'_, '_> {
             self.unknown_function(&name, name_range, range);
             return Value::dynamic();
         };
-        let open = e
-            .syntax()
-            .children()
-            .find(|n| n.kind() == SyntaxKind::ARG_LIST)
-            .and_then(|list| token_range(&list, SyntaxKind::L_PAREN));
-        let close = e
-            .syntax()
-            .children()
-            .find(|n| n.kind() == SyntaxKind::ARG_LIST)
-            .and_then(|list| token_range(&list, SyntaxKind::R_PAREN));
-        let start = open.map_or(name_range, |o| name_range.cover(o));
+        let close = paren(e, SyntaxKind::R_PAREN);
+        let start = start_range(&Expr::FunctionCall(e.clone()));
 
         let Some(args) = self.expand_args(e, range) else {
             return Value::dynamic();
@@ -365,12 +356,7 @@ fn start_range(expr: &Expr) -> TextRange {
             let name = f
                 .name_node()
                 .map_or_else(|| node_range(f.syntax()), |n| node_range(&n));
-            let open = f
-                .syntax()
-                .children()
-                .find(|n| n.kind() == SyntaxKind::ARG_LIST)
-                .and_then(|list| token_range(&list, SyntaxKind::L_PAREN));
-            open.map_or(name, |o| name.cover(o))
+            paren(f, SyntaxKind::L_PAREN).map_or(name, |o| name.cover(o))
         }
         Expr::Tuple(_) | Expr::Object(_) | Expr::For(_) => expr
             .syntax()
@@ -429,4 +415,12 @@ fn unknown_function_message(name: &str, table: &FunctionTable) -> (&'static str,
             format!("Function {name:?} does not exist within a valid namespace (provider,core)"),
         ),
     }
+}
+
+/// The range of a call's opening or closing parenthesis.
+fn paren(call: &FunctionCall, kind: SyntaxKind) -> Option<TextRange> {
+    call.syntax()
+        .children()
+        .find(|n| n.kind() == SyntaxKind::ARG_LIST)
+        .and_then(|list| token_range(&list, kind))
 }
