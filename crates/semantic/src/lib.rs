@@ -25,6 +25,7 @@ mod parsing;
 mod provider_validation;
 mod reference_checks;
 mod references;
+mod root_values;
 mod settings;
 
 pub use calls::{
@@ -48,5 +49,9 @@ pub use overrides::module_override_diagnostics;
 pub use parsing::{ParsedFile, parse};
 pub use provider_validation::{ModuleProviders, module_providers, provider_tree_diagnostics};
 pub use references::{Reference, ReferenceContext, Remaining, Subject, module_references};
+pub use root_values::{
+    AssignedValue, RootInputs, RootVariableValues, ValueOrigin, VariableSource,
+    root_variable_values,
+};
 pub use settings::{ModuleSettings, module_settings, module_settings_diagnostics};
 pub use tofu_eval::Severity;
