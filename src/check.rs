@@ -138,7 +138,7 @@ pub fn check_tree(root: &Path, options: &CheckOptions<'_>) -> Result<CheckReport
         }
     }
     let loaded = semantic::load(&discovered.modules, &discovered.installed, texts);
-    let (parsed, semantic) = semantic::check(&loaded, &discovered.modules);
+    let (parsed, semantic) = semantic::check(&loaded, &discovered.modules, root);
     let incompatible = incompatible_files(&discovered.modules, &semantic);
 
     // Only files with something to show are kept for rendering.

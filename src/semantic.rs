@@ -7,8 +7,9 @@ use std::collections::HashMap;
 use rayon::prelude::*;
 use salsa::Durability;
 use tofu_semantic::{
-    Database, InstalledModule, ModuleDir, ParsedFile, SourceFile as Input, Workspace, module_calls,
-    module_dir_diagnostics, module_providers, module_tree, parse,
+    Database, EvalMode, Evaluation, InstalledModule, ModuleDir, ParsedFile, SourceFile as Input,
+    Workspace, evaluation_instances, instance_diagnostics, module_calls, module_dir_diagnostics,
+    module_providers, module_tree, parse,
 };
 use tofu_syntax::TextRange;
 
@@ -156,7 +157,11 @@ fn waves(
 /// and the semantic diagnostics of every module, ordered by file: each
 /// module parsed and checked on a rayon thread with its own database
 /// clone, in waves that follow the module tree.
-pub(crate) fn check(loaded: &Loaded, modules: &[Module]) -> (Vec<ParsedFile>, Vec<FileDiagnostic>) {
+pub(crate) fn check(
+    loaded: &Loaded,
+    modules: &[Module],
+    base_dir: &std::path::Path,
+) -> (Vec<ParsedFile>, Vec<FileDiagnostic>) {
     let db = &loaded.db;
     let inputs = &loaded.files;
     let index: HashMap<Input, usize> = inputs.iter().enumerate().map(|(i, f)| (*f, i)).collect();
@@ -207,6 +212,7 @@ pub(crate) fn check(loaded: &Loaded, modules: &[Module]) -> (Vec<ParsedFile>, Ve
         parsed_files.extend(parsed);
         found.push(diagnostics);
     }
+    found.push(evaluate(db, workspace, EvalMode::Validate, base_dir));
     let mut out: Vec<FileDiagnostic> = found
         .into_iter()
         .flatten()
@@ -242,6 +248,38 @@ pub(crate) fn check(loaded: &Loaded, modules: &[Module]) -> (Vec<ParsedFile>, Ve
     }
     out.sort_by_key(|d| d.place.map(|(index, _)| index));
     (parsed_files, out)
+}
+
+/// What evaluating every module instance of the tree reports, each
+/// diagnostic once: the instances evaluated in parallel, each on its own
+/// database clone, sharing what they ask of each other.
+fn evaluate(
+    db: &Database,
+    workspace: Workspace,
+    mode: EvalMode,
+    base_dir: &std::path::Path,
+) -> Vec<tofu_semantic::Diagnostic> {
+    let base_dir = std::path::absolute(base_dir).unwrap_or_else(|_| base_dir.to_path_buf());
+    let evaluation = Evaluation::new(
+        db,
+        workspace,
+        mode,
+        None,
+        base_dir.to_string_lossy().into_owned(),
+    );
+    let instances = evaluation_instances(db, evaluation);
+    let found: Vec<Vec<tofu_semantic::Diagnostic>> = instances
+        .par_iter()
+        .map_with(db.clone(), |db, addr| {
+            instance_diagnostics(db, evaluation, addr.clone()).clone()
+        })
+        .collect();
+    let mut seen = std::collections::HashSet::new();
+    found
+        .into_iter()
+        .flatten()
+        .filter(|d| seen.insert((d.summary.clone(), d.detail.clone(), d.location)))
+        .collect()
 }
 
 #[cfg(test)]

@@ -17,7 +17,7 @@ use crate::{Diagnostic, RealFileSystem};
 const INVALID_TYPE: &str = "Invalid type specification";
 
 /// A type constraint and the defaults of its optional attributes.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct TypeConstraint {
     pub ty: Type,
     pub defaults: Option<Defaults>,

@@ -16,6 +16,7 @@ mod config;
 mod db;
 mod declarations;
 mod diagnostics;
+mod evaluation;
 mod input;
 mod module_arguments;
 mod module_instances;
@@ -38,6 +39,12 @@ pub use declarations::{
     DeclKind, Declaration, FileDeclarations, Instances, file_declarations, module_declarations,
 };
 pub use diagnostics::{Diagnostic, module_diagnostics};
+pub use evaluation::{
+    CallStep, EvalMode, Evaluated, Evaluation, Expansion, InstanceAddr, InstanceKey, VariableDecl,
+    call_expansion, evaluation_instances, instance_diagnostics, instance_module, local_value,
+    module_call_value, module_variable_decls, output_value, resource_expansion, resource_value,
+    variable_validation_diagnostics, variable_value,
+};
 pub use input::{ModuleDir, SourceFile};
 pub use module_arguments::{ModuleVariable, module_argument_diagnostics, module_variables};
 pub use module_instances::{

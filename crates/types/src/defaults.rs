@@ -12,7 +12,7 @@ use crate::convert::{ConversionError, convert, unify};
 use crate::{Type, Value};
 
 /// The defaults found in a type constraint, shaped like the constraint.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Defaults {
     /// The constraint at this level.
     pub ty: Type,

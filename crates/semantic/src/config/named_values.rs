@@ -274,7 +274,7 @@ fn json_variable_type(value: &JsonValue) -> (Option<TypeConstraint>, Vec<tofu_ev
 }
 
 /// `tfdiags.FormatError`: the path, if any, before the message.
-fn format_error(err: &ConversionError) -> String {
+pub(crate) fn format_error(err: &ConversionError) -> String {
     if err.path.is_empty() {
         err.message.clone()
     } else {

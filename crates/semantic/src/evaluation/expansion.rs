@@ -1,0 +1,323 @@
+//! How many instances a module call or a resource has:
+//! `count` and `for_each` evaluated as OpenTofu's `evalchecks` do.
+
+use tofu_syntax::body::AnyExpr;
+use tofu_types::{Mark, Type, Value, convert};
+
+use super::declared::{argument, block_at};
+use super::scope::{KeyData, evaluate_in};
+use super::{EvalMode, Evaluation, InstanceAddr, InstanceKey, instance_module};
+use crate::declarations::DeclKind;
+use crate::{Diagnostic, Instances, SourceFile, module_declarations};
+
+/// A module call or a resource expanded: its instances' keys with the
+/// `each.value` of each, or `None` when they are not known (always so
+/// for a repeated object in `validate`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Expansion {
+    pub kind: Instances,
+    pub keys: Option<Vec<(InstanceKey, Value)>>,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl Expansion {
+    fn single() -> Expansion {
+        Expansion {
+            kind: Instances::Single,
+            keys: Some(vec![(InstanceKey::None, Value::null(Type::Dynamic))]),
+            diagnostics: Vec::new(),
+        }
+    }
+
+    /// The instance data of instance `key`.
+    pub(crate) fn key_data(&self, key: &InstanceKey) -> KeyData {
+        match (self.kind, key) {
+            (Instances::Single, _) => KeyData::default(),
+            (Instances::Count, InstanceKey::Int(i)) => KeyData {
+                count_index: Some(Value::int(*i)),
+                ..KeyData::default()
+            },
+            (Instances::ForEach, InstanceKey::Str(k)) => {
+                let value = self
+                    .keys
+                    .iter()
+                    .flatten()
+                    .find(|(candidate, _)| candidate == key)
+                    .map(|(_, v)| v.clone())
+                    .unwrap_or_else(Value::dynamic);
+                KeyData {
+                    each: Some((Value::string(k), value)),
+                    ..KeyData::default()
+                }
+            }
+            (kind, _) => KeyData::unknown(kind == Instances::Count, kind == Instances::ForEach),
+        }
+    }
+
+    /// The instances to evaluate: each key, or one with unknown keys.
+    pub(crate) fn instances(&self) -> Vec<InstanceKey> {
+        match &self.keys {
+            Some(keys) => keys.iter().map(|(k, _)| k.clone()).collect(),
+            None => vec![InstanceKey::Unknown],
+        }
+    }
+}
+
+fn cycle_expansion(
+    _db: &dyn salsa::Database,
+    _id: salsa::Id,
+    _ev: Evaluation,
+    _addr: InstanceAddr,
+    _name: String,
+) -> Expansion {
+    Expansion {
+        kind: Instances::Single,
+        keys: None,
+        diagnostics: Vec::new(),
+    }
+}
+
+/// The instances of module call `call` of instance `addr`.
+#[salsa::tracked(returns(ref), cycle_result = cycle_expansion)]
+pub fn call_expansion(
+    db: &dyn salsa::Database,
+    ev: Evaluation,
+    addr: InstanceAddr,
+    call: String,
+) -> Expansion {
+    expand(db, ev, &addr, &DeclKind::ModuleCall(call))
+}
+
+fn cycle_resource_expansion(
+    _db: &dyn salsa::Database,
+    _id: salsa::Id,
+    _ev: Evaluation,
+    _addr: InstanceAddr,
+    _kind: DeclKind,
+) -> Expansion {
+    Expansion {
+        kind: Instances::Single,
+        keys: None,
+        diagnostics: Vec::new(),
+    }
+}
+
+/// The instances of resource `kind` of instance `addr`.
+#[salsa::tracked(returns(ref), cycle_result = cycle_resource_expansion)]
+pub fn resource_expansion(
+    db: &dyn salsa::Database,
+    ev: Evaluation,
+    addr: InstanceAddr,
+    kind: DeclKind,
+) -> Expansion {
+    expand(db, ev, &addr, &kind)
+}
+
+fn expand(
+    db: &dyn salsa::Database,
+    ev: Evaluation,
+    addr: &InstanceAddr,
+    kind: &DeclKind,
+) -> Expansion {
+    let Some(module) = instance_module(db, ev, addr.clone()) else {
+        return Expansion::single();
+    };
+    let Some(decl) = module_declarations(db, module)
+        .iter()
+        .find(|d| &d.kind == kind)
+    else {
+        return Expansion::single();
+    };
+    let (name, by) = match decl.instances {
+        Instances::Single => return Expansion::single(),
+        Instances::Count => ("count", Instances::Count),
+        Instances::ForEach => ("for_each", Instances::ForEach),
+    };
+    let unknown = Expansion {
+        kind: by,
+        keys: None,
+        diagnostics: Vec::new(),
+    };
+    // `validate` evaluates repeated objects once, with unknown keys; the
+    // meta-argument itself is checked only when its value is known.
+    let Some(block) = block_at(db, decl.file, decl.range) else {
+        return unknown;
+    };
+    let Some(expr) = argument(db, decl.file, &block, name).and_then(|a| a.expr) else {
+        return unknown;
+    };
+    let (value, mut diagnostics) = evaluate_in(db, ev, addr, decl.file, &expr, &KeyData::default());
+    if diagnostics
+        .iter()
+        .any(|d| d.severity == crate::Severity::Error)
+    {
+        return Expansion {
+            diagnostics,
+            ..unknown
+        };
+    }
+    let checked = match by {
+        Instances::Count => count_keys(&value, decl.file, &expr),
+        _ => for_each_keys(&value, decl.file, &expr),
+    };
+    match checked {
+        Ok(Some(keys)) if ev.mode(db) != EvalMode::Validate => Expansion {
+            kind: by,
+            keys: Some(keys),
+            diagnostics,
+        },
+        Ok(_) => Expansion {
+            diagnostics,
+            ..unknown
+        },
+        Err(error) => {
+            diagnostics.push(error);
+            Expansion {
+                diagnostics,
+                ..unknown
+            }
+        }
+    }
+}
+
+/// Instances beyond this many are not evaluated one by one: the object
+/// is taken as unknown, so a huge `count` costs nothing.
+const MAX_INSTANCES: usize = 10_000;
+
+fn error(summary: &str, detail: String, file: SourceFile, expr: &AnyExpr) -> Diagnostic {
+    Diagnostic::at(summary, detail, file, expr.range())
+}
+
+/// `EvaluateCountExpressionValue`: a whole number from zero, or unknown.
+fn count_keys(
+    value: &Value,
+    file: SourceFile,
+    expr: &AnyExpr,
+) -> Result<Option<Vec<(InstanceKey, Value)>>, Diagnostic> {
+    let invalid = |detail: String| error("Invalid count argument", detail, file, expr);
+    let value = match convert(value, &Type::Number) {
+        Ok(v) => v,
+        Err(err) => {
+            return Err(error(
+                "Incorrect value type",
+                format!("Invalid expression value: {}.", err.message),
+                file,
+                expr,
+            ));
+        }
+    };
+    let (value, marks) = value.unmark();
+    if marks.contains(Mark::Ephemeral) {
+        return Err(invalid("Ephemeral values, or values derived from ephemeral values, cannot be used as count arguments. If used, the ephemeral value could be exposed as a resource instance key.".to_owned()));
+    }
+    if value.is_null() {
+        return Err(invalid(
+            "The given \"count\" argument value is null. An integer is required.".to_owned(),
+        ));
+    }
+    if !value.is_known() {
+        return Ok(None);
+    }
+    let Some(number) = value.as_number() else {
+        return Ok(None);
+    };
+    let whole = number.to_i64().ok().filter(|_| number.is_integer());
+    let Some(count) = whole else {
+        return Err(invalid(
+            "The given \"count\" argument value is unsuitable: value must be a whole number, between -9223372036854775808 and 9223372036854775807.".to_owned(),
+        ));
+    };
+    if count > i64::from(i32::MAX) {
+        return Err(invalid(format!(
+            "The given \"count\" argument value is unsuitable: must be less than or equal to {}.",
+            i32::MAX
+        )));
+    }
+    if count < 0 {
+        return Err(invalid(
+            "The given \"count\" argument value is unsuitable: must be greater than or equal to zero.".to_owned(),
+        ));
+    }
+    if count as usize > MAX_INSTANCES {
+        return Ok(None);
+    }
+    Ok(Some(
+        (0..count)
+            .map(|i| (InstanceKey::Int(i), Value::null(Type::Dynamic)))
+            .collect(),
+    ))
+}
+
+/// `EvaluateForEachExpressionValue` without tuples: a map, an object or a
+/// set of strings, known and without null or marked keys.
+fn for_each_keys(
+    value: &Value,
+    file: SourceFile,
+    expr: &AnyExpr,
+) -> Result<Option<Vec<(InstanceKey, Value)>>, Diagnostic> {
+    let invalid = |detail: String| error("Invalid for_each argument", detail, file, expr);
+    let ty = value.ty().clone();
+    let is_set = ty.is_set();
+    if !(ty.is_dynamic() || ty.is_map() || ty.is_object() || is_set) {
+        return Err(invalid(format!(
+            "The given \"for_each\" argument value is unsuitable: the \"for_each\" argument must be a map, or set of strings, and you have provided a value of type {}.",
+            ty.friendly_name()
+        )));
+    }
+    if is_set
+        && let Some(element) = ty.element_type()
+        && *element != Type::String
+        && !element.is_dynamic()
+    {
+        return Err(invalid(format!(
+            "The given \"for_each\" argument value is unsuitable: \"for_each\" supports sets of strings, but you have provided a set containing type {}.",
+            element.friendly_name()
+        )));
+    }
+    if !value.is_known() {
+        return Ok(None);
+    }
+    if value.is_null() {
+        return Err(invalid(
+            "The given \"for_each\" argument value is unsuitable: the given \"for_each\" argument value is null.".to_owned(),
+        ));
+    }
+    if value.has_mark(Mark::Sensitive) {
+        return Err(invalid("Sensitive values, or values derived from sensitive values, cannot be used as for_each arguments. If used, the sensitive value could be exposed as a resource instance key.".to_owned()));
+    }
+    if value.has_mark(Mark::Ephemeral) {
+        return Err(invalid("Ephemeral values, or values derived from ephemeral values, cannot be used as for_each arguments. If used, the ephemeral value could be exposed as a resource instance key.".to_owned()));
+    }
+    let (value, _) = value.unmark();
+    if is_set {
+        if !value.is_wholly_known() {
+            return Ok(None);
+        }
+        let mut keys = Vec::new();
+        for element in value.elements().unwrap_or_default() {
+            let (element, _) = element.unmark();
+            if element.is_null() {
+                return Err(invalid(
+                    "The given \"for_each\" argument value is unsuitable: \"for_each\" sets must not contain null values.".to_owned(),
+                ));
+            }
+            let Some(key) = element.as_str() else {
+                return Ok(None);
+            };
+            keys.push((InstanceKey::Str(key.to_owned()), Value::string(key)));
+        }
+        return Ok((keys.len() <= MAX_INSTANCES).then_some(keys));
+    }
+    let Some(entries) = value.entries() else {
+        return Ok(None);
+    };
+    if entries.len() > MAX_INSTANCES {
+        return Ok(None);
+    }
+    Ok(Some(
+        entries
+            .iter()
+            .map(|(k, v)| (InstanceKey::Str(k.clone()), v.clone()))
+            .collect(),
+    ))
+}

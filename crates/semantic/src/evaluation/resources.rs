@@ -1,0 +1,143 @@
+//! Resources without a provider: each instance an object whose
+//! configured arguments are known where their expressions are, and whose
+//! other attributes are unknown until apply.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use tofu_syntax::body::SourceText;
+use tofu_types::{Mark, Value};
+
+use super::declared::block_at;
+use super::scope::evaluate_in;
+use super::{
+    Evaluated, Evaluation, InstanceAddr, InstanceKey, instance_module, resource_expansion,
+};
+use crate::declarations::DeclKind;
+use crate::{Diagnostic, Instances, ModuleDir, module_declarations};
+
+/// Arguments of a resource block that are OpenTofu's, not the
+/// resource's.
+const META_ARGUMENTS: &[&str] = &["count", "for_each", "provider", "depends_on"];
+
+fn cycle_resource(
+    _db: &dyn salsa::Database,
+    _id: salsa::Id,
+    _ev: Evaluation,
+    _addr: InstanceAddr,
+    _kind: DeclKind,
+) -> Evaluated {
+    Evaluated::unknown()
+}
+
+/// The value of resource `kind` of instance `addr`: one object, a tuple
+/// of them with `count`, an object of them with `for_each`, unknown when
+/// its instances are not known. Ephemeral resources' values are
+/// ephemeral. Its arguments are evaluated for each instance (once, with
+/// unknown keys, when the instances are not known), and what that
+/// reports is the resource's.
+#[salsa::tracked(returns(ref), cycle_result = cycle_resource)]
+pub fn resource_value(
+    db: &dyn salsa::Database,
+    ev: Evaluation,
+    addr: InstanceAddr,
+    kind: DeclKind,
+) -> Evaluated {
+    let Some(module) = instance_module(db, ev, addr.clone()) else {
+        return Evaluated::unknown();
+    };
+    let Some(decl) = module_declarations(db, module)
+        .iter()
+        .find(|d| d.kind == kind)
+    else {
+        return Evaluated::unknown();
+    };
+    let Some(block) = block_at(db, decl.file, decl.range) else {
+        return Evaluated::unknown();
+    };
+    let source = SourceText::new(crate::input::contents(db, decl.file), decl.file.path(db));
+    let (attributes, _) = block.body.just_attributes(&source);
+    let attributes: Vec<_> = attributes
+        .into_iter()
+        .filter(|a| !META_ARGUMENTS.contains(&a.name.as_str()))
+        .collect();
+    let unknown_attributes = attribute_names(db, module);
+    let expansion = resource_expansion(db, ev, addr.clone(), kind.clone());
+    let mut diagnostics: Vec<Diagnostic> = Vec::new();
+    let mut instance = |key: &InstanceKey| {
+        let keys = expansion.key_data(key);
+        let mut object: BTreeMap<String, Value> = unknown_attributes
+            .iter()
+            .map(|name| (name.clone(), Value::dynamic()))
+            .collect();
+        for attribute in &attributes {
+            let Some(expr) = &attribute.expr else {
+                continue;
+            };
+            let (value, found) = evaluate_in(db, ev, &addr, decl.file, expr, &keys);
+            diagnostics.extend(found);
+            object.insert(attribute.name.clone(), value);
+        }
+        Value::object(object)
+    };
+    let mut value = match &expansion.keys {
+        None => {
+            instance(&InstanceKey::Unknown);
+            Value::dynamic()
+        }
+        Some(keys) => match expansion.kind {
+            Instances::Single => instance(&InstanceKey::None),
+            Instances::Count => Value::tuple(keys.iter().map(|(k, _)| instance(k)).collect()),
+            Instances::ForEach => {
+                let mut entries = Vec::new();
+                for (key, _) in keys {
+                    let name = match key {
+                        InstanceKey::Str(s) => s.clone(),
+                        other => other.to_string(),
+                    };
+                    entries.push((name, instance(key)));
+                }
+                Value::object(entries)
+            }
+        },
+    };
+    if matches!(kind, DeclKind::EphemeralResource { .. }) {
+        value = value.mark(Mark::Ephemeral);
+    }
+    let mut seen = std::collections::HashSet::new();
+    diagnostics.retain(|d| seen.insert((d.summary.clone(), d.detail.clone(), d.location)));
+    Evaluated { value, diagnostics }
+}
+
+/// Every name that follows a `.` anywhere in a module's files: what any
+/// expression of the module may ask of a resource. Resources have these
+/// attributes, unknown unless configured, since without the provider's
+/// schema nothing says which attributes they have.
+#[salsa::tracked(returns(ref))]
+pub fn attribute_names(db: &dyn salsa::Database, module: ModuleDir) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    for &file in module.files(db).iter().filter(|f| f.exists(db)) {
+        let text = crate::input::contents(db, file).as_bytes();
+        let mut i = 0;
+        while i < text.len() {
+            if text[i] == b'.'
+                && let Some(&first) = text.get(i + 1)
+                && (first.is_ascii_alphabetic() || first == b'_')
+            {
+                let start = i + 1;
+                let mut end = start;
+                while end < text.len()
+                    && (text[end].is_ascii_alphanumeric() || text[end] == b'_' || text[end] == b'-')
+                {
+                    end += 1;
+                }
+                if let Ok(name) = std::str::from_utf8(&text[start..end]) {
+                    out.insert(name.to_owned());
+                }
+                i = end;
+            } else {
+                i += 1;
+            }
+        }
+    }
+    out
+}

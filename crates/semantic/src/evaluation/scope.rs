@@ -1,0 +1,375 @@
+//! The scope of one expression, built from its references as OpenTofu's
+//! `lang.Scope.EvalContext` builds it: each named value it refers to is
+//! asked of its own query, and nothing else is evaluated.
+
+use std::collections::{BTreeMap, HashMap};
+use std::path::{Path, PathBuf};
+
+use tofu_eval::functions::TableKind;
+use tofu_eval::{EvalContext, FunctionTable, RealFileSystem, Scope};
+use tofu_syntax::body::AnyExpr;
+use tofu_types::{Mark, Type, Value};
+
+use super::{Evaluation, InstanceAddr, instance_module, local_value, output_value, resource_value};
+use crate::declarations::DeclKind;
+use crate::references::expression_references;
+use crate::{Diagnostic, ModuleDir, SourceFile, Subject, module_declarations};
+
+/// The instance data of the block an expression is in: `count.index`,
+/// `each.key` and `each.value`, where they exist.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct KeyData {
+    pub count_index: Option<Value>,
+    pub each: Option<(Value, Value)>,
+    /// A variable's own value, for its validation rules (which see it
+    /// even in `validate`, where other variables are unknown).
+    pub variable: Option<(String, Value)>,
+}
+
+impl KeyData {
+    /// The unknown keys of an expansion that is not known.
+    pub fn unknown(count: bool, for_each: bool) -> KeyData {
+        KeyData {
+            count_index: count.then(|| Value::unknown(Type::Number)),
+            each: for_each.then(|| (Value::unknown(Type::String), Value::dynamic())),
+            variable: None,
+        }
+    }
+}
+
+/// Names to values; a name the scope lacks is unknown, since what the
+/// reference checks report about it is theirs to report.
+struct ExpressionScope {
+    roots: HashMap<String, Value>,
+}
+
+impl Scope for ExpressionScope {
+    fn variable(&self, name: &str) -> Option<Value> {
+        Some(self.roots.get(name).cloned().unwrap_or_else(Value::dynamic))
+    }
+}
+
+/// Evaluates `expr`, from `file` of the module of instance `addr`, with
+/// the instance data `keys`.
+pub(crate) fn evaluate_in(
+    db: &dyn salsa::Database,
+    ev: Evaluation,
+    addr: &InstanceAddr,
+    file: SourceFile,
+    expr: &AnyExpr,
+    keys: &KeyData,
+) -> (Value, Vec<Diagnostic>) {
+    let Some(module) = instance_module(db, ev, addr.clone()) else {
+        return (Value::dynamic(), Vec::new());
+    };
+    let scope = ExpressionScope {
+        roots: scope_roots(db, ev, addr, module, file, expr, keys),
+    };
+    let base = root_base_dir(db, ev, addr);
+    let fs = RealFileSystem;
+    let text = crate::input::contents(db, file);
+    let ctx = EvalContext {
+        scope: &scope,
+        functions: FunctionTable::builtin_shared(TableKind::Configuration),
+        fs: &fs,
+        base_dir: &base,
+        pure_only: true,
+        source_text: text,
+        file_name: file.path(db),
+    };
+    let (value, diagnostics) = match expr {
+        AnyExpr::Native(expr) => tofu_eval::evaluate(expr, &ctx),
+        AnyExpr::Json(value) => tofu_eval::evaluate_json(value, &ctx, true),
+    };
+    let diagnostics = diagnostics
+        .into_iter()
+        .map(|d| Diagnostic {
+            severity: d.severity,
+            summary: d.summary,
+            detail: d.detail,
+            location: d.subject.map(|range| (file, range)),
+            context: d.context,
+            values: Vec::new(),
+        })
+        .collect();
+    (value, diagnostics)
+}
+
+/// The absolute directory of the instance's root module: `path.cwd`, and
+/// where filesystem functions resolve relative paths.
+fn root_base_dir(db: &dyn salsa::Database, ev: Evaluation, addr: &InstanceAddr) -> PathBuf {
+    let base = Path::new(ev.base_dir(db));
+    let root = addr.root.dir(db);
+    if root.is_empty() {
+        base.to_path_buf()
+    } else {
+        base.join(root)
+    }
+}
+
+/// `path.module`: the module's directory relative to its root module's.
+pub(crate) fn path_module(db: &dyn salsa::Database, root: ModuleDir, module: ModuleDir) -> String {
+    let split = |dir: &str| -> Vec<String> {
+        dir.split('/')
+            .filter(|s| !s.is_empty() && *s != ".")
+            .map(str::to_owned)
+            .collect()
+    };
+    let from = split(root.dir(db));
+    let to = split(module.dir(db));
+    let common = from.iter().zip(&to).take_while(|(a, b)| a == b).count();
+    let mut parts: Vec<String> = vec!["..".to_owned(); from.len() - common];
+    parts.extend(to[common..].iter().cloned());
+    if parts.is_empty() {
+        ".".to_owned()
+    } else {
+        parts.join("/")
+    }
+}
+
+/// The value of every root name `expr` refers to.
+fn scope_roots(
+    db: &dyn salsa::Database,
+    ev: Evaluation,
+    addr: &InstanceAddr,
+    module: ModuleDir,
+    file: SourceFile,
+    expr: &AnyExpr,
+    keys: &KeyData,
+) -> HashMap<String, Value> {
+    let declared: HashMap<&DeclKind, ()> = module_declarations(db, module)
+        .iter()
+        .map(|d| (&d.kind, ()))
+        .collect();
+    let is_declared = |kind: &DeclKind| declared.contains_key(kind);
+    // `validate` evaluates nothing across a module's boundary: variables
+    // are unknown values of their types, module outputs and resources
+    // unknown (`evaluationStateData` in the validate walk).
+    let validate = ev.mode(db) == super::EvalMode::Validate;
+    let mut vars: BTreeMap<String, Value> = BTreeMap::new();
+    let mut locals: BTreeMap<String, Value> = BTreeMap::new();
+    let mut calls: BTreeMap<String, Value> = BTreeMap::new();
+    // Resources by root name (`aws_instance`, `data`, `ephemeral`), then
+    // by type for data and ephemeral resources.
+    let mut managed: BTreeMap<String, BTreeMap<String, Value>> = BTreeMap::new();
+    let mut data: BTreeMap<String, BTreeMap<String, BTreeMap<String, Value>>> = BTreeMap::new();
+    let mut roots: HashMap<String, Value> = HashMap::new();
+    // Roots some reference uses in a way OpenTofu rejects: the reference
+    // checks report that, and the root is unknown here.
+    let mut rejected: Vec<String> = Vec::new();
+    let text = crate::input::contents(db, file);
+    for reference in expression_references(expr, file) {
+        match &reference.subject {
+            Subject::Invalid { .. } => {
+                rejected.push(traversal_root(text, reference.range.start().into()));
+            }
+            // What is not declared is the reference checks' to report.
+            Subject::Declared(kind) if !is_declared(kind) => match kind {
+                DeclKind::Variable(name) => {
+                    vars.insert(name.clone(), Value::dynamic());
+                }
+                DeclKind::Local(name) => {
+                    locals.insert(name.clone(), Value::dynamic());
+                }
+                DeclKind::ModuleCall(name) => {
+                    calls.insert(name.clone(), Value::dynamic());
+                }
+                DeclKind::ManagedResource { ty, .. } => rejected.push(ty.clone()),
+                DeclKind::DataResource { .. } => rejected.push("data".to_owned()),
+                DeclKind::EphemeralResource { .. } => rejected.push("ephemeral".to_owned()),
+                _ => {}
+            },
+            Subject::Declared(DeclKind::Variable(name)) if !vars.contains_key(name) => {
+                let value = match &keys.variable {
+                    Some((own, value)) if own == name => value.clone(),
+                    _ if validate => super::variables::validate_value(db, module, name),
+                    _ => super::variable_value(db, ev, addr.clone(), name.clone())
+                        .value
+                        .clone(),
+                };
+                vars.insert(name.clone(), value);
+            }
+            Subject::Declared(DeclKind::Local(name)) if !locals.contains_key(name) => {
+                let value = local_value(db, ev, addr.clone(), name.clone())
+                    .value
+                    .clone();
+                locals.insert(name.clone(), value);
+            }
+            Subject::Declared(DeclKind::ModuleCall(name)) => {
+                let only = reference.module_output.as_ref().map(|(output, _)| output);
+                let value = if validate {
+                    Value::dynamic()
+                } else {
+                    module_reference_value(db, ev, addr, name, only)
+                };
+                // References to several outputs of one call merge.
+                let merged = match (calls.remove(name), value) {
+                    (Some(old), new) => merge_objects(&old, &new),
+                    (None, new) => new,
+                };
+                calls.insert(name.clone(), merged);
+            }
+            Subject::Declared(kind @ DeclKind::ManagedResource { ty, name }) => {
+                let value = if validate {
+                    Value::dynamic()
+                } else {
+                    resource_value(db, ev, addr.clone(), kind.clone())
+                        .value
+                        .clone()
+                };
+                managed
+                    .entry(ty.clone())
+                    .or_default()
+                    .insert(name.clone(), value);
+            }
+            Subject::Declared(
+                kind @ (DeclKind::DataResource { ty, name }
+                | DeclKind::EphemeralResource { ty, name }),
+            ) => {
+                let root = if matches!(kind, DeclKind::DataResource { .. }) {
+                    "data"
+                } else {
+                    "ephemeral"
+                };
+                let value = if validate {
+                    let unknown = Value::dynamic();
+                    if root == "ephemeral" {
+                        unknown.mark(Mark::Ephemeral)
+                    } else {
+                        unknown
+                    }
+                } else {
+                    resource_value(db, ev, addr.clone(), kind.clone())
+                        .value
+                        .clone()
+                };
+                data.entry(root.to_owned())
+                    .or_default()
+                    .entry(ty.clone())
+                    .or_default()
+                    .insert(name.clone(), value);
+            }
+            Subject::Builtin { object, attribute } => {
+                let known = matches!(
+                    (object.as_str(), attribute.as_str()),
+                    ("path", "cwd" | "module" | "root")
+                        | ("terraform" | "tofu", "workspace" | "applying")
+                        | ("count", "index")
+                        | ("each", "key" | "value")
+                );
+                match builtin(db, ev, addr, module, object, keys) {
+                    Some(value) if known => {
+                        roots.insert(object.clone(), value);
+                    }
+                    _ => rejected.push(object.clone()),
+                }
+            }
+            _ => {}
+        }
+    }
+    roots.insert("var".to_owned(), Value::object(vars));
+    roots.insert("local".to_owned(), Value::object(locals));
+    roots.insert("module".to_owned(), Value::object(calls));
+    for (ty, resources) in managed {
+        roots.insert(ty, Value::object(resources));
+    }
+    for (root, types) in data {
+        let types = types
+            .into_iter()
+            .map(|(ty, resources)| (ty, Value::object(resources)));
+        roots.insert(root, Value::object(types));
+    }
+    for root in rejected {
+        roots.remove(&root);
+    }
+    roots
+}
+
+/// The root name of the traversal that reaches `at`: the error of an
+/// invalid reference is at one of its steps, after its root.
+fn traversal_root(text: &str, at: usize) -> String {
+    let bytes = text.as_bytes();
+    let mut start = at.min(bytes.len());
+    while start > 0 {
+        let c = bytes[start - 1];
+        if c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-' | b'.' | b'[' | b']' | b'"' | b'*')
+        {
+            start -= 1;
+        } else {
+            break;
+        }
+    }
+    text[start..]
+        .chars()
+        .skip_while(|c| !(c.is_alphabetic() || *c == '_'))
+        .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == '-')
+        .collect()
+}
+
+/// A module call's value as a reference sees it: every output, or only
+/// `only` when the reference names one output of a single instance.
+fn module_reference_value(
+    db: &dyn salsa::Database,
+    ev: Evaluation,
+    addr: &InstanceAddr,
+    call: &str,
+    only: Option<&String>,
+) -> Value {
+    match only {
+        Some(output) => {
+            let expansion = super::call_expansion(db, ev, addr.clone(), call.to_owned());
+            if expansion.kind != crate::Instances::Single {
+                return super::module_call_value(db, ev, addr.clone(), call.to_owned()).clone();
+            }
+            let Some(child) = super::values::single_child(db, ev, addr, call) else {
+                return Value::dynamic();
+            };
+            let value = output_value(db, ev, child, output.clone()).value.clone();
+            Value::object([(output.as_str(), value)])
+        }
+        None => super::module_call_value(db, ev, addr.clone(), call.to_owned()).clone(),
+    }
+}
+
+/// Two objects' attributes together; anything else is the second value.
+fn merge_objects(a: &Value, b: &Value) -> Value {
+    match (a.entries(), b.entries()) {
+        (Some(a_entries), Some(b_entries)) if a.ty().is_object() && b.ty().is_object() => {
+            let mut merged = a_entries.clone();
+            merged.extend(b_entries.iter().map(|(k, v)| (k.clone(), v.clone())));
+            Value::object(merged)
+        }
+        _ => b.clone(),
+    }
+}
+
+/// `count`, `each`, `path`, `terraform` and `tofu`.
+fn builtin(
+    db: &dyn salsa::Database,
+    ev: Evaluation,
+    addr: &InstanceAddr,
+    module: ModuleDir,
+    object: &str,
+    keys: &KeyData,
+) -> Option<Value> {
+    Some(match object {
+        "count" => Value::object([("index", keys.count_index.clone()?)]),
+        "each" => {
+            let (key, value) = keys.each.clone()?;
+            Value::object([("key", key), ("value", value)])
+        }
+        "path" => Value::object([
+            (
+                "cwd",
+                Value::string(root_base_dir(db, ev, addr).to_string_lossy()),
+            ),
+            ("module", Value::string(path_module(db, addr.root, module))),
+            ("root", Value::string(".")),
+        ]),
+        "terraform" | "tofu" => Value::object([
+            ("workspace", Value::string("default")),
+            ("applying", Value::bool(false).mark(Mark::Ephemeral)),
+        ]),
+        _ => return None,
+    })
+}

@@ -1,0 +1,165 @@
+//! Local values, output values and module calls' values.
+
+use std::collections::BTreeMap;
+
+use tofu_types::{Mark, Value};
+
+use super::declared::{argument, block_at, local_attribute};
+use super::scope::{KeyData, evaluate_in};
+use super::{Evaluated, Evaluation, InstanceAddr, InstanceKey, call_expansion, instance_module};
+use crate::declarations::DeclKind;
+use crate::{Instances, module_declarations};
+
+fn cycle_value(
+    _db: &dyn salsa::Database,
+    _id: salsa::Id,
+    _ev: Evaluation,
+    _addr: InstanceAddr,
+    _name: String,
+) -> Evaluated {
+    Evaluated::unknown()
+}
+
+/// The value of local `name` of instance `addr`. A local in a cycle (an
+/// error the module's diagnostics report) is unknown.
+#[salsa::tracked(returns(ref), cycle_result = cycle_value)]
+pub fn local_value(
+    db: &dyn salsa::Database,
+    ev: Evaluation,
+    addr: InstanceAddr,
+    name: String,
+) -> Evaluated {
+    let Some(module) = instance_module(db, ev, addr.clone()) else {
+        return Evaluated::unknown();
+    };
+    let Some((file, attribute)) = local_attribute(db, module, &name) else {
+        return Evaluated::unknown();
+    };
+    let Some(expr) = attribute.expr else {
+        return Evaluated::unknown();
+    };
+    let (value, diagnostics) = evaluate_in(db, ev, &addr, file, &expr, &KeyData::default());
+    Evaluated { value, diagnostics }
+}
+
+/// The value of output `name` of instance `addr`, marked as its
+/// declaration says (`sensitive`, `ephemeral`) for the callers.
+#[salsa::tracked(returns(ref), cycle_result = cycle_value)]
+pub fn output_value(
+    db: &dyn salsa::Database,
+    ev: Evaluation,
+    addr: InstanceAddr,
+    name: String,
+) -> Evaluated {
+    let Some(module) = instance_module(db, ev, addr.clone()) else {
+        return Evaluated::unknown();
+    };
+    let kind = DeclKind::Output(name);
+    let Some(decl) = module_declarations(db, module)
+        .iter()
+        .find(|d| d.kind == kind)
+    else {
+        return Evaluated::unknown();
+    };
+    let Some(block) = block_at(db, decl.file, decl.range) else {
+        return Evaluated::unknown();
+    };
+    let Some(expr) = argument(db, decl.file, &block, "value").and_then(|a| a.expr) else {
+        return Evaluated::unknown();
+    };
+    let (mut value, diagnostics) =
+        evaluate_in(db, ev, &addr, decl.file, &expr, &KeyData::default());
+    let flag = |name: &str| {
+        argument(db, decl.file, &block, name)
+            .and_then(|a| a.expr)
+            .is_some_and(|e| tofu_eval::typeexpr::constant_any_value(&e).0.as_bool() == Some(true))
+    };
+    if flag("sensitive") {
+        value = value.mark(Mark::Sensitive);
+    }
+    if flag("ephemeral") {
+        value = value.mark(Mark::Ephemeral);
+    }
+    Evaluated { value, diagnostics }
+}
+
+fn cycle_call_value(
+    _db: &dyn salsa::Database,
+    _id: salsa::Id,
+    _ev: Evaluation,
+    _addr: InstanceAddr,
+    _call: String,
+) -> Value {
+    Value::dynamic()
+}
+
+/// The value of module call `call` of instance `addr`: an object of each
+/// instance's outputs, in a tuple with `count`, in an object with
+/// `for_each`; unknown when the instances are not known or the called
+/// module is not (an uninstalled or unresolved source).
+#[salsa::tracked(returns(ref), cycle_result = cycle_call_value)]
+pub fn module_call_value(
+    db: &dyn salsa::Database,
+    ev: Evaluation,
+    addr: InstanceAddr,
+    call: String,
+) -> Value {
+    let Some(child_module) = called_module(db, ev, &addr, &call) else {
+        return Value::dynamic();
+    };
+    let expansion = call_expansion(db, ev, addr.clone(), call.clone());
+    let Some(keys) = &expansion.keys else {
+        return Value::dynamic();
+    };
+    let outputs: Vec<String> = module_declarations(db, child_module)
+        .iter()
+        .filter_map(|d| match &d.kind {
+            DeclKind::Output(name) => Some(name.clone()),
+            _ => None,
+        })
+        .collect();
+    let instance = |key: &InstanceKey| {
+        let child = addr.child(&call, key.clone());
+        let values: BTreeMap<String, Value> = outputs
+            .iter()
+            .map(|name| {
+                let value = super::output_value(db, ev, child.clone(), name.clone());
+                (name.clone(), value.value.clone())
+            })
+            .collect();
+        Value::object(values)
+    };
+    match expansion.kind {
+        Instances::Single => instance(&InstanceKey::None),
+        Instances::Count => Value::tuple(keys.iter().map(|(k, _)| instance(k)).collect()),
+        Instances::ForEach => Value::object(
+            keys.iter()
+                .map(|(k, _)| match k {
+                    InstanceKey::Str(s) => (s.clone(), instance(k)),
+                    other => (other.to_string(), instance(k)),
+                })
+                .collect::<Vec<_>>(),
+        ),
+    }
+}
+
+/// The module call `call` of `addr` loads, when the tree follows it.
+pub(crate) fn called_module(
+    db: &dyn salsa::Database,
+    ev: Evaluation,
+    addr: &InstanceAddr,
+    call: &str,
+) -> Option<crate::ModuleDir> {
+    instance_module(db, ev, addr.child(call, InstanceKey::None))
+}
+
+/// The one instance of a call without `count` or `for_each`.
+pub(crate) fn single_child(
+    db: &dyn salsa::Database,
+    ev: Evaluation,
+    addr: &InstanceAddr,
+    call: &str,
+) -> Option<InstanceAddr> {
+    called_module(db, ev, addr, call)?;
+    Some(addr.child(call, InstanceKey::None))
+}

@@ -1,0 +1,482 @@
+//! Input variables' values: from the caller's arguments in a child, from
+//! outside in a root module (or unknown, in `validate`), then converted
+//! and checked as `prepareFinalInputVariableValue` does, and validated.
+
+use tofu_syntax::TextRange;
+use tofu_syntax::body::{AnyExpr, AttributeSchema, BodySchema, SourceText};
+use tofu_types::defaults::convert_with_defaults;
+use tofu_types::{Mark, Type, Value, convert};
+
+use super::declared::{VariableDecl, argument, block_at, module_variable_decls};
+use super::scope::{KeyData, evaluate_in};
+use super::{EvalMode, Evaluated, Evaluation, InstanceAddr, call_expansion, instance_module};
+use crate::config::named_values::format_error;
+use crate::declarations::DeclKind;
+use crate::{
+    Diagnostic, Severity, SourceFile, ValueOrigin, module_declarations, root_variable_values,
+};
+
+/// Where a variable's value came from, for the wording of errors.
+enum Source {
+    /// An expression in the configuration or a tfvars file.
+    Expression(SourceFile, TextRange),
+    CommandLine,
+    Environment,
+}
+
+fn cycle_variable(
+    _db: &dyn salsa::Database,
+    _id: salsa::Id,
+    _ev: Evaluation,
+    _addr: InstanceAddr,
+    _name: String,
+) -> Evaluated {
+    Evaluated::unknown()
+}
+
+/// `var.<name>` of instance `addr`: converted to its type, defaulted,
+/// marked as the declaration says.
+#[salsa::tracked(returns(ref), cycle_result = cycle_variable)]
+pub fn variable_value(
+    db: &dyn salsa::Database,
+    ev: Evaluation,
+    addr: InstanceAddr,
+    name: String,
+) -> Evaluated {
+    let Some(module) = instance_module(db, ev, addr.clone()) else {
+        return Evaluated::unknown();
+    };
+    let Some(decl) = module_variable_decls(db, module)
+        .iter()
+        .find(|v| v.name == name)
+    else {
+        return Evaluated::unknown();
+    };
+    let display = variable_address(&addr, &name);
+    let mut diagnostics = Vec::new();
+    let (given, source) = if addr.is_root() {
+        let inputs = ev
+            .root_inputs(db)
+            .filter(|inputs| ev.mode(db) != EvalMode::Validate && *inputs.module(db) == addr.root);
+        let Some(inputs) = inputs else {
+            // `validate`: unknown values of the declared types.
+            return Evaluated {
+                value: marked(Value::unknown(decl.constraint.ty.clone()), decl),
+                diagnostics,
+            };
+        };
+        match root_variable_values(db, inputs).values.get(&name) {
+            Some(assigned) => {
+                if let Some(message) = &decl.deprecated {
+                    diagnostics.push(Diagnostic {
+                        severity: Severity::Warning,
+                        ..Diagnostic::at(
+                            "Deprecated variable used from the root module",
+                            format!(
+                                "The root variable {:?} is deprecated with the following message: {message}",
+                                name
+                            ),
+                            decl.file,
+                            decl.range,
+                        )
+                    });
+                }
+                let source = match &assigned.origin {
+                    ValueOrigin::Environment => Source::Environment,
+                    ValueOrigin::CommandLine { .. } => Source::CommandLine,
+                    ValueOrigin::File { file, range } => Source::Expression(*file, *range),
+                };
+                (Some(assigned.value.clone()), source)
+            }
+            None if decl.default.is_none() => {
+                if ev.mode(db) == EvalMode::Plan {
+                    diagnostics.push(Diagnostic::at(
+                        "No value for required variable",
+                        format!(
+                            "The root module input variable {name:?} is not set, and has no default value. Use a -var or -var-file command line argument to provide a value for this variable."
+                        ),
+                        decl.file,
+                        decl.range,
+                    ));
+                }
+                return Evaluated {
+                    value: marked(Value::unknown(decl.constraint.ty.clone()), decl),
+                    diagnostics,
+                };
+            }
+            None => (None, Source::Expression(decl.file, decl.range)),
+        }
+    } else {
+        match call_argument(db, ev, &addr, &name) {
+            Some((file, expr, keys)) => {
+                let parent = addr.parent().expect("a child has a caller");
+                let (value, found) = evaluate_in(db, ev, &parent, file, &expr, &keys);
+                let failed = found.iter().any(|d| d.severity == Severity::Error);
+                diagnostics.extend(found);
+                if let Some(message) = &decl.deprecated {
+                    diagnostics.push(Diagnostic {
+                        severity: Severity::Warning,
+                        ..Diagnostic::at(
+                            "Variable marked as deprecated by the module author",
+                            format!(
+                                "Variable {name:?} is marked as deprecated with the following message:\n{message}"
+                            ),
+                            file,
+                            expr.range(),
+                        )
+                    });
+                }
+                if failed {
+                    return Evaluated {
+                        value: Value::dynamic(),
+                        diagnostics,
+                    };
+                }
+                (Some(value), Source::Expression(file, expr.range()))
+            }
+            // A required argument the call lacks is the call's error.
+            None if decl.default.is_none() => return Evaluated::unknown(),
+            None => (None, Source::Expression(decl.file, decl.range)),
+        }
+    };
+    let (value, found) = finalize(db, decl, &display, given, &source);
+    diagnostics.extend(found);
+    Evaluated {
+        value: marked(value, decl),
+        diagnostics,
+    }
+}
+
+/// What `var.<name>` is in `validate`, in every module: an unknown value
+/// of its type, marked as declared.
+pub(crate) fn validate_value(
+    db: &dyn salsa::Database,
+    module: crate::ModuleDir,
+    name: &str,
+) -> Value {
+    match module_variable_decls(db, module)
+        .iter()
+        .find(|v| v.name == name)
+    {
+        Some(decl) => marked(Value::unknown(decl.constraint.ty.clone()), decl),
+        None => Value::dynamic(),
+    }
+}
+
+/// `var.x`, or `module.a.var.x` in a child.
+fn variable_address(addr: &InstanceAddr, name: &str) -> String {
+    if addr.is_root() {
+        format!("var.{name}")
+    } else {
+        format!("{addr}.var.{name}")
+    }
+}
+
+fn marked(mut value: Value, decl: &VariableDecl) -> Value {
+    if decl.sensitive {
+        value = value.mark(Mark::Sensitive);
+    }
+    if decl.ephemeral {
+        value = value.mark(Mark::Ephemeral);
+    }
+    value
+}
+
+/// The argument a child instance's caller gives for `name`: its file,
+/// expression and the instance data of the child's key.
+fn call_argument(
+    db: &dyn salsa::Database,
+    ev: Evaluation,
+    addr: &InstanceAddr,
+    name: &str,
+) -> Option<(SourceFile, AnyExpr, KeyData)> {
+    let parent = addr.parent()?;
+    let step = addr.last_step()?;
+    let parent_module = instance_module(db, ev, parent.clone())?;
+    let kind = DeclKind::ModuleCall(step.call.clone());
+    let decl = module_declarations(db, parent_module)
+        .iter()
+        .find(|d| d.kind == kind)?;
+    let block = block_at(db, decl.file, decl.range)?;
+    let expr = argument(db, decl.file, &block, name)?.expr?;
+    let keys = call_expansion(db, ev, parent, step.call.clone()).key_data(&step.key);
+    Some((decl.file, expr, keys))
+}
+
+/// `hcl.Range.String()`: `main.tf:1,1-13`.
+fn range_string(db: &dyn salsa::Database, file: SourceFile, range: TextRange) -> String {
+    SourceText::new(crate::input::contents(db, file), file.path(db)).range_string(range)
+}
+
+/// `prepareFinalInputVariableValue`.
+fn finalize(
+    db: &dyn salsa::Database,
+    decl: &VariableDecl,
+    display: &str,
+    given: Option<Value>,
+    source: &Source,
+) -> (Value, Vec<Diagnostic>) {
+    let mut diagnostics = Vec::new();
+    let unknown = || Value::unknown(decl.constraint.ty.clone());
+    let decl_range = range_string(db, decl.file, decl.range);
+    let name = &decl.name;
+    if let Some(value) = &given
+        && value.has_mark_deep(Mark::Ephemeral)
+        && !decl.ephemeral
+    {
+        let (file, range) = match source {
+            Source::Expression(file, range) => (*file, *range),
+            _ => (decl.file, decl.range),
+        };
+        diagnostics.push(Diagnostic::at(
+            "Variable does not allow ephemeral value",
+            format!(
+                "The value used for the variable {name:?} is ephemeral, but it is not configured to allow one."
+            ),
+            file,
+            range,
+        ));
+        return (unknown(), diagnostics);
+    }
+    let non_file_source = match source {
+        Source::CommandLine => Some(format!("set using -var=\"{name}=...\"")),
+        Source::Environment => Some(format!("set using the TF_VAR_{name} environment variable")),
+        Source::Expression(..) => None,
+    };
+    let given = match given {
+        Some(value) => value,
+        None => match &decl.default {
+            Some(default) => default.clone(),
+            None => {
+                diagnostics.push(Diagnostic::at(
+                    "Required variable not set",
+                    format!("The variable {name:?} is required, but is not set."),
+                    decl.file,
+                    decl.range,
+                ));
+                return (unknown(), diagnostics);
+            }
+        },
+    };
+    let converted = convert_with_defaults(
+        &given,
+        &decl.constraint.ty,
+        decl.constraint.defaults.as_ref(),
+    );
+    let value = match converted {
+        Ok(value) => value,
+        Err(err) => {
+            let err = format_error(&err);
+            let detail = match (&non_file_source, source) {
+                (Some(how), _) => format!("Unsuitable value for {display} {how}: {err}."),
+                (None, Source::Expression(file, range)) if decl.ephemeral || decl.sensitive => {
+                    format!(
+                        "The given value is not suitable for {display}, which is {}: {err}. Invalid value defined at {}.",
+                        if decl.ephemeral {
+                            "ephemeral"
+                        } else {
+                            "sensitive"
+                        },
+                        range_string(db, *file, *range)
+                    )
+                }
+                (None, _) => format!(
+                    "The given value is not suitable for {display} declared at {decl_range}: {err}."
+                ),
+            };
+            diagnostics.push(Diagnostic::at(
+                "Invalid value for input variable",
+                detail,
+                decl.file,
+                decl.range,
+            ));
+            return (unknown(), diagnostics);
+        }
+    };
+    if value.is_null() && !decl.nullable {
+        if let Some(default) = &decl.default {
+            return (default.clone(), diagnostics);
+        }
+        let diagnostic = match (&non_file_source, source) {
+            (Some(how), _) => Diagnostic::at(
+                "Required variable not set",
+                format!(
+                    "Unsuitable value for {display} {how}: required variable may not be set to null."
+                ),
+                decl.file,
+                decl.range,
+            ),
+            (None, Source::Expression(file, range)) => Diagnostic::at(
+                "Required variable not set",
+                format!(
+                    "The given value is not suitable for {display} defined at {decl_range}: required variable may not be set to null."
+                ),
+                *file,
+                *range,
+            ),
+            (None, _) => unreachable!("a source without a file has its wording"),
+        };
+        diagnostics.push(diagnostic);
+        return (unknown(), diagnostics);
+    }
+    (value, diagnostics)
+}
+
+const VALIDATION_ARGUMENTS: &[AttributeSchema<'static>] = &[
+    AttributeSchema::optional("condition"),
+    AttributeSchema::optional("error_message"),
+];
+
+/// `evalVariableValidations`: each rule whose condition is known and
+/// false reports "Invalid value for variable" with its message, at the
+/// caller's argument in a child, at the declaration in a root module.
+#[salsa::tracked(returns(ref))]
+pub fn variable_validation_diagnostics(
+    db: &dyn salsa::Database,
+    ev: Evaluation,
+    addr: InstanceAddr,
+    name: String,
+) -> Vec<Diagnostic> {
+    let Some(module) = instance_module(db, ev, addr.clone()) else {
+        return Vec::new();
+    };
+    let Some(decl) = module_variable_decls(db, module)
+        .iter()
+        .find(|v| v.name == name)
+    else {
+        return Vec::new();
+    };
+    if decl.validations.is_empty() {
+        return Vec::new();
+    }
+    let Some(block) = block_at(db, decl.file, decl.range) else {
+        return Vec::new();
+    };
+    let source = SourceText::new(crate::input::contents(db, decl.file), decl.file.path(db));
+    let blocks = [tofu_syntax::body::BlockSchema::new("validation", &[])];
+    let schema = BodySchema::new(&[], &blocks);
+    let (content, _, _) = block.body.partial_content(&schema, &source);
+    // Where a failure is reported: the caller's argument, or the
+    // declaration.
+    let subject = call_argument(db, ev, &addr, &name)
+        .map(|(file, expr, _)| (file, expr.range()))
+        .unwrap_or((decl.file, decl.range));
+    let mut out = Vec::new();
+    for rule in content
+        .blocks
+        .iter()
+        .filter(|b| b.type_name == "validation")
+    {
+        let (arguments, _, _) = rule
+            .body
+            .partial_content(&BodySchema::new(VALIDATION_ARGUMENTS, &[]), &source);
+        let expr_of = |name: &str| arguments.attribute(name).and_then(|a| a.expr.clone());
+        let (Some(condition), Some(message)) = (expr_of("condition"), expr_of("error_message"))
+        else {
+            continue;
+        };
+        let own = variable_value(db, ev, addr.clone(), name.clone())
+            .value
+            .clone();
+        let keys = KeyData {
+            variable: Some((name.clone(), own)),
+            ..KeyData::default()
+        };
+        let (result, found) = evaluate_in(db, ev, &addr, decl.file, &condition, &keys);
+        let failed = found.iter().any(|d| d.severity == Severity::Error);
+        out.extend(found);
+        if failed || !result.is_known() {
+            continue;
+        }
+        if result.is_null() {
+            out.push(Diagnostic::at(
+                "Invalid variable validation result",
+                "Validation condition expression must return either true or false, not null."
+                    .to_owned(),
+                decl.file,
+                condition.range(),
+            ));
+            continue;
+        }
+        let result = match convert(&result, &Type::Bool) {
+            Ok(result) => result,
+            Err(err) => {
+                out.push(Diagnostic::at(
+                    "Invalid variable validation result",
+                    format!(
+                        "Invalid validation condition result value: {}.",
+                        format_error(&err)
+                    ),
+                    decl.file,
+                    condition.range(),
+                ));
+                continue;
+            }
+        };
+        let (result, _) = result.unmark();
+        if result.as_bool() != Some(false) {
+            continue;
+        }
+        let (text, found) = evaluate_in(db, ev, &addr, decl.file, &message, &keys);
+        let message_failed = found.iter().any(|d| d.severity == Severity::Error);
+        out.extend(found);
+        let mut error_message = String::new();
+        if !message_failed && !text.is_known() {
+            out.push(Diagnostic::at(
+                "Invalid error message",
+                "Value used in error message is not known and can not be used in error_message until after apply.".to_owned(),
+                decl.file,
+                message.range(),
+            ));
+            continue;
+        }
+        if !message_failed && !text.is_null() {
+            match convert(&text, &Type::String) {
+                Err(err) => out.push(Diagnostic::at(
+                    "Invalid error message",
+                    format!(
+                        "Unsuitable value for error message: {}.",
+                        format_error(&err)
+                    ),
+                    decl.file,
+                    message.range(),
+                )),
+                Ok(text) if text.has_mark_deep(Mark::Sensitive) => {
+                    out.push(Diagnostic::at(
+                        "Error message refers to sensitive values",
+                        "The error expression used to explain this condition refers to sensitive values. OpenTofu will not display the resulting message.\n\nYou can correct this by removing references to sensitive values, or by carefully using the nonsensitive() function if the expression will not reveal the sensitive data.".to_owned(),
+                        decl.file,
+                        message.range(),
+                    ));
+                    error_message = "The error message included a sensitive value, so it will not be displayed.".to_owned();
+                }
+                Ok(text) if text.has_mark_deep(Mark::Ephemeral) => {
+                    out.push(Diagnostic::at(
+                        "Error message refers to ephemeral values",
+                        "The error expression used to explain this condition refers to ephemeral values. OpenTofu will not display the resulting message.\n\nYou can correct this by removing references to ephemeral values or by utilizing the builtin ephemeralasnull() function.".to_owned(),
+                        decl.file,
+                        message.range(),
+                    ));
+                    error_message = "The error message included an ephemeral value, so it will not be displayed.".to_owned();
+                }
+                Ok(text) => {
+                    let (text, _) = text.unmark_deep();
+                    error_message = text.as_str().unwrap_or_default().trim().to_owned();
+                }
+            }
+        }
+        if error_message.is_empty() {
+            error_message = "Failed to evaluate condition error message.".to_owned();
+        }
+        out.push(Diagnostic::at(
+            "Invalid value for variable",
+            format!(
+                "{error_message}\n\nThis was checked by the validation rule at {}.",
+                range_string(db, decl.file, rule.def_range)
+            ),
+            subject.0,
+            subject.1,
+        ));
+    }
+    out
+}
