@@ -171,24 +171,3 @@ pub(crate) fn argument(
         .partial_content(&BodySchema::new(&attributes, &[]), &source);
     content.attribute(name).cloned()
 }
-
-/// The local value `name` of a module: its attribute and file.
-pub(crate) fn local_attribute(
-    db: &dyn salsa::Database,
-    module: ModuleDir,
-    name: &str,
-) -> Option<(SourceFile, AnyAttribute)> {
-    for &file in module.files(db).iter().filter(|f| f.exists(db)) {
-        let source = SourceText::new(crate::input::contents(db, file), file.path(db));
-        for block in file_blocks(db, file) {
-            if block.type_name != "locals" {
-                continue;
-            }
-            let (attributes, _) = block.body.just_attributes(&source);
-            if let Some(attribute) = attributes.into_iter().find(|a| a.name == name) {
-                return Some((file, attribute));
-            }
-        }
-    }
-    None
-}

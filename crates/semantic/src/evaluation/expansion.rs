@@ -4,8 +4,8 @@
 use tofu_syntax::body::AnyExpr;
 use tofu_types::{Mark, Type, Value, convert};
 
-use super::declared::{argument, block_at};
 use super::scope::{KeyData, evaluate_in};
+use super::syntax::block_argument;
 use super::{EvalMode, Evaluation, InstanceAddr, InstanceKey, instance_module};
 use crate::declarations::DeclKind;
 use crate::{Diagnostic, Instances, SourceFile, module_declarations};
@@ -140,10 +140,7 @@ fn expand(
     };
     // `validate` evaluates repeated objects once, with unknown keys; the
     // meta-argument itself is checked only when its value is known.
-    let Some(block) = block_at(db, decl.file, decl.range) else {
-        return unknown;
-    };
-    let Some(expr) = argument(db, decl.file, &block, name).and_then(|a| a.expr) else {
+    let Some(expr) = block_argument(db, decl.file, decl.range, name) else {
         return unknown;
     };
     let (value, mut diagnostics) = evaluate_in(db, ev, addr, decl.file, &expr, &KeyData::default());

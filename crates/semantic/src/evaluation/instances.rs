@@ -80,6 +80,9 @@ pub fn instance_diagnostics(
     let Some(module) = instance_module(db, ev, addr.clone()) else {
         return Vec::new();
     };
+    if !tree_loads_cleanly(db, ev, addr.root) {
+        return Vec::new();
+    }
     let mut out: Vec<Diagnostic> = Vec::new();
     for variable in module_variable_decls(db, module) {
         let name = variable.name.clone();
@@ -143,4 +146,49 @@ pub fn instance_diagnostics(
     let mut seen = HashSet::new();
     out.retain(|d| seen.insert((d.summary.clone(), d.detail.clone(), d.location)));
     out
+}
+
+/// Whether a module loads without errors: its files parse and decode,
+/// and go together.
+#[salsa::tracked]
+pub fn module_loads_cleanly(db: &dyn salsa::Database, module: ModuleDir) -> bool {
+    let files_load = module
+        .files(db)
+        .iter()
+        .chain(module.overrides(db))
+        .filter(|f| f.exists(db))
+        .all(|&f| {
+            crate::parse(db, f).errors.is_empty()
+                && !crate::file_config_diagnostics(db, f)
+                    .iter()
+                    .any(|d| d.severity == crate::Severity::Error)
+        });
+    files_load
+        && crate::diagnostics::module_duplicates(db, module).is_empty()
+        && !crate::module_settings_diagnostics(db, module)
+            .iter()
+            .any(|d| d.severity == crate::Severity::Error)
+        && !crate::module_override_diagnostics(db, module)
+            .iter()
+            .any(|d| d.severity == crate::Severity::Error)
+}
+
+/// Whether every module of a root module's tree loads without errors:
+/// OpenTofu evaluates nothing of a configuration that fails to load.
+#[salsa::tracked]
+pub fn tree_loads_cleanly(db: &dyn salsa::Database, ev: Evaluation, root: ModuleDir) -> bool {
+    let workspace = ev.workspace(db);
+    let mut seen = HashSet::from([root]);
+    let mut stack = vec![root];
+    while let Some(module) = stack.pop() {
+        if !module_loads_cleanly(db, module) {
+            return false;
+        }
+        for (_, target) in call_targets(db, workspace, module) {
+            if seen.insert(*target) {
+                stack.push(*target);
+            }
+        }
+    }
+    true
 }

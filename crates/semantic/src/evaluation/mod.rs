@@ -19,6 +19,7 @@ mod expansion;
 mod instances;
 mod resources;
 mod scope;
+mod syntax;
 mod values;
 mod variables;
 

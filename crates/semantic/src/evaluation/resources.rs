@@ -4,11 +4,10 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use tofu_syntax::body::SourceText;
 use tofu_types::{Mark, Value};
 
-use super::declared::block_at;
 use super::scope::evaluate_in;
+use super::syntax::block_arguments;
 use super::{
     Evaluated, Evaluation, InstanceAddr, InstanceKey, instance_module, resource_expansion,
 };
@@ -51,14 +50,9 @@ pub fn resource_value(
     else {
         return Evaluated::unknown();
     };
-    let Some(block) = block_at(db, decl.file, decl.range) else {
-        return Evaluated::unknown();
-    };
-    let source = SourceText::new(crate::input::contents(db, decl.file), decl.file.path(db));
-    let (attributes, _) = block.body.just_attributes(&source);
-    let attributes: Vec<_> = attributes
+    let attributes: Vec<_> = block_arguments(db, decl.file, decl.range)
         .into_iter()
-        .filter(|a| !META_ARGUMENTS.contains(&a.name.as_str()))
+        .filter(|(name, _)| !META_ARGUMENTS.contains(&name.as_str()))
         .collect();
     let unknown_attributes = attribute_names(db, module);
     let expansion = resource_expansion(db, ev, addr.clone(), kind.clone());
@@ -69,13 +63,10 @@ pub fn resource_value(
             .iter()
             .map(|name| (name.clone(), Value::dynamic()))
             .collect();
-        for attribute in &attributes {
-            let Some(expr) = &attribute.expr else {
-                continue;
-            };
+        for (name, expr) in &attributes {
             let (value, found) = evaluate_in(db, ev, &addr, decl.file, expr, &keys);
             diagnostics.extend(found);
-            object.insert(attribute.name.clone(), value);
+            object.insert(name.clone(), value);
         }
         Value::object(object)
     };

@@ -12,7 +12,6 @@ use tofu_types::{Mark, Type, Value};
 
 use super::{Evaluation, InstanceAddr, instance_module, local_value, output_value, resource_value};
 use crate::declarations::DeclKind;
-use crate::references::expression_references;
 use crate::{Diagnostic, ModuleDir, SourceFile, Subject, module_declarations};
 
 /// The instance data of the block an expression is in: `count.index`,
@@ -158,7 +157,7 @@ fn scope_roots(
     // checks report that, and the root is unknown here.
     let mut rejected: Vec<String> = Vec::new();
     let text = crate::input::contents(db, file);
-    for reference in expression_references(expr, file) {
+    for reference in super::syntax::references_within(db, file, expr.range()) {
         match &reference.subject {
             Subject::Invalid { .. } => {
                 rejected.push(traversal_root(text, reference.range.start().into()));

@@ -4,8 +4,8 @@ use std::collections::BTreeMap;
 
 use tofu_types::{Mark, Value};
 
-use super::declared::{argument, block_at, local_attribute};
 use super::scope::{KeyData, evaluate_in};
+use super::syntax::{attribute_expression, block_argument};
 use super::{Evaluated, Evaluation, InstanceAddr, InstanceKey, call_expansion, instance_module};
 use crate::declarations::DeclKind;
 use crate::{Instances, module_declarations};
@@ -32,13 +32,20 @@ pub fn local_value(
     let Some(module) = instance_module(db, ev, addr.clone()) else {
         return Evaluated::unknown();
     };
-    let Some((file, attribute)) = local_attribute(db, module, &name) else {
+    let kind = DeclKind::Local(name);
+    let Some(decl) = module_declarations(db, module)
+        .iter()
+        .find(|d| d.kind == kind)
+    else {
         return Evaluated::unknown();
     };
-    let Some(expr) = attribute.expr else {
+    let DeclKind::Local(name) = kind else {
+        unreachable!()
+    };
+    let Some(expr) = attribute_expression(db, decl.file, decl.range, &name) else {
         return Evaluated::unknown();
     };
-    let (value, diagnostics) = evaluate_in(db, ev, &addr, file, &expr, &KeyData::default());
+    let (value, diagnostics) = evaluate_in(db, ev, &addr, decl.file, &expr, &KeyData::default());
     Evaluated { value, diagnostics }
 }
 
@@ -61,17 +68,13 @@ pub fn output_value(
     else {
         return Evaluated::unknown();
     };
-    let Some(block) = block_at(db, decl.file, decl.range) else {
-        return Evaluated::unknown();
-    };
-    let Some(expr) = argument(db, decl.file, &block, "value").and_then(|a| a.expr) else {
+    let Some(expr) = block_argument(db, decl.file, decl.range, "value") else {
         return Evaluated::unknown();
     };
     let (mut value, diagnostics) =
         evaluate_in(db, ev, &addr, decl.file, &expr, &KeyData::default());
     let flag = |name: &str| {
-        argument(db, decl.file, &block, name)
-            .and_then(|a| a.expr)
+        block_argument(db, decl.file, decl.range, name)
             .is_some_and(|e| tofu_eval::typeexpr::constant_any_value(&e).0.as_bool() == Some(true))
     };
     if flag("sensitive") {

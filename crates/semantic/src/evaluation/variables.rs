@@ -7,7 +7,7 @@ use tofu_syntax::body::{AnyExpr, AttributeSchema, BodySchema, SourceText};
 use tofu_types::defaults::convert_with_defaults;
 use tofu_types::{Mark, Type, Value, convert};
 
-use super::declared::{VariableDecl, argument, block_at, module_variable_decls};
+use super::declared::{VariableDecl, block_at, module_variable_decls};
 use super::scope::{KeyData, evaluate_in};
 use super::{EvalMode, Evaluated, Evaluation, InstanceAddr, call_expansion, instance_module};
 use crate::config::named_values::format_error;
@@ -197,8 +197,7 @@ fn call_argument(
     let decl = module_declarations(db, parent_module)
         .iter()
         .find(|d| d.kind == kind)?;
-    let block = block_at(db, decl.file, decl.range)?;
-    let expr = argument(db, decl.file, &block, name)?.expr?;
+    let expr = super::syntax::block_argument(db, decl.file, decl.range, name)?;
     let keys = call_expansion(db, ev, parent, step.call.clone()).key_data(&step.key);
     Some((decl.file, expr, keys))
 }

@@ -659,26 +659,3 @@ fn bound_by_dynamic_block(node: &SyntaxNode, root: &str) -> bool {
             iterator.as_deref().or(label.as_deref()) == Some(root)
         })
 }
-
-/// The references of one expression, read as any expression of a block
-/// body is read (for evaluation, which needs what it names, not where it
-/// is used from).
-pub(crate) fn expression_references(expr: &AnyExpr, file: SourceFile) -> Vec<Reference> {
-    let from = DeclKind::Terraform;
-    let mut out = Vec::new();
-    match expr {
-        AnyExpr::Native(expr) => {
-            collect(
-                expr.syntax(),
-                &from,
-                &NativeScope::default(),
-                file,
-                &mut out,
-            );
-        }
-        AnyExpr::Json(value) => {
-            json::collect_expression(value, &from, &BlockScope::default(), file, &mut out);
-        }
-    }
-    out
-}

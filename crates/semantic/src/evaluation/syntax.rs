@@ -1,0 +1,128 @@
+//! Finding the expressions to evaluate: in native files straight from the
+//! syntax tree by the ranges the declarations record, in JSON files
+//! through the body schema.
+
+use tofu_syntax::ast::{AstNode, Attribute, Block};
+use tofu_syntax::body::{AnyExpr, SourceText};
+use tofu_syntax::{SyntaxNode, TextRange};
+
+use super::declared::{argument, block_at};
+use crate::{Reference, SourceFile, parse};
+
+fn root(db: &dyn salsa::Database, file: SourceFile) -> Option<SyntaxNode> {
+    let parsed = parse(db, file);
+    (parsed.kind == tofu_syntax::SourceKind::Native)
+        .then(|| SyntaxNode::new_root(parsed.green.clone()))
+}
+
+/// The nearest `N` at or above what covers `range`.
+fn node_at<N: AstNode>(root: &SyntaxNode, range: TextRange) -> Option<N> {
+    if !root.text_range().contains_range(range) {
+        return None;
+    }
+    let element = root.covering_element(range);
+    let node = match element.clone().into_node() {
+        Some(node) => node,
+        None => element.into_token()?.parent()?,
+    };
+    node.ancestors().find_map(N::cast)
+}
+
+/// Argument `name` of the top-level block whose header is `def_range`.
+pub(crate) fn block_argument(
+    db: &dyn salsa::Database,
+    file: SourceFile,
+    def_range: TextRange,
+    name: &str,
+) -> Option<AnyExpr> {
+    match root(db, file) {
+        Some(root) => {
+            let block: Block = node_at(&root, def_range)?;
+            let attribute = block
+                .body()?
+                .attributes()
+                .find(|a| a.name().is_some_and(|n| n.text() == name))?;
+            attribute.expr().map(AnyExpr::Native)
+        }
+        None => {
+            let block = block_at(db, file, def_range)?;
+            argument(db, file, &block, name)?.expr
+        }
+    }
+}
+
+/// Every argument of the top-level block whose header is `def_range`,
+/// in order, the first of duplicates winning.
+pub(crate) fn block_arguments(
+    db: &dyn salsa::Database,
+    file: SourceFile,
+    def_range: TextRange,
+) -> Vec<(String, AnyExpr)> {
+    let mut out: Vec<(String, AnyExpr)> = Vec::new();
+    match root(db, file) {
+        Some(root) => {
+            let Some(body) = node_at::<Block>(&root, def_range).and_then(|b| b.body()) else {
+                return out;
+            };
+            for attribute in body.attributes() {
+                let (Some(name), Some(expr)) = (attribute.name(), attribute.expr()) else {
+                    continue;
+                };
+                if !out.iter().any(|(n, _)| n == name.text()) {
+                    out.push((name.text().to_owned(), AnyExpr::Native(expr)));
+                }
+            }
+        }
+        None => {
+            let Some(block) = block_at(db, file, def_range) else {
+                return out;
+            };
+            let source = SourceText::new(crate::input::contents(db, file), file.path(db));
+            for attribute in block.body.just_attributes(&source).0 {
+                if let Some(expr) = attribute.expr
+                    && !out.iter().any(|(n, _)| *n == attribute.name)
+                {
+                    out.push((attribute.name, expr));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The expression of the attribute (a local value) that covers `range`.
+pub(crate) fn attribute_expression(
+    db: &dyn salsa::Database,
+    file: SourceFile,
+    range: TextRange,
+    name: &str,
+) -> Option<AnyExpr> {
+    match root(db, file) {
+        Some(root) => {
+            let attribute: Attribute = node_at(&root, range)?;
+            attribute.expr().map(AnyExpr::Native)
+        }
+        None => {
+            let source = SourceText::new(crate::input::contents(db, file), file.path(db));
+            crate::declarations::file_blocks(db, file)
+                .into_iter()
+                .filter(|b| b.type_name == "locals")
+                .flat_map(|b| b.body.just_attributes(&source).0)
+                .find(|a| a.name == name && a.range == range)?
+                .expr
+        }
+    }
+}
+
+/// The references of the file made inside `range`: one expression's.
+pub(crate) fn references_within(
+    db: &dyn salsa::Database,
+    file: SourceFile,
+    range: TextRange,
+) -> Vec<Reference> {
+    crate::references::file_references(db, file)
+        .iter()
+        .filter(|r| range.contains_range(r.range))
+        .cloned()
+        .collect()
+}
