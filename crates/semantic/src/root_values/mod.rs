@@ -83,7 +83,9 @@ pub struct RootVariableValues {
     /// The tfvars files' own errors (not their syntax errors, which are
     /// the parser's), undeclared variables, malformed `-var` options,
     /// missing files and values that do not parse, in the order OpenTofu
-    /// reports them.
+    /// prints them (warnings first, then those without a place, then by
+    /// place; undeclared variables by name where OpenTofu's order is a
+    /// map's).
     pub diagnostics: Vec<Diagnostic>,
     /// Where the diagnostics about string values (`-var`, `TF_VAR_`)
     /// parsed as expressions point: into the string, which HCL names
@@ -262,14 +264,34 @@ pub fn root_variable_values(db: &dyn salsa::Database, inputs: RootInputs) -> Roo
         ));
     }
 
+    let mut all: Vec<Found> = std::mem::take(&mut out.diagnostics)
+        .into_iter()
+        .map(|d| (d, None))
+        .collect();
     if !out.aborted {
-        for (diagnostic, place) in found {
-            if let Some(mut place) = place {
-                place.diagnostic = out.diagnostics.len();
-                out.string_places.push(place);
-            }
-            out.diagnostics.push(diagnostic);
+        all.extend(found);
+    }
+    // As OpenTofu's views sort them (`tfdiags.Diagnostics.Sort`, stable):
+    // warnings first, then those without a place, then by file (fewer
+    // path segments first) and range.
+    all.sort_by_cached_key(|(diagnostic, place)| {
+        let subject = match (&diagnostic.location, place) {
+            (Some((file, range)), _) => Some((file.path(db).clone(), *range)),
+            (None, Some(place)) => Some((place.file_name.clone(), place.range)),
+            (None, None) => None,
+        };
+        (
+            diagnostic.severity != Severity::Warning,
+            subject
+                .map(|(file, range)| (file.matches('/').count(), file, range.start(), range.end())),
+        )
+    });
+    for (diagnostic, place) in all {
+        if let Some(mut place) = place {
+            place.diagnostic = out.diagnostics.len();
+            out.string_places.push(place);
         }
+        out.diagnostics.push(diagnostic);
     }
     out
 }
