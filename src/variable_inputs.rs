@@ -136,6 +136,11 @@ fn auto_files(dir: &Path) -> Vec<String> {
 /// A file's text, or the source that stands for a file that could not
 /// be read (Go's wording of the error: `read NAME: is a directory`).
 fn read(path: &Path, name: &str) -> Result<String, VariableSource> {
+    if name.is_empty() {
+        // Go opens "" and finds nothing; joined to a directory it would
+        // name the directory.
+        return Err(VariableSource::MissingFile(String::new()));
+    }
     match fs::read(path) {
         Ok(bytes) => Ok(source::decode(bytes).text),
         Err(err) if err.kind() == io::ErrorKind::NotFound => {
