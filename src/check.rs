@@ -19,6 +19,7 @@ use crate::{
     module_files::ModuleFile,
     semantic,
     source::{self, SourceFile},
+    variable_inputs::{VariableInputs, report_root_values},
 };
 
 /// Told how far a check has got; called from several threads at once.
@@ -32,6 +33,11 @@ pub trait Progress: Sync {
 #[derive(Default, Clone, Copy)]
 pub struct CheckOptions<'a> {
     pub progress: Option<&'a dyn Progress>,
+    /// Check as `tofu plan -input=false -refresh=false` would: the root
+    /// module's variable values are read from these sources and the
+    /// root's tfvars files, and what reading them reports is reported.
+    /// Without it, as `tofu validate`, they are not read at all.
+    pub plan: Option<VariableInputs<'a>>,
 }
 
 /// Everything a check found.
@@ -190,6 +196,9 @@ pub fn check_tree(root: &Path, options: &CheckOptions<'_>) -> Result<CheckReport
                     .with_values(d.values),
             )
         }));
+    }
+    if let Some(inputs) = &options.plan {
+        report_root_values(&loaded, root, inputs, &mut sources, &mut diagnostics);
     }
     sort_diagnostics(&mut diagnostics, &sources);
     // Freeing every memoised query takes a while and nobody waits for it.

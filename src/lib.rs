@@ -17,3 +17,4 @@ pub mod module_files;
 pub mod render;
 mod semantic;
 pub mod source;
+pub mod variable_inputs;

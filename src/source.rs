@@ -18,6 +18,10 @@ pub struct SourceFile {
     pub line_index: LineIndex,
     /// The syntax tree, for naming the block a diagnostic is in.
     pub tree: GreenNode,
+    /// Whether OpenTofu has the text to show: not for a value given on
+    /// the command line (`<value for var.NAME>`), whose diagnostics it
+    /// gives without a snippet.
+    pub available: bool,
 }
 
 impl SourceFile {
@@ -29,6 +33,15 @@ impl SourceFile {
             text,
             line_index,
             tree,
+            available: true,
+        }
+    }
+
+    /// Text that diagnostics point into but OpenTofu does not show.
+    pub fn unavailable(path: String, text: String, tree: GreenNode) -> SourceFile {
+        SourceFile {
+            available: false,
+            ..SourceFile::new(path, SourceKind::Native, text, tree)
         }
     }
 

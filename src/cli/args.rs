@@ -1,9 +1,13 @@
 //! What the command accepts, including the single-dash flags of the
-//! `tofu` command (`-json`, `-no-color`) that clap has no notion of.
+//! `tofu` command (`-json`, `-no-color`, `-var`, `-var-file`) that clap
+//! has no notion of.
 
 use std::{ffi::OsString, path::PathBuf};
 
-use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
+use clap::{
+    ArgAction, ArgMatches, Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum,
+};
+use tofu_analyzer::variable_inputs::VariableOption;
 
 #[derive(Debug, Parser)]
 #[command(name = "tofu-analyzer", version, about = "Checks OpenTofu configuration", long_about = None)]
@@ -45,6 +49,49 @@ pub struct ConsoleArgs {
     /// against it.
     #[arg(default_value = ".")]
     pub dir: PathBuf,
+
+    #[command(flatten)]
+    pub variables: VariableArgs,
+}
+
+/// `-var` and `-var-file`, as `tofu plan` and `tofu console` take them.
+#[derive(Debug, Default, Args)]
+pub struct VariableArgs {
+    /// Set a root module variable, NAME=VALUE; may be repeated. `-var`
+    /// works too.
+    #[arg(long = "var", value_name = "NAME=VALUE", action = ArgAction::Append, allow_hyphen_values = true)]
+    var: Vec<String>,
+
+    /// Load root module variable values from a file (relative to the
+    /// working directory); may be repeated. `-var-file` works too.
+    #[arg(long = "var-file", value_name = "FILE", action = ArgAction::Append, allow_hyphen_values = true)]
+    var_file: Vec<String>,
+
+    /// Both kinds of option in command-line order, which decides which
+    /// value wins.
+    #[arg(skip)]
+    pub options: Vec<VariableOption>,
+}
+
+impl VariableArgs {
+    /// Fills `options` from the matches of the subcommand: clap keeps
+    /// each option's values apart, their indices give the order.
+    fn order(&mut self, matches: &ArgMatches) {
+        let mut options: Vec<(usize, VariableOption)> = Vec::new();
+        for (id, make) in [
+            ("var", VariableOption::Var as fn(String) -> VariableOption),
+            ("var_file", VariableOption::VarFile),
+        ] {
+            let (Some(indices), Some(values)) =
+                (matches.indices_of(id), matches.get_many::<String>(id))
+            else {
+                continue;
+            };
+            options.extend(indices.zip(values).map(|(i, v)| (i, make(v.clone()))));
+        }
+        options.sort_by_key(|(index, _)| *index);
+        self.options = options.into_iter().map(|(_, option)| option).collect();
+    }
 }
 
 #[derive(Debug, Args)]
@@ -56,6 +103,16 @@ pub struct CheckArgs {
     /// `json` writes what `tofu validate -json` writes; `-json` works too.
     #[arg(long, value_enum, default_value_t = Format::Human)]
     pub format: Format,
+
+    /// Check as `tofu plan -input=false -refresh=false` would: read the
+    /// root module's variable values (environment, tfvars files, `-var`,
+    /// `-var-file`) and report what reading them reports. `-plan` works
+    /// too.
+    #[arg(long)]
+    pub plan: bool,
+
+    #[command(flatten)]
+    pub variables: VariableArgs,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -78,26 +135,48 @@ pub fn parse(args: Vec<OsString>) -> Result<Cli, clap::Error> {
         command = command.color(clap::ColorChoice::Never);
     }
     let matches = command.try_get_matches_from(args)?;
-    Cli::from_arg_matches(&matches)
+    let mut cli = Cli::from_arg_matches(&matches)?;
+    if let Some((_, sub)) = matches.subcommand() {
+        match &mut cli.command {
+            Command::Check(check) => check.variables.order(sub),
+            Command::Console(console) => console.variables.order(sub),
+            _ => {}
+        }
+    }
+    Ok(cli)
 }
 
-/// Rewrites `-json` and `-no-color` to the flags clap knows. Only whole
-/// arguments before a `--` are touched, so a directory named `-json` can
-/// still be given after `--`.
+/// Rewrites `-json`, `-no-color`, `-plan`, `-var` and `-var-file` (with
+/// their values after `=` or in the next argument) to the flags clap
+/// knows. Only whole arguments before a `--` are touched, so a directory
+/// named `-json` can still be given after `--`, and a value in the next
+/// argument is never taken for a flag.
 fn translate_tofu_flags(args: Vec<OsString>) -> Vec<OsString> {
     let mut options_ended = false;
+    let mut value_next = false;
     args.into_iter()
         .enumerate()
         .map(|(index, arg)| {
-            if index == 0 || options_ended {
+            if index == 0 || options_ended || std::mem::take(&mut value_next) {
                 return arg;
             }
             if arg == "--" {
                 options_ended = true;
             }
-            match arg.to_str() {
-                Some("-json") => OsString::from("--format=json"),
-                Some("-no-color") => OsString::from("--no-color"),
+            let Some(text) = arg.to_str() else {
+                return arg;
+            };
+            match text {
+                "-json" => OsString::from("--format=json"),
+                "-no-color" => OsString::from("--no-color"),
+                "-plan" => OsString::from("--plan"),
+                "-var" | "-var-file" | "--var" | "--var-file" => {
+                    value_next = true;
+                    OsString::from(format!("--{}", text.trim_start_matches('-')))
+                }
+                _ if text.starts_with("-var=") || text.starts_with("-var-file=") => {
+                    OsString::from(format!("-{text}"))
+                }
                 _ => arg,
             }
         })
@@ -164,6 +243,11 @@ mod tests {
     fn only_whole_arguments_are_translated() {
         let translated = translate_tofu_flags(args(&["-jsonx", "--json", "-json"]));
         assert_eq!(translated, args(&["-jsonx", "--json", "--format=json"]));
+        let translated = translate_tofu_flags(args(&["-variable", "-var-files=x", "-var=a=1"]));
+        assert_eq!(
+            translated,
+            args(&["-variable", "-var-files=x", "--var=a=1"])
+        );
     }
 
     #[test]
@@ -175,6 +259,94 @@ mod tests {
         );
         assert!(parse(args(&["syntax"])).is_err());
         assert!(parse(args(&["syntax", "-json", "main.tf"])).is_err());
+    }
+
+    #[test]
+    fn variable_options_keep_their_order_in_every_form() {
+        let (check, _) = parse_check(&[
+            "check",
+            "-var",
+            "a=1",
+            "infra",
+            "-var-file=x.tfvars",
+            "--var=b=2",
+            "-var=c=3",
+            "--var-file",
+            "y.tfvars",
+            "-var-file",
+            "z.tfvars",
+            "--var",
+            "d=4",
+        ]);
+        assert_eq!(check.dir, PathBuf::from("infra"));
+        assert!(!check.plan);
+        assert_eq!(
+            check.variables.options,
+            [
+                VariableOption::Var("a=1".into()),
+                VariableOption::VarFile("x.tfvars".into()),
+                VariableOption::Var("b=2".into()),
+                VariableOption::Var("c=3".into()),
+                VariableOption::VarFile("y.tfvars".into()),
+                VariableOption::VarFile("z.tfvars".into()),
+                VariableOption::Var("d=4".into()),
+            ]
+        );
+    }
+
+    #[test]
+    fn variable_values_are_never_taken_for_flags() {
+        let (check, _) = parse_check(&["check", "-var", "-json", "-var-file", "-plan", "-json"]);
+        assert_eq!(
+            check.variables.options,
+            [
+                VariableOption::Var("-json".into()),
+                VariableOption::VarFile("-plan".into()),
+            ]
+        );
+        assert_eq!((check.format, check.plan), (Format::Json, false));
+        // Malformed options are OpenTofu's to report, not usage errors.
+        let (check, _) = parse_check(&["check", "-var", "novalue", "-var=a =1"]);
+        assert_eq!(
+            check.variables.options,
+            [
+                VariableOption::Var("novalue".into()),
+                VariableOption::Var("a =1".into()),
+            ]
+        );
+    }
+
+    #[test]
+    fn plan_flag() {
+        let (check, _) = parse_check(&["check", "-plan"]);
+        assert!(check.plan);
+        let (check, _) = parse_check(&["check", ".", "--plan", "-var=a=1"]);
+        assert!(check.plan);
+        assert_eq!(check.variables.options, [VariableOption::Var("a=1".into())]);
+        assert!(parse(args(&["console", "-plan"])).is_err());
+    }
+
+    #[test]
+    fn console_takes_variable_options() {
+        let cli = parse(args(&[
+            "console",
+            "-var-file=a.tfvars",
+            "dir",
+            "-var",
+            "x=1",
+        ]))
+        .unwrap();
+        let Command::Console(console) = cli.command else {
+            panic!("not console");
+        };
+        assert_eq!(console.dir, PathBuf::from("dir"));
+        assert_eq!(
+            console.variables.options,
+            [
+                VariableOption::VarFile("a.tfvars".into()),
+                VariableOption::Var("x=1".into()),
+            ]
+        );
     }
 
     #[test]

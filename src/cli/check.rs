@@ -1,4 +1,4 @@
-//! `tofu-analyzer check [DIR] [--format human|json]`
+//! `tofu-analyzer check [DIR] [--format human|json] [--plan] [-var NAME=VALUE] [-var-file FILE]`
 
 use std::{
     env,
@@ -10,6 +10,7 @@ use codespan_reporting::term::termcolor::{Ansi, NoColor};
 use tofu_analyzer::{
     check::{CheckOptions, CheckReport, Progress, check_tree},
     render::{human, json},
+    variable_inputs::{VariableInputs, process_environment, working_dir},
 };
 
 use super::{
@@ -21,8 +22,15 @@ use super::{
 
 pub fn run(args: CheckArgs, no_color: bool) -> ExitCode {
     let progress = TerminalProgress::on_stderr();
+    let environment = process_environment();
+    let working_dir = working_dir();
     let options = CheckOptions {
         progress: progress.as_ref().map(|progress| progress as &dyn Progress),
+        plan: args.plan.then_some(VariableInputs {
+            options: &args.variables.options,
+            working_dir: &working_dir,
+            environment: &environment,
+        }),
     };
     let result = check_tree(&args.dir, &options);
     if let Some(progress) = progress {

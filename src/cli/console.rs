@@ -1,4 +1,4 @@
-//! `tofu-analyzer console [DIR]`: evaluates the expressions read from
+//! `tofu-analyzer console [DIR] [-var NAME=VALUE] [-var-file FILE]`: evaluates the expressions read from
 //! stdin as `tofu console` does with piped input: one per line (lines join
 //! while brackets are open), each value printed on stdout; the first
 //! error is printed on stderr and ends the session with status 1.
@@ -13,9 +13,29 @@ use tofu_eval::{
     RealFileSystem, Scope, Severity, Value, evaluate_console_line, functions::TableKind,
 };
 
+use tofu_analyzer::variable_inputs::{
+    RootModule, VariableInputs, load_root_module, process_environment, working_dir,
+};
 use tofu_syntax::{LineIndex, TextSize};
 
 use super::{FAILURE, args::ConsoleArgs, check::colour_allowed};
+
+/// The root module in DIR and the sources of its variables' values, as
+/// `tofu console` collects them (environment, tfvars files, `-var` and
+/// `-var-file` in order); `tofu_semantic::root_variable_values` of
+/// `inputs` gives the values.
+pub(super) fn root_module(args: &ConsoleArgs) -> io::Result<RootModule> {
+    let environment = process_environment();
+    let working_dir = working_dir();
+    load_root_module(
+        &args.dir,
+        &VariableInputs {
+            options: &args.variables.options,
+            working_dir: &working_dir,
+            environment: &environment,
+        },
+    )
+}
 
 /// References wait for the semantic layer; until then they are reported
 /// clearly rather than as unknown variables.
@@ -41,6 +61,14 @@ pub fn run(args: ConsoleArgs, no_color: bool) -> ExitCode {
         eprintln!("error: {}: not a directory", args.dir.display());
         return ExitCode::from(FAILURE);
     }
+    // The values are not evaluated yet: references are not supported.
+    let _root = match root_module(&args) {
+        Ok(root) => root,
+        Err(err) => {
+            eprintln!("error: cannot read {}: {err}", args.dir.display());
+            return ExitCode::from(FAILURE);
+        }
+    };
     let functions = FunctionTable::builtin(TableKind::Console);
     let scope = ConsoleScope {
         scope: &NoReferencesYet,

@@ -119,6 +119,9 @@ fn json_diagnostic<'a>(
             start: start.into(),
             end: end.into(),
         });
+        if !source.available {
+            return Some(json);
+        }
         let snippet = snippet::snippet(source, location.range, location.context);
         json.snippet = Some(JsonSnippet {
             context: snippet.context,

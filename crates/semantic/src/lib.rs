@@ -57,8 +57,9 @@ pub use parsing::{ParsedFile, parse};
 pub use provider_validation::{ModuleProviders, module_providers, provider_tree_diagnostics};
 pub use references::{Reference, ReferenceContext, Remaining, Subject, module_references};
 pub use root_values::{
-    AssignedValue, RootInputs, RootVariableValues, ValueOrigin, VariableSource,
-    root_variable_values,
+    AssignedValue, ParsingMode, RootInputs, RootVariableValues, StringPlace, ValueOrigin,
+    VariableSource, parse_variables_file, root_variable_values, variable_parsing_modes,
+    variables_file_kind,
 };
 pub use settings::{ModuleSettings, module_settings, module_settings_diagnostics};
 pub use tofu_eval::Severity;

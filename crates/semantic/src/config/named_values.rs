@@ -223,7 +223,9 @@ const NOT_A_TYPE: &str = "A type specification is either a primitive type keywor
 
 /// A JSON `type`: HCL reads a string as a keyword or as a native function
 /// call whose positions start at the opening quote; nothing else is a type.
-fn json_variable_type(value: &JsonValue) -> (Option<TypeConstraint>, Vec<tofu_eval::Diagnostic>) {
+pub(crate) fn json_variable_type(
+    value: &JsonValue,
+) -> (Option<TypeConstraint>, Vec<tofu_eval::Diagnostic>) {
     let whole = value.text_range();
     let not_a_type = || {
         (

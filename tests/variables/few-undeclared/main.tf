@@ -1,0 +1,4 @@
+# Two undeclared values from files: two warnings, no summary.
+variable "declared" {
+  default = "x"
+}

@@ -1,0 +1,6 @@
+variable "a" {
+  type = list(string)
+}
+variable "b" {
+  type = string
+}

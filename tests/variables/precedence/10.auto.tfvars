@@ -1,0 +1,6 @@
+from_10_auto     = "10.auto.tfvars"
+from_a_auto      = "10.auto.tfvars"
+from_a_auto_json = "10.auto.tfvars"
+from_first_var   = "10.auto.tfvars"
+from_var_file    = "10.auto.tfvars"
+from_last_var    = "10.auto.tfvars"

@@ -1,0 +1,5 @@
+from_a_auto      = "a.auto.tfvars"
+from_a_auto_json = "a.auto.tfvars"
+from_first_var   = "a.auto.tfvars"
+from_var_file    = "a.auto.tfvars"
+from_last_var    = "a.auto.tfvars"

@@ -1,0 +1,8 @@
+from_terraform_tfvars      = "terraform.tfvars"
+from_terraform_tfvars_json = "terraform.tfvars"
+from_10_auto               = "terraform.tfvars"
+from_a_auto                = "terraform.tfvars"
+from_a_auto_json           = "terraform.tfvars"
+from_first_var             = "terraform.tfvars"
+from_var_file              = "terraform.tfvars"
+from_last_var              = "terraform.tfvars"

@@ -1,0 +1,1 @@
+in_named_file = "x"

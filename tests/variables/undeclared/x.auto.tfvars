@@ -1,0 +1,1 @@
+in_auto_file = true

@@ -1,0 +1,5 @@
+b = 3
+locals {
+  x = 1
+}
+resource "x" "y" {}

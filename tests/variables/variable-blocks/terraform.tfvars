@@ -1,0 +1,5 @@
+a = 1
+variable "b" {
+  default = 2
+}
+variable "c" {}
