@@ -19,7 +19,7 @@ use crate::{
     module_files::ModuleFile,
     semantic,
     source::{self, SourceFile},
-    variable_inputs::{VariableInputs, report_root_values},
+    variable_inputs::{VariableInputs, load_root_inputs, report_root_values, root_module},
 };
 
 /// Told how far a check has got; called from several threads at once.
@@ -144,7 +144,12 @@ pub fn check_tree(root: &Path, options: &CheckOptions<'_>) -> Result<CheckReport
         }
     }
     let loaded = semantic::load(&discovered.modules, &discovered.installed, texts);
-    let (parsed, semantic) = semantic::check(&loaded, &discovered.modules, root);
+    let root_inputs = options.plan.as_ref().map(|inputs| {
+        let module = root_module(&loaded);
+        load_root_inputs(&loaded.db, module, root, inputs)
+    });
+    let checked = semantic::check(&loaded, &discovered.modules, root, root_inputs);
+    let (parsed, semantic) = (checked.parsed, checked.diagnostics);
     let incompatible = incompatible_files(&discovered.modules, &semantic);
 
     // Only files with something to show are kept for rendering.
@@ -197,8 +202,14 @@ pub fn check_tree(root: &Path, options: &CheckOptions<'_>) -> Result<CheckReport
             )
         }));
     }
-    if let Some(inputs) = &options.plan {
-        report_root_values(&loaded, root, inputs, &mut sources, &mut diagnostics);
+    if let Some(inputs) = root_inputs {
+        report_root_values(
+            &loaded,
+            inputs,
+            &checked.elsewhere,
+            &mut sources,
+            &mut diagnostics,
+        );
     }
     sort_diagnostics(&mut diagnostics, &sources);
     // Freeing every memoised query takes a while and nobody waits for it.

@@ -11,6 +11,7 @@ pub use tofu_types as types;
 
 pub mod analysis;
 pub mod check;
+pub mod console;
 pub mod diagnostic;
 pub mod discovery;
 pub mod module_files;

@@ -2,14 +2,14 @@
 //! module parsed and checked on its own thread with its own database
 //! clone.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use rayon::prelude::*;
 use salsa::Durability;
 use tofu_semantic::{
-    Database, EvalMode, Evaluation, InstalledModule, ModuleDir, ParsedFile, SourceFile as Input,
-    Workspace, evaluation_instances, instance_diagnostics, module_calls, module_dir_diagnostics,
-    module_providers, module_tree, parse,
+    Database, EvalMode, Evaluation, InstalledModule, ModuleDir, ParsedFile, RootInputs,
+    SourceFile as Input, Workspace, evaluation_instances, instance_diagnostics, module_calls,
+    module_dir_diagnostics, module_providers, module_tree, parse, root_variable_values,
 };
 use tofu_syntax::TextRange;
 
@@ -157,11 +157,17 @@ fn waves(
 /// and the semantic diagnostics of every module, ordered by file: each
 /// module parsed and checked on a rayon thread with its own database
 /// clone, in waves that follow the module tree.
+/// With `plan`, the values of the root module's variables, the tree is
+/// also evaluated as a plan would evaluate it, when nothing else stops
+/// OpenTofu first (errors in the configuration, in its validation, or in
+/// the variables' values); what that finds in files outside the tree
+/// (tfvars files) comes back on its own.
 pub(crate) fn check(
     loaded: &Loaded,
     modules: &[Module],
     base_dir: &std::path::Path,
-) -> (Vec<ParsedFile>, Vec<FileDiagnostic>) {
+    plan: Option<RootInputs>,
+) -> Checked {
     let db = &loaded.db;
     let inputs = &loaded.files;
     let index: HashMap<Input, usize> = inputs.iter().enumerate().map(|(i, f)| (*f, i)).collect();
@@ -212,7 +218,36 @@ pub(crate) fn check(
         parsed_files.extend(parsed);
         found.push(diagnostics);
     }
-    found.push(evaluate(db, workspace, EvalMode::Validate, base_dir));
+    found.push(evaluate(db, workspace, EvalMode::Validate, None, base_dir));
+    let mut elsewhere = Vec::new();
+    if let Some(inputs) = plan {
+        let stopped = parsed_files.iter().any(|p| !p.errors.is_empty())
+            || found
+                .iter()
+                .flatten()
+                .any(|d| d.severity == tofu_semantic::Severity::Error)
+            || root_variable_values(db, inputs).aborted
+            || root_variable_values(db, inputs)
+                .diagnostics
+                .iter()
+                .any(|d| d.severity == tofu_semantic::Severity::Error);
+        if !stopped {
+            let reported: HashSet<_> = found
+                .iter()
+                .flatten()
+                .map(|d| (d.summary.clone(), d.detail.clone(), d.location))
+                .collect();
+            let (in_tree, outside): (Vec<_>, Vec<_>) =
+                evaluate(db, workspace, EvalMode::Plan, Some(inputs), base_dir)
+                    .into_iter()
+                    .filter(|d| {
+                        !reported.contains(&(d.summary.clone(), d.detail.clone(), d.location))
+                    })
+                    .partition(|d| d.location.is_none_or(|(file, _)| index.contains_key(&file)));
+            found.push(in_tree);
+            elsewhere = outside;
+        }
+    }
     let mut out: Vec<FileDiagnostic> = found
         .into_iter()
         .flatten()
@@ -247,7 +282,20 @@ pub(crate) fn check(
         });
     }
     out.sort_by_key(|d| d.place.map(|(index, _)| index));
-    (parsed_files, out)
+    Checked {
+        parsed: parsed_files,
+        diagnostics: out,
+        elsewhere,
+    }
+}
+
+/// What checking a tree found: every file's syntax tree and errors, the
+/// semantic diagnostics of the tree's files (or of none), and those in
+/// files outside the tree.
+pub(crate) struct Checked {
+    pub parsed: Vec<ParsedFile>,
+    pub diagnostics: Vec<FileDiagnostic>,
+    pub elsewhere: Vec<tofu_semantic::Diagnostic>,
 }
 
 /// What evaluating every module instance of the tree reports, each
@@ -257,6 +305,7 @@ fn evaluate(
     db: &Database,
     workspace: Workspace,
     mode: EvalMode,
+    inputs: Option<RootInputs>,
     base_dir: &std::path::Path,
 ) -> Vec<tofu_semantic::Diagnostic> {
     let base_dir = std::path::absolute(base_dir).unwrap_or_else(|_| base_dir.to_path_buf());
@@ -264,7 +313,7 @@ fn evaluate(
         db,
         workspace,
         mode,
-        None,
+        inputs,
         base_dir.to_string_lossy().into_owned(),
     );
     let instances = evaluation_instances(db, evaluation);
@@ -274,7 +323,7 @@ fn evaluate(
             instance_diagnostics(db, evaluation, addr.clone()).clone()
         })
         .collect();
-    let mut seen = std::collections::HashSet::new();
+    let mut seen = HashSet::new();
     found
         .into_iter()
         .flatten()

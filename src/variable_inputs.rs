@@ -227,23 +227,21 @@ pub fn load_root_module(dir: &Path, inputs: &VariableInputs<'_>) -> io::Result<R
 /// string value.
 pub(crate) fn report_root_values(
     loaded: &Loaded,
-    root: &Path,
-    inputs: &VariableInputs<'_>,
+    root_inputs: RootInputs,
+    evaluated: &[tofu_semantic::Diagnostic],
     sources: &mut Vec<SourceFile>,
     diagnostics: &mut Vec<Diagnostic>,
 ) {
     let db = &loaded.db;
-    let module = loaded
-        .modules
-        .iter()
-        .copied()
-        .find(|m| m.dir(db).is_empty())
-        .unwrap_or_else(|| ModuleDir::new(db, String::new(), Vec::new(), Vec::new()));
-    let root_inputs = load_root_inputs(db, module, root, inputs);
     let values = root_variable_values(db, root_inputs);
 
     let mut string_places = values.string_places.iter().peekable();
-    let mut in_files: Vec<(Input, &tofu_semantic::Diagnostic)> = Vec::new();
+    // Evaluation's diagnostics in variables files (a value set to null
+    // for a variable that may not be null).
+    let mut in_files: Vec<(Input, &tofu_semantic::Diagnostic)> = evaluated
+        .iter()
+        .filter_map(|d| Some((d.location?.0, d)))
+        .collect();
     for (index, found) in values.diagnostics.iter().enumerate() {
         let severity = match found.severity {
             tofu_semantic::Severity::Error => Severity::Error,
@@ -312,6 +310,18 @@ pub(crate) fn report_root_values(
             );
         }
     }
+}
+
+/// The root module of a loaded tree: the one in its root directory (an
+/// empty one when that directory holds no configuration).
+pub(crate) fn root_module(loaded: &Loaded) -> ModuleDir {
+    let db = &loaded.db;
+    loaded
+        .modules
+        .iter()
+        .copied()
+        .find(|m| m.dir(db).is_empty())
+        .unwrap_or_else(|| ModuleDir::new(db, String::new(), Vec::new(), Vec::new()))
 }
 
 /// The working directory, for relative `-var-file` paths.

@@ -10,68 +10,57 @@ use std::{
 
 use tofu_eval::{
     CONSOLE_FILE_NAME, CommandJoiner, ConsoleOutput, ConsoleScope, Diagnostic, FunctionTable,
-    RealFileSystem, Scope, Severity, Value, evaluate_console_line, functions::TableKind,
+    RealFileSystem, Severity, evaluate_console_line, functions::TableKind,
 };
 
-use tofu_analyzer::variable_inputs::{
-    RootModule, VariableInputs, load_root_module, process_environment, working_dir,
-};
+use tofu_analyzer::console::ConsoleTree;
+use tofu_analyzer::semantic_db::root_variable_values;
+use tofu_analyzer::variable_inputs::{VariableInputs, process_environment, working_dir};
 use tofu_syntax::{LineIndex, TextSize};
 
 use super::{FAILURE, args::ConsoleArgs, check::colour_allowed};
-
-/// The root module in DIR and the sources of its variables' values, as
-/// `tofu console` collects them (environment, tfvars files, `-var` and
-/// `-var-file` in order); `tofu_semantic::root_variable_values` of
-/// `inputs` gives the values.
-pub(super) fn root_module(args: &ConsoleArgs) -> io::Result<RootModule> {
-    let environment = process_environment();
-    let working_dir = working_dir();
-    load_root_module(
-        &args.dir,
-        &VariableInputs {
-            options: &args.variables.options,
-            working_dir: &working_dir,
-            environment: &environment,
-        },
-    )
-}
-
-/// References wait for the semantic layer; until then they are reported
-/// clearly rather than as unknown variables.
-struct NoReferencesYet;
-
-impl Scope for NoReferencesYet {
-    fn variable(&self, _name: &str) -> Option<Value> {
-        None
-    }
-
-    fn missing_variable(&self, name: &str) -> Option<(String, String)> {
-        Some((
-            "References are not available yet".to_owned(),
-            format!(
-                "The console evaluates literals, operators and function calls; references such as {name:?} to the configuration's named values are not supported yet."
-            ),
-        ))
-    }
-}
 
 pub fn run(args: ConsoleArgs, no_color: bool) -> ExitCode {
     if !args.dir.is_dir() {
         eprintln!("error: {}: not a directory", args.dir.display());
         return ExitCode::from(FAILURE);
     }
-    // The values are not evaluated yet: references are not supported.
-    let _root = match root_module(&args) {
-        Ok(root) => root,
+    let environment = process_environment();
+    let working_dir = working_dir();
+    let inputs = VariableInputs {
+        options: &args.variables.options,
+        working_dir: &working_dir,
+        environment: &environment,
+    };
+    let tree = match ConsoleTree::open(&args.dir, &inputs) {
+        Ok(tree) => tree,
         Err(err) => {
             eprintln!("error: cannot read {}: {err}", args.dir.display());
             return ExitCode::from(FAILURE);
         }
     };
+    // Values that cannot be read stop the console before it starts, as
+    // they stop OpenTofu's.
+    let values = root_variable_values(&tree.db, tree.inputs);
+    if values
+        .diagnostics
+        .iter()
+        .any(|d| d.severity == Severity::Error)
+    {
+        let mut stderr = io::stderr().lock();
+        for d in &values.diagnostics {
+            let word = match d.severity {
+                Severity::Error => "Error",
+                Severity::Warning => "Warning",
+            };
+            let _ = write!(stderr, "\n{word}: {}\n\n{}\n\n", d.summary, d.detail);
+        }
+        return ExitCode::from(1);
+    }
     let functions = FunctionTable::builtin(TableKind::Console);
+    let root_scope = tree.scope();
     let scope = ConsoleScope {
-        scope: &NoReferencesYet,
+        scope: &root_scope,
         functions: &functions,
         fs: &RealFileSystem,
         base_dir: &args.dir,

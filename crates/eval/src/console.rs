@@ -65,6 +65,11 @@ pub fn evaluate_console_line(line: &str, at: &ConsoleScope<'_>) -> ConsoleOutput
     let Some(expr) = ExpressionFile::cast(parse.syntax()).and_then(|f| f.expr()) else {
         return ConsoleOutput::Nothing;
     };
+    let mut references = at.scope.reference_diagnostics(&expr);
+    if references.iter().any(Diagnostic::is_error) {
+        sort_for_display(&mut references);
+        return ConsoleOutput::Failed(references);
+    }
     let ctx = EvalContext {
         scope: at.scope,
         functions: at.functions,

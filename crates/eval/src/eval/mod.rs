@@ -49,6 +49,12 @@ pub trait Scope {
     fn missing_variable(&self, _name: &str) -> Option<(String, String)> {
         None
     }
+    /// What the scope reports about an expression's references before it
+    /// is evaluated (OpenTofu's `lang.Scope` builds its evaluation context
+    /// from them, reporting the undeclared); errors stop the evaluation.
+    fn reference_diagnostics(&self, _expr: &Expr) -> Vec<Diagnostic> {
+        Vec::new()
+    }
 }
 
 /// A scope without names, where references are not allowed.

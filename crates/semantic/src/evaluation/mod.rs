@@ -14,6 +14,7 @@
 //! * [`InstanceAddr`]: a module instance, `module.a["x"].module.b[0]`.
 //! * [`instance_diagnostics`]: everything evaluating one instance reports.
 
+mod console;
 mod declared;
 mod expansion;
 mod instances;
@@ -30,6 +31,7 @@ use tofu_types::Value;
 
 use crate::{Diagnostic, ModuleDir, RootInputs, Workspace};
 
+pub use console::InstanceScope;
 pub use declared::{VariableDecl, module_variable_decls};
 pub use expansion::{Expansion, call_expansion, resource_expansion};
 pub use instances::{evaluation_instances, instance_diagnostics, instance_module};

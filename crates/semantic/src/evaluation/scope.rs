@@ -145,6 +145,8 @@ fn scope_roots(
     // are unknown values of their types, module outputs and resources
     // unknown (`evaluationStateData` in the validate walk).
     let validate = ev.mode(db) == super::EvalMode::Validate;
+    // The console has no state: resources are unknown there too.
+    let no_resources = validate || ev.mode(db) == super::EvalMode::Console;
     let mut vars: BTreeMap<String, Value> = BTreeMap::new();
     let mut locals: BTreeMap<String, Value> = BTreeMap::new();
     let mut calls: BTreeMap<String, Value> = BTreeMap::new();
@@ -182,6 +184,9 @@ fn scope_roots(
                 let value = match &keys.variable {
                     Some((own, value)) if own == name => value.clone(),
                     _ if validate => super::variables::validate_value(db, module, name),
+                    // A value its validation rules reject stops what
+                    // depends on it, as an error stops OpenTofu's walk.
+                    _ if super::variables::fails_validation(db, ev, addr, name) => Value::dynamic(),
                     _ => super::variable_value(db, ev, addr.clone(), name.clone())
                         .value
                         .clone(),
@@ -230,7 +235,7 @@ fn scope_roots(
                 } else {
                     "ephemeral"
                 };
-                let value = if validate {
+                let value = if no_resources {
                     let unknown = Value::dynamic();
                     if root == "ephemeral" {
                         unknown.mark(Mark::Ephemeral)
@@ -343,7 +348,7 @@ fn merge_objects(a: &Value, b: &Value) -> Value {
 }
 
 /// `count`, `each`, `path`, `terraform` and `tofu`.
-fn builtin(
+pub(crate) fn builtin(
     db: &dyn salsa::Database,
     ev: Evaluation,
     addr: &InstanceAddr,

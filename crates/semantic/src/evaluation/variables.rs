@@ -326,10 +326,33 @@ const VALIDATION_ARGUMENTS: &[AttributeSchema<'static>] = &[
     AttributeSchema::optional("error_message"),
 ];
 
+/// Whether the value of `var.<name>` of `addr` breaks one of its
+/// validation rules (or could not be checked against one).
+pub(crate) fn fails_validation(
+    db: &dyn salsa::Database,
+    ev: Evaluation,
+    addr: &InstanceAddr,
+    name: &str,
+) -> bool {
+    variable_validation_diagnostics(db, ev, addr.clone(), name.to_owned())
+        .iter()
+        .any(|d| d.severity == Severity::Error)
+}
+
+fn cycle_validations(
+    _db: &dyn salsa::Database,
+    _id: salsa::Id,
+    _ev: Evaluation,
+    _addr: InstanceAddr,
+    _name: String,
+) -> Vec<Diagnostic> {
+    Vec::new()
+}
+
 /// `evalVariableValidations`: each rule whose condition is known and
 /// false reports "Invalid value for variable" with its message, at the
 /// caller's argument in a child, at the declaration in a root module.
-#[salsa::tracked(returns(ref))]
+#[salsa::tracked(returns(ref), cycle_result = cycle_validations)]
 pub fn variable_validation_diagnostics(
     db: &dyn salsa::Database,
     ev: Evaluation,

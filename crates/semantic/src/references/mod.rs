@@ -659,3 +659,17 @@ fn bound_by_dynamic_block(node: &SyntaxNode, root: &str) -> bool {
             iterator.as_deref().or(label.as_deref()) == Some(root)
         })
 }
+
+/// The references of an expression parsed on its own (a console line),
+/// stamped with `file`.
+pub(crate) fn standalone_references(expr: &Expr, file: SourceFile) -> Vec<Reference> {
+    let mut out = Vec::new();
+    collect(
+        expr.syntax(),
+        &DeclKind::Terraform,
+        &NativeScope::default(),
+        file,
+        &mut out,
+    );
+    out
+}

@@ -1,0 +1,174 @@
+//! The scope of `tofu console`: expressions over a module instance's
+//! named values, each whole object built on demand.
+
+use std::collections::BTreeMap;
+
+use tofu_eval::Scope;
+use tofu_syntax::ast::{AstNode, Expr};
+use tofu_types::{Mark, Value};
+
+use super::scope::{KeyData, builtin};
+use super::{Evaluation, InstanceAddr, instance_module, local_value, module_call_value};
+use crate::declarations::DeclKind;
+use crate::{ModuleDir, SourceFile, module_declarations, module_variable_decls, variable_value};
+
+/// A module instance's names for expressions typed at the console.
+pub struct InstanceScope<'db> {
+    db: &'db dyn salsa::Database,
+    ev: Evaluation,
+    addr: InstanceAddr,
+    module: Option<ModuleDir>,
+}
+
+impl<'db> InstanceScope<'db> {
+    pub fn new(db: &'db dyn salsa::Database, ev: Evaluation, addr: InstanceAddr) -> Self {
+        let module = instance_module(db, ev, addr.clone());
+        InstanceScope {
+            db,
+            ev,
+            addr,
+            module,
+        }
+    }
+
+    fn declared(&self) -> &[crate::Declaration] {
+        match self.module {
+            Some(module) => module_declarations(self.db, module),
+            None => &[],
+        }
+    }
+
+    /// The resources of one mode, by type and name: unknown, as the
+    /// console (which has no state) sees them.
+    fn resources(
+        &self,
+        mode: fn(&DeclKind) -> Option<(&String, &String)>,
+        ephemeral: bool,
+    ) -> BTreeMap<String, BTreeMap<String, Value>> {
+        let mut out: BTreeMap<String, BTreeMap<String, Value>> = BTreeMap::new();
+        for decl in self.declared() {
+            if let Some((ty, name)) = mode(&decl.kind) {
+                let unknown = Value::dynamic();
+                let unknown = if ephemeral {
+                    unknown.mark(Mark::Ephemeral)
+                } else {
+                    unknown
+                };
+                out.entry(ty.clone())
+                    .or_default()
+                    .insert(name.clone(), unknown);
+            }
+        }
+        out
+    }
+}
+
+fn managed(kind: &DeclKind) -> Option<(&String, &String)> {
+    match kind {
+        DeclKind::ManagedResource { ty, name } => Some((ty, name)),
+        _ => None,
+    }
+}
+
+fn data(kind: &DeclKind) -> Option<(&String, &String)> {
+    match kind {
+        DeclKind::DataResource { ty, name } => Some((ty, name)),
+        _ => None,
+    }
+}
+
+fn ephemeral(kind: &DeclKind) -> Option<(&String, &String)> {
+    match kind {
+        DeclKind::EphemeralResource { ty, name } => Some((ty, name)),
+        _ => None,
+    }
+}
+
+impl Scope for InstanceScope<'_> {
+    fn variable(&self, name: &str) -> Option<Value> {
+        let (db, ev) = (self.db, self.ev);
+        let module = self.module?;
+        let declared = self.declared();
+        Some(match name {
+            "var" => Value::object(
+                module_variable_decls(db, module)
+                    .iter()
+                    .map(|v| {
+                        let value = variable_value(db, ev, self.addr.clone(), v.name.clone());
+                        (v.name.clone(), value.value.clone())
+                    })
+                    .collect::<Vec<_>>(),
+            ),
+            "local" => Value::object(
+                declared
+                    .iter()
+                    .filter_map(|d| match &d.kind {
+                        DeclKind::Local(name) => Some(name.clone()),
+                        _ => None,
+                    })
+                    .map(|name| {
+                        let value = local_value(db, ev, self.addr.clone(), name.clone());
+                        (name, value.value.clone())
+                    })
+                    .collect::<Vec<_>>(),
+            ),
+            "module" => Value::object(
+                declared
+                    .iter()
+                    .filter_map(|d| match &d.kind {
+                        DeclKind::ModuleCall(name) => Some(name.clone()),
+                        _ => None,
+                    })
+                    .map(|call| {
+                        let value = module_call_value(db, ev, self.addr.clone(), call.clone());
+                        (call, value.clone())
+                    })
+                    .collect::<Vec<_>>(),
+            ),
+            "data" | "ephemeral" => {
+                let by_type = if name == "data" {
+                    self.resources(data, false)
+                } else {
+                    self.resources(ephemeral, true)
+                };
+                Value::object(
+                    by_type
+                        .into_iter()
+                        .map(|(ty, resources)| (ty, Value::object(resources))),
+                )
+            }
+            "path" | "terraform" | "tofu" => {
+                builtin(db, ev, &self.addr, module, name, &KeyData::default())?
+            }
+            other => {
+                let resources = self.resources(managed, false).remove(other)?;
+                Value::object(resources)
+            }
+        })
+    }
+
+    fn reference_diagnostics(&self, expr: &Expr) -> Vec<tofu_eval::Diagnostic> {
+        if self.module.is_none() {
+            return Vec::new();
+        }
+        let text = expr
+            .syntax()
+            .ancestors()
+            .last()
+            .map(|root| root.text().to_string())
+            .unwrap_or_default();
+        let file = SourceFile::new(self.db, tofu_eval::CONSOLE_FILE_NAME.to_owned(), text, true);
+        let references = crate::references::standalone_references(expr, file);
+        let name = crate::module_instances::display_name(&[]);
+        crate::reference_checks::reference_diagnostics(self.declared(), &references, &name)
+            .into_iter()
+            .map(|d| tofu_eval::Diagnostic {
+                severity: d.severity,
+                summary: d.summary,
+                detail: d.detail,
+                subject: d.location.map(|(_, range)| range),
+                context: d.context,
+            })
+            .collect()
+    }
+}

@@ -1,0 +1,11 @@
+variable "label" {
+  type = string
+}
+
+output "label" {
+  value = upper(var.label)
+}
+
+output "path" {
+  value = path.module
+}
