@@ -5,9 +5,9 @@ use std::{collections::BTreeMap, fs, io, path::Path};
 
 use salsa::Setter;
 use tofu_semantic::{
-    Database, DeclKind, Declaration, Diagnostic, ModuleDir, Reference, SourceFile, Subject,
-    Workspace, local_source_dir, module_calls, module_declarations, module_dir_diagnostics,
-    module_references,
+    Database, DeclKind, Declaration, Diagnostic, EvalMode, Evaluation, ModuleDir, Reference,
+    SourceFile, Subject, Workspace, evaluation_instances, instance_diagnostics, local_source_dir,
+    module_calls, module_declarations, module_dir_diagnostics, module_references,
 };
 use tofu_syntax::TextSize;
 
@@ -18,6 +18,8 @@ use crate::{discovery, semantic, source};
 pub struct Analysis {
     db: Database,
     workspace: Workspace,
+    /// The tree evaluated as `validate` evaluates it.
+    evaluation: Evaluation,
     modules: Vec<ModuleDir>,
     files: BTreeMap<String, SourceFile>,
 }
@@ -43,9 +45,18 @@ impl Analysis {
             .iter()
             .map(|f| (f.path(&loaded.db).clone(), *f))
             .collect();
+        let base_dir = std::path::absolute(root).unwrap_or_else(|_| root.to_path_buf());
+        let evaluation = Evaluation::new(
+            &loaded.db,
+            loaded.workspace,
+            EvalMode::Validate,
+            None,
+            base_dir.to_string_lossy().into_owned(),
+        );
         Ok(Analysis {
             db: loaded.db,
             workspace: loaded.workspace,
+            evaluation,
             modules: loaded.modules,
             files,
         })
@@ -67,14 +78,24 @@ impl Analysis {
     /// The semantic diagnostics of every module: what `check` reports
     /// besides syntax errors.
     pub fn diagnostics(&self) -> Vec<Diagnostic> {
-        self.modules
+        let mut out: Vec<Diagnostic> = self
+            .modules
             .iter()
             .flat_map(|m| {
                 module_dir_diagnostics(&self.db, self.workspace, *m)
                     .iter()
                     .cloned()
             })
-            .collect()
+            .collect();
+        let mut seen = std::collections::HashSet::new();
+        for addr in evaluation_instances(&self.db, self.evaluation) {
+            for d in instance_diagnostics(&self.db, self.evaluation, addr.clone()) {
+                if seen.insert((d.summary.clone(), d.detail.clone(), d.location)) {
+                    out.push(d.clone());
+                }
+            }
+        }
+        out
     }
 
     /// What a module declares (`""` for the root).

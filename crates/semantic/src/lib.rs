@@ -20,7 +20,6 @@ mod evaluation;
 mod input;
 mod module_arguments;
 mod module_instances;
-mod output_values;
 mod overrides;
 mod parsing;
 mod provider_validation;
@@ -51,7 +50,6 @@ pub use module_instances::{
     INCOMPATIBLE_MODULE, ModuleInstance, ModuleTree, UninstalledCall, call_targets,
     module_dir_diagnostics, module_instance_diagnostics, module_tree,
 };
-pub use output_values::output_value_diagnostics;
 pub use overrides::module_override_diagnostics;
 pub use parsing::{ParsedFile, parse};
 pub use provider_validation::{ModuleProviders, module_providers, provider_tree_diagnostics};

@@ -255,11 +255,6 @@ pub fn module_instance_diagnostics(
         module_references(db, module),
         &display_name(&path),
     );
-    out.extend(
-        crate::output_value_diagnostics(db, module, path.is_empty())
-            .iter()
-            .cloned(),
-    );
     if !path.is_empty()
         && let Some(&(file, range)) = crate::module_settings(db, module).backends.first()
     {

@@ -71,19 +71,73 @@ pub fn output_value(
     let Some(expr) = block_argument(db, decl.file, decl.range, "value") else {
         return Evaluated::unknown();
     };
-    let (mut value, diagnostics) =
+    let (mut value, mut diagnostics) =
         evaluate_in(db, ev, &addr, decl.file, &expr, &KeyData::default());
     let flag = |name: &str| {
         block_argument(db, decl.file, decl.range, name)
             .is_some_and(|e| tofu_eval::typeexpr::constant_any_value(&e).0.as_bool() == Some(true))
     };
-    if flag("sensitive") {
+    let (sensitive, ephemeral) = (flag("sensitive"), flag("ephemeral"));
+    if !diagnostics
+        .iter()
+        .any(|d| d.severity == crate::Severity::Error)
+    {
+        diagnostics.extend(output_checks(
+            decl,
+            addr.is_root(),
+            &value,
+            expr.range(),
+            sensitive,
+            ephemeral,
+        ));
+    }
+    if sensitive {
         value = value.mark(Mark::Sensitive);
     }
-    if flag("ephemeral") {
+    if ephemeral {
         value = value.mark(Mark::Ephemeral);
     }
     Evaluated { value, diagnostics }
+}
+
+/// What OpenTofu checks of an output once it has its value
+/// (`NodeApplyableOutput`): `validateEphemerality` (no ephemeral outputs
+/// in a root module, ephemeral values only in ephemeral outputs), then,
+/// in a root module, that sensitive values are declared sensitive. Unknown
+/// values keep their marks, so `validate` finds these too.
+fn output_checks(
+    decl: &crate::Declaration,
+    root: bool,
+    value: &Value,
+    value_range: tofu_syntax::TextRange,
+    sensitive: bool,
+    ephemeral: bool,
+) -> Option<crate::Diagnostic> {
+    use crate::Diagnostic;
+    if root && ephemeral {
+        return Some(Diagnostic::at(
+            "Invalid output configuration",
+            "Root modules are not allowed to have outputs defined as ephemeral".to_owned(),
+            decl.file,
+            decl.range,
+        ));
+    }
+    if !ephemeral && value.has_mark_deep(Mark::Ephemeral) {
+        return Some(Diagnostic::at(
+            "Output does not allow ephemeral value",
+            "The value that was generated for the output is ephemeral, but it is not configured to allow one.".to_owned(),
+            decl.file,
+            value_range,
+        ));
+    }
+    (root && !sensitive && value.has_mark_deep(Mark::Sensitive)).then(|| {
+        Diagnostic::at(
+            "Output refers to sensitive values",
+            "To reduce the risk of accidentally exporting sensitive data that was intended to be only internal, OpenTofu requires that any root module output containing sensitive data be explicitly marked as sensitive, to confirm your intent.\n\nIf you do intend to export this data, annotate the output value as sensitive by adding the following argument:\n    sensitive = true".to_owned(),
+            decl.file,
+            decl.range,
+        )
+    })
 }
 
 fn cycle_call_value(
