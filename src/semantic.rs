@@ -8,8 +8,9 @@ use rayon::prelude::*;
 use salsa::Durability;
 use tofu_semantic::{
     Database, EvalMode, Evaluation, InstalledModule, ModuleDir, ParsedFile, RootInputs,
-    SourceFile as Input, Workspace, evaluation_instances, instance_diagnostics, module_calls,
-    module_dir_diagnostics, module_providers, module_tree, parse, root_variable_values,
+    SourceFile as Input, Workspace, evaluation_instances, instance_diagnostics,
+    missing_root_values, module_calls, module_dir_diagnostics, module_providers, module_tree,
+    parse, root_variable_values,
 };
 use tofu_syntax::TextRange;
 
@@ -231,7 +232,10 @@ pub(crate) fn check(
                 .diagnostics
                 .iter()
                 .any(|d| d.severity == tofu_semantic::Severity::Error);
-        if !stopped {
+        let missing = missing_root_values(db, inputs);
+        if !stopped && !missing.is_empty() {
+            found.push(missing.clone());
+        } else if !stopped {
             let reported: HashSet<_> = found
                 .iter()
                 .flatten()

@@ -111,7 +111,13 @@ fn a_plan_expands_module_calls_and_evaluates_their_outputs() {
         .collect();
     assert_eq!(
         instances,
-        ["", "module.a[0]", "module.a[1]", "module.b[\"p\"]", "module.b[\"q\"]"]
+        [
+            "",
+            "module.a[0]",
+            "module.a[1]",
+            "module.b[\"p\"]",
+            "module.b[\"q\"]"
+        ]
     );
     assert_eq!(
         render(&output_value(db, ev, root.clone(), "a".to_owned()).value),
@@ -172,6 +178,12 @@ fn an_edit_to_one_variable_value_reevaluates_only_what_depends_on_it() {
             .iter()
             .map(ToString::to_string)
             .collect::<Vec<_>>(),
-        ["", "module.a[0]", "module.a[1]", "module.b[\"p\"]", "module.b[\"r\"]"]
+        [
+            "",
+            "module.a[0]",
+            "module.a[1]",
+            "module.b[\"p\"]",
+            "module.b[\"r\"]"
+        ]
     );
 }

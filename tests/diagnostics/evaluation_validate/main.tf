@@ -7,6 +7,11 @@ variable "unknown_here" {
   type = string
 }
 
+variable "token" {
+  type      = string
+  ephemeral = true
+}
+
 locals {
   base    = "abc"
   bad_sum = 1 + local.base # ERROR: Invalid operand
@@ -20,6 +25,13 @@ module "child" {
   size      = 0             # ERROR: Invalid value for variable
   old_name  = "x"           # WARNING: Variable marked as deprecated by the module author
   from_root = var.unknown_here
+}
+
+module "ephemeral_argument" {
+  source    = "./child"
+  port      = 80
+  size      = 1
+  from_root = var.token # ERROR: Variable does not allow ephemeral value
 }
 
 module "counted" {

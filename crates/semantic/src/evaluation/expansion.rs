@@ -6,6 +6,7 @@ use tofu_types::{Mark, Type, Value, convert};
 
 use super::scope::{KeyData, evaluate_in};
 use super::syntax::block_argument;
+use super::unknowns::depends_on_apply_time_attribute;
 use super::{EvalMode, Evaluation, InstanceAddr, InstanceKey, instance_module};
 use crate::declarations::DeclKind;
 use crate::{Diagnostic, Instances, SourceFile, module_declarations};
@@ -157,12 +158,43 @@ fn expand(
         Instances::Count => count_keys(&value, decl.file, &expr),
         _ => for_each_keys(&value, decl.file, &expr),
     };
+    let mode = ev.mode(db);
     match checked {
-        Ok(Some(keys)) if ev.mode(db) != EvalMode::Validate => Expansion {
+        Ok(Keys::Known(keys)) if mode != EvalMode::Validate => Expansion {
             kind: by,
             keys: Some(keys),
             diagnostics,
         },
+        Ok(Keys::Unknown(detail))
+            if mode == EvalMode::Plan
+                && depends_on_apply_time_attribute(db, ev, addr, decl.file, expr.range()) =>
+        {
+            let (summary, detail) = match by {
+                Instances::Count => (
+                    "Invalid count argument",
+                    "The \"count\" value depends on resource attributes that cannot be determined until apply, so OpenTofu cannot predict how many instances will be created.\n\n",
+                ),
+                _ => ("Invalid for_each argument", detail),
+            };
+            let excludable = match kind {
+                // OpenTofu names the calling module instance.
+                DeclKind::ModuleCall(_) => addr.to_string(),
+                resource => resource_address(addr, resource),
+            };
+            diagnostics.push(Diagnostic::at(
+                summary,
+                format!(
+                    "{detail}To work around this, use the planning option {} to first apply without this object, and then apply normally to converge.",
+                    shell_quote(&format!("-exclude={excludable}"))
+                ),
+                decl.file,
+                expr.range(),
+            ));
+            Expansion {
+                diagnostics,
+                ..unknown
+            }
+        }
         Ok(_) => Expansion {
             diagnostics,
             ..unknown
@@ -177,6 +209,45 @@ fn expand(
     }
 }
 
+/// What a `count` or `for_each` value says of the instances.
+enum Keys {
+    Known(Vec<(InstanceKey, Value)>),
+    /// Not known until apply; the detail OpenTofu gives when it must be.
+    Unknown(&'static str),
+    /// More than are evaluated one by one.
+    TooMany,
+}
+
+const UNKNOWN_MAP: &str = "The \"for_each\" map includes keys derived from resource attributes that cannot be determined until apply, and so OpenTofu cannot determine the full set of keys that will identify the instances of this resource.\n\nWhen working with unknown values in for_each, it's better to define the map keys statically in your configuration and place apply-time results only in the map values.\n\n";
+const UNKNOWN_SET: &str = "The \"for_each\" set includes values derived from resource attributes that cannot be determined until apply, and so OpenTofu cannot determine the full set of keys that will identify the instances of this resource.\n\nWhen working with unknown values in for_each, it's better to use a map value where the keys are defined statically in your configuration and where only the values contain apply-time results.\n\n";
+const UNKNOWN_DYNAMIC: &str = "The \"for_each\" value includes keys or set values from resource attributes that cannot be determined until apply, and so OpenTofu cannot determine what will identify the instances of this resource.\n\nWhen working with unknown values in for_each, it's better to define the map keys statically in your configuration and place apply-time results only in the map values.\n\n";
+
+/// A resource's absolute address: `module.a[0].aws_instance.x`.
+fn resource_address(addr: &InstanceAddr, kind: &DeclKind) -> String {
+    let local = match kind {
+        DeclKind::ManagedResource { ty, name } => format!("{ty}.{name}"),
+        DeclKind::DataResource { ty, name } => format!("data.{ty}.{name}"),
+        DeclKind::EphemeralResource { ty, name } => format!("ephemeral.{ty}.{name}"),
+        _ => String::new(),
+    };
+    if addr.is_root() {
+        local
+    } else {
+        format!("{addr}.{local}")
+    }
+}
+
+/// An argument as a POSIX shell needs it: single-quoted unless every
+/// character is safe there.
+fn shell_quote(arg: &str) -> String {
+    let safe = |c: char| c.is_ascii_alphanumeric() || ",._+:@%/=-".contains(c);
+    if !arg.is_empty() && arg.chars().all(safe) {
+        arg.to_owned()
+    } else {
+        format!("'{}'", arg.replace('\'', "'\\''"))
+    }
+}
+
 /// Instances beyond this many are not evaluated one by one: the object
 /// is taken as unknown, so a huge `count` costs nothing.
 const MAX_INSTANCES: usize = 10_000;
@@ -186,11 +257,7 @@ fn error(summary: &str, detail: String, file: SourceFile, expr: &AnyExpr) -> Dia
 }
 
 /// `EvaluateCountExpressionValue`: a whole number from zero, or unknown.
-fn count_keys(
-    value: &Value,
-    file: SourceFile,
-    expr: &AnyExpr,
-) -> Result<Option<Vec<(InstanceKey, Value)>>, Diagnostic> {
+fn count_keys(value: &Value, file: SourceFile, expr: &AnyExpr) -> Result<Keys, Diagnostic> {
     let invalid = |detail: String| error("Invalid count argument", detail, file, expr);
     let value = match convert(value, &Type::Number) {
         Ok(v) => v,
@@ -213,10 +280,10 @@ fn count_keys(
         ));
     }
     if !value.is_known() {
-        return Ok(None);
+        return Ok(Keys::Unknown(""));
     }
     let Some(number) = value.as_number() else {
-        return Ok(None);
+        return Ok(Keys::Unknown(""));
     };
     let whole = number.to_i64().ok().filter(|_| number.is_integer());
     let Some(count) = whole else {
@@ -236,9 +303,9 @@ fn count_keys(
         ));
     }
     if count as usize > MAX_INSTANCES {
-        return Ok(None);
+        return Ok(Keys::TooMany);
     }
-    Ok(Some(
+    Ok(Keys::Known(
         (0..count)
             .map(|i| (InstanceKey::Int(i), Value::null(Type::Dynamic)))
             .collect(),
@@ -247,11 +314,7 @@ fn count_keys(
 
 /// `EvaluateForEachExpressionValue` without tuples: a map, an object or a
 /// set of strings, known and without null or marked keys.
-fn for_each_keys(
-    value: &Value,
-    file: SourceFile,
-    expr: &AnyExpr,
-) -> Result<Option<Vec<(InstanceKey, Value)>>, Diagnostic> {
+fn for_each_keys(value: &Value, file: SourceFile, expr: &AnyExpr) -> Result<Keys, Diagnostic> {
     let invalid = |detail: String| error("Invalid for_each argument", detail, file, expr);
     let ty = value.ty().clone();
     let is_set = ty.is_set();
@@ -271,8 +334,15 @@ fn for_each_keys(
             element.friendly_name()
         )));
     }
+    let unknown_detail = if is_set {
+        UNKNOWN_SET
+    } else if ty.is_dynamic() {
+        UNKNOWN_DYNAMIC
+    } else {
+        UNKNOWN_MAP
+    };
     if !value.is_known() {
-        return Ok(None);
+        return Ok(Keys::Unknown(unknown_detail));
     }
     if value.is_null() {
         return Err(invalid(
@@ -288,7 +358,7 @@ fn for_each_keys(
     let (value, _) = value.unmark();
     if is_set {
         if !value.is_wholly_known() {
-            return Ok(None);
+            return Ok(Keys::Unknown(unknown_detail));
         }
         let mut keys = Vec::new();
         for element in value.elements().unwrap_or_default() {
@@ -299,19 +369,23 @@ fn for_each_keys(
                 ));
             }
             let Some(key) = element.as_str() else {
-                return Ok(None);
+                return Ok(Keys::Unknown(unknown_detail));
             };
             keys.push((InstanceKey::Str(key.to_owned()), Value::string(key)));
         }
-        return Ok((keys.len() <= MAX_INSTANCES).then_some(keys));
+        return Ok(if keys.len() <= MAX_INSTANCES {
+            Keys::Known(keys)
+        } else {
+            Keys::TooMany
+        });
     }
     let Some(entries) = value.entries() else {
-        return Ok(None);
+        return Ok(Keys::Unknown(unknown_detail));
     };
     if entries.len() > MAX_INSTANCES {
-        return Ok(None);
+        return Ok(Keys::TooMany);
     }
-    Ok(Some(
+    Ok(Keys::Known(
         entries
             .iter()
             .map(|(k, v)| (InstanceKey::Str(k.clone()), v.clone()))

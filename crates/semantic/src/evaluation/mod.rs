@@ -21,6 +21,7 @@ mod instances;
 mod resources;
 mod scope;
 mod syntax;
+mod unknowns;
 mod values;
 mod variables;
 
@@ -37,7 +38,7 @@ pub use expansion::{Expansion, call_expansion, resource_expansion};
 pub use instances::{evaluation_instances, instance_diagnostics, instance_module};
 pub use resources::resource_value;
 pub use values::{local_value, module_call_value, output_value};
-pub use variables::{variable_validation_diagnostics, variable_value};
+pub use variables::{missing_root_values, variable_validation_diagnostics, variable_value};
 
 /// How values are taken.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

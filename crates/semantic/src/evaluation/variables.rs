@@ -88,17 +88,9 @@ pub fn variable_value(
                 };
                 (Some(assigned.value.clone()), source)
             }
+            // Required and not given: the plan stops before evaluation
+            // ([`missing_root_values`]); the console takes it as unknown.
             None if decl.default.is_none() => {
-                if ev.mode(db) == EvalMode::Plan {
-                    diagnostics.push(Diagnostic::at(
-                        "No value for required variable",
-                        format!(
-                            "The root module input variable {name:?} is not set, and has no default value. Use a -var or -var-file command line argument to provide a value for this variable."
-                        ),
-                        decl.file,
-                        decl.range,
-                    ));
-                }
                 return Evaluated {
                     value: marked(Value::unknown(decl.constraint.ty.clone()), decl),
                     diagnostics,
@@ -161,6 +153,29 @@ pub(crate) fn validate_value(
         Some(decl) => marked(Value::unknown(decl.constraint.ty.clone()), decl),
         None => Value::dynamic(),
     }
+}
+
+/// "No value for required variable" for each variable of the root module
+/// that has no default and is given no value (`ParseVariableValues`):
+/// OpenTofu stops there, before it evaluates anything.
+#[salsa::tracked(returns(ref))]
+pub fn missing_root_values(db: &dyn salsa::Database, inputs: crate::RootInputs) -> Vec<Diagnostic> {
+    let values = &root_variable_values(db, inputs).values;
+    module_variable_decls(db, *inputs.module(db))
+        .iter()
+        .filter(|decl| decl.default.is_none() && !values.contains_key(&decl.name))
+        .map(|decl| {
+            Diagnostic::at(
+                "No value for required variable",
+                format!(
+                    "The root module input variable {:?} is not set, and has no default value. Use a -var or -var-file command line argument to provide a value for this variable.",
+                    decl.name
+                ),
+                decl.file,
+                decl.range,
+            )
+        })
+        .collect()
 }
 
 /// `var.x`, or `module.a.var.x` in a child.

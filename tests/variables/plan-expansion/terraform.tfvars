@@ -1,0 +1,3 @@
+zones    = ["a", "b"]
+replicas = 2
+anything = ["x"]

@@ -1,0 +1,3 @@
+port     = "http"
+size     = 6
+not_null = null
