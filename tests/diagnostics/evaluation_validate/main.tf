@@ -58,6 +58,15 @@ resource "null_resource" "text_count" {
   count = "many" # ERROR: Incorrect value type
 }
 
+resource "aws_db_instance" "db" {
+  password    = var.token # ERROR: Ephemeral value used in non-ephemeral context
+  password_wo = var.token
+}
+
+ephemeral "random_password" "p" {
+  keepers = var.token
+}
+
 resource "null_resource" "args" {
   triggers = {
     sum = local.base * 2 # ERROR: Invalid operand

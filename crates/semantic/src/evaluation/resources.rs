@@ -57,6 +57,8 @@ pub fn resource_value(
     let unknown_attributes = attribute_names(db, module);
     let expansion = resource_expansion(db, ev, addr.clone(), kind.clone());
     let mut diagnostics: Vec<Diagnostic> = Vec::new();
+    // Ephemeral resources take any value (`validEphemeralReferences`).
+    let ephemeral_context = matches!(kind, DeclKind::EphemeralResource { .. });
     let mut instance = |key: &InstanceKey| {
         let keys = expansion.key_data(key);
         let mut object: BTreeMap<String, Value> = unknown_attributes
@@ -66,6 +68,16 @@ pub fn resource_value(
         for (name, expr) in &attributes {
             let (value, found) = evaluate_in(db, ev, &addr, decl.file, expr, &keys);
             diagnostics.extend(found);
+            if !ephemeral_context && !is_write_only(name) && value.has_mark_deep(Mark::Ephemeral) {
+                diagnostics.push(Diagnostic::at(
+                    "Ephemeral value used in non-ephemeral context",
+                    format!(
+                        "Attribute \".{name}\" is referencing an ephemeral value but ephemeral values can be referenced only by other ephemeral attributes or by write-only ones."
+                    ),
+                    decl.file,
+                    expr.range(),
+                ));
+            }
             object.insert(name.clone(), value);
         }
         Value::object(object)
@@ -97,6 +109,13 @@ pub fn resource_value(
     let mut seen = std::collections::HashSet::new();
     diagnostics.retain(|d| seen.insert((d.summary.clone(), d.detail.clone(), d.location)));
     Evaluated { value, diagnostics }
+}
+
+/// Whether an argument is write-only, and so may take an ephemeral value.
+/// Without the provider's schema this goes by the providers' convention of
+/// naming write-only attributes `*_wo`.
+fn is_write_only(name: &str) -> bool {
+    name.ends_with("_wo")
 }
 
 /// Every name that follows a `.` anywhere in a module's files: what any
