@@ -198,7 +198,8 @@ pub fn check_tree(root: &Path, options: &CheckOptions<'_>) -> Result<CheckReport
                 diagnostic
                     .at(file, range)
                     .with_context(d.context)
-                    .with_values(d.values),
+                    .with_values(d.values)
+                    .with_deprecation(d.deprecation),
             )
         }));
     }

@@ -37,6 +37,9 @@ pub struct Diagnostic {
     /// What the expression's references were, as HCL describes them for
     /// the snippet: `("module.network", "is a object")`.
     pub values: Vec<(String, String)>,
+    /// For a deprecation warning, what is deprecated (the human output
+    /// filters and consolidates these by it).
+    pub deprecation: Option<tofu_semantic::DeprecationCause>,
 }
 
 impl Diagnostic {
@@ -47,6 +50,7 @@ impl Diagnostic {
             detail: detail.into(),
             location: None,
             values: Vec::new(),
+            deprecation: None,
         }
     }
 
@@ -74,6 +78,11 @@ impl Diagnostic {
     /// Sets the context range of a located diagnostic.
     pub fn with_values(mut self, values: Vec<(String, String)>) -> Self {
         self.values = values;
+        self
+    }
+
+    pub fn with_deprecation(mut self, cause: Option<tofu_semantic::DeprecationCause>) -> Self {
+        self.deprecation = cause;
         self
     }
 

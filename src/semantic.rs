@@ -28,6 +28,7 @@ pub(crate) struct FileDiagnostic {
     pub summary: String,
     pub detail: String,
     pub values: Vec<(String, String)>,
+    pub deprecation: Option<tofu_semantic::DeprecationCause>,
 }
 
 /// A tree's files in a database: every file as an input, in module
@@ -267,6 +268,7 @@ pub(crate) fn check(
             summary: d.summary,
             detail: d.detail,
             values: d.values,
+            deprecation: d.deprecation,
         })
         .collect();
     for call in &tree.uninstalled {
@@ -283,6 +285,7 @@ pub(crate) fn check(
                 call.name, call.source
             ),
             values: Vec::new(),
+            deprecation: None,
         });
     }
     out.sort_by_key(|d| d.place.map(|(index, _)| index));

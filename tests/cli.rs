@@ -571,3 +571,32 @@ fn uninstalled_remote_modules_get_a_note_not_an_error() {
     let installed = analyzer(&["check", "-no-color", "remote_module_installed"]);
     assert_eq!((installed.code, installed.stdout.as_str()), (0, ""));
 }
+
+#[test]
+fn human_output_filters_and_consolidates_warnings_as_opentofu_views_do() {
+    let dir = fixtures().join("deprecation");
+    let mut out = String::new();
+    for flags in [
+        &[][..],
+        &["-consolidate-warnings=false"],
+        &["-compact-warnings"],
+        &["-deprecation=module:none"],
+        &["-deprecation=module:local"],
+    ] {
+        let mut args = vec!["check", "-no-color"];
+        args.extend_from_slice(flags);
+        let run = analyzer_in(&dir, &args);
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        out.push_str(&format!("=== {}\n{}", flags.join(" "), run.stdout));
+    }
+    expect_test::expect_file!["expected/deprecation.txt"].assert_eq(&out);
+
+    let bad = analyzer_in(&dir, &["check", "-deprecation=bogus"]);
+    assert_eq!(bad.code, 2);
+    assert!(
+        bad.stderr
+            .contains("Expected -deprecation prefix \"module:\", got \"bogus\""),
+        "{}",
+        bad.stderr
+    );
+}

@@ -113,6 +113,42 @@ pub struct CheckArgs {
 
     #[command(flatten)]
     pub variables: VariableArgs,
+
+    #[command(flatten)]
+    pub warnings: WarningArgs,
+}
+
+/// How the human output shows warnings, as OpenTofu's views take them.
+#[derive(Debug, Default, Args)]
+pub struct WarningArgs {
+    /// Which deprecation warnings to show: `module:all` (the default),
+    /// `module:local` (not those of modules from remote sources) or
+    /// `module:none`. `-deprecation=...` works too.
+    #[arg(long, value_name = "module:LEVEL", value_parser = parse_deprecation)]
+    pub deprecation: Option<String>,
+
+    /// `false` shows every warning rather than one of each kind with a
+    /// count of the others. `-consolidate-warnings=false` works too.
+    #[arg(long, value_name = "BOOL", num_args = 0..=1, default_missing_value = "true", action = ArgAction::Set)]
+    pub consolidate_warnings: Option<bool>,
+
+    /// Show one of each kind of error with a count of the others.
+    #[arg(long, value_name = "BOOL", num_args = 0..=1, default_missing_value = "true", action = ArgAction::Set)]
+    pub consolidate_errors: Option<bool>,
+
+    /// When there are warnings and no errors, list only their summaries.
+    #[arg(long)]
+    pub compact_warnings: bool,
+}
+
+/// `-deprecation` takes `module:LEVEL`.
+fn parse_deprecation(value: &str) -> Result<String, String> {
+    match value.strip_prefix("module:") {
+        Some(level) => Ok(level.to_owned()),
+        None => Err(format!(
+            "Expected -deprecation prefix \"module:\", got {value:?}"
+        )),
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -170,6 +206,19 @@ fn translate_tofu_flags(args: Vec<OsString>) -> Vec<OsString> {
                 "-json" => OsString::from("--format=json"),
                 "-no-color" => OsString::from("--no-color"),
                 "-plan" => OsString::from("--plan"),
+                "-compact-warnings" | "-consolidate-warnings" | "-consolidate-errors" => {
+                    OsString::from(format!("-{text}"))
+                }
+                _ if [
+                    "-deprecation=",
+                    "-consolidate-warnings=",
+                    "-consolidate-errors=",
+                ]
+                .iter()
+                .any(|flag| text.starts_with(flag)) =>
+                {
+                    OsString::from(format!("-{text}"))
+                }
                 "-var" | "-var-file" | "--var" | "--var-file" => {
                     value_next = true;
                     OsString::from(format!("--{}", text.trim_start_matches('-')))

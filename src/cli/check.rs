@@ -1,4 +1,5 @@
-//! `tofu-analyzer check [DIR] [--format human|json] [--plan] [-var NAME=VALUE] [-var-file FILE]`
+//! `tofu-analyzer check [DIR] [--format human|json] [--plan] [-var NAME=VALUE] [-var-file FILE]
+//! [-deprecation=module:LEVEL] [-consolidate-warnings=false] [-compact-warnings]`
 
 use std::{
     env,
@@ -9,7 +10,10 @@ use std::{
 use codespan_reporting::term::termcolor::{Ansi, NoColor};
 use tofu_analyzer::{
     check::{CheckOptions, CheckReport, Progress, check_tree},
-    render::{human, json},
+    render::{
+        human, json,
+        warnings::{DeprecationLevel, WarningOptions},
+    },
     variable_inputs::{VariableInputs, process_environment, working_dir},
 };
 
@@ -48,7 +52,17 @@ pub fn run(args: CheckArgs, no_color: bool) -> ExitCode {
         Format::Json => json::render(&report).into_bytes(),
         Format::Human => {
             let colour = !no_color && colour_allowed() && io::stdout().is_terminal();
-            render_human(&report, colour)
+            let warnings = WarningOptions {
+                deprecation: args
+                    .warnings
+                    .deprecation
+                    .as_deref()
+                    .map_or(DeprecationLevel::All, DeprecationLevel::parse),
+                consolidate_warnings: args.warnings.consolidate_warnings.unwrap_or(true),
+                consolidate_errors: args.warnings.consolidate_errors.unwrap_or(false),
+                compact_warnings: args.warnings.compact_warnings,
+            };
+            render_human(&report, &warnings, colour)
         }
     };
     if let Err(code) = print_stdout(&output) {
@@ -62,13 +76,13 @@ pub fn run(args: CheckArgs, no_color: bool) -> ExitCode {
 
 /// Rendered in memory first, so that a closed stdout is noticed in one
 /// place.
-fn render_human(report: &CheckReport, colour: bool) -> Vec<u8> {
+fn render_human(report: &CheckReport, warnings: &WarningOptions, colour: bool) -> Vec<u8> {
     let result = if colour {
         let mut out = Ansi::new(Vec::new());
-        human::render(report, &mut out).map(|()| out.into_inner())
+        human::render_with(report, warnings, &mut out).map(|()| out.into_inner())
     } else {
         let mut out = NoColor::new(Vec::new());
-        human::render(report, &mut out).map(|()| out.into_inner())
+        human::render_with(report, warnings, &mut out).map(|()| out.into_inner())
     };
     result.expect("rendering to memory cannot fail")
 }

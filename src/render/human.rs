@@ -14,26 +14,78 @@ use crate::{
     check::CheckReport,
     diagnostic::{Diagnostic, FileId, Severity},
     render::context::context_string,
+    render::warnings::{Presentation, Shown, WarningOptions, present},
     source::SourceFile,
 };
 
 /// Renders every diagnostic of a report, notes included. Colour is up to
 /// the writer: pass a `termcolor::NoColor` for plain text.
 pub fn render<W: WriteColor>(report: &CheckReport, out: &mut W) -> io::Result<()> {
+    render_with(report, &WarningOptions::default(), out)
+}
+
+/// Renders a report as [`render`] does, with warnings filtered and
+/// consolidated as `options` say.
+pub fn render_with<W: WriteColor>(
+    report: &CheckReport,
+    options: &WarningOptions,
+    out: &mut W,
+) -> io::Result<()> {
+    let shown = match present(&report.diagnostics, options) {
+        Presentation::Full(shown) => shown,
+        Presentation::Compact(shown) => return render_compact(report, &shown, out),
+    };
     let config = term::Config::default();
     let files = Sources(report);
     let mut out = TitleCaseHeaders {
         inner: out,
         capitalize: false,
     };
-    for diagnostic in &report.diagnostics {
-        term::emit_to_write_style(&mut out, &config, &files, &to_report(report, diagnostic))
-            .map_err(|err| match err {
-                FilesError::Io(err) => err,
-                other => io::Error::other(other.to_string()),
-            })?;
+    for shown in &shown {
+        let report = to_report(report, &shown.diagnostic);
+        term::emit_to_write_style(&mut out, &config, &files, &report).map_err(|err| match err {
+            FilesError::Io(err) => err,
+            other => io::Error::other(other.to_string()),
+        })?;
     }
     Ok(())
+}
+
+/// `-compact-warnings` with nothing but warnings: each summary and where
+/// it (and the warnings it stands for) are.
+fn render_compact<W: WriteColor>(
+    report: &CheckReport,
+    shown: &[Shown],
+    out: &mut W,
+) -> io::Result<()> {
+    writeln!(out, "Warnings:")?;
+    writeln!(out)?;
+    for shown in shown {
+        writeln!(out, "- {}", shown.diagnostic.summary)?;
+        match shown.diagnostic.location {
+            Some(location) => {
+                let source = report.source(location.file);
+                let line = source.line_index.line_of(location.range.start()) + 1;
+                match shown.others.len() {
+                    0 => writeln!(out, "  on {} line {line}", source.path)?,
+                    more => writeln!(out, "  on {} line {line} (and {more} more)", source.path)?,
+                }
+            }
+            None if !shown.others.is_empty() => {
+                writeln!(
+                    out,
+                    "  ({} occurrences of this warning)",
+                    shown.others.len() + 1
+                )?;
+            }
+            None => {}
+        }
+    }
+    writeln!(out)?;
+    writeln!(
+        out,
+        "To see the full warning notes, run tofu-analyzer without -compact-warnings."
+    )
 }
 
 /// `checked 12 modules (57 files) in 0.03s: 2 errors, 0 warnings`

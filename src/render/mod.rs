@@ -5,6 +5,7 @@ mod context;
 pub mod human;
 pub mod json;
 mod snippet;
+pub mod warnings;
 
 /// A report over one native file `mod/main.tf` holding `text`, for the
 /// renderers' tests.

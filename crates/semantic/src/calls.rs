@@ -184,6 +184,7 @@ pub fn module_output_diagnostics(
                     .to_owned(),
                 what.to_owned(),
             )],
+            deprecation: None,
         });
     }
     out

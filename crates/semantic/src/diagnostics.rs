@@ -24,6 +24,25 @@ pub struct Diagnostic {
     /// What the expression's references were, for the snippet:
     /// `("module.network", "is a object")`.
     pub values: Vec<(String, String)>,
+    /// For a deprecation warning, what is deprecated: the human output
+    /// filters and consolidates these by it.
+    pub deprecation: Option<DeprecationCause>,
+}
+
+/// What a deprecation warning is about (OpenTofu's `DeprecationCause`).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct DeprecationCause {
+    /// The instance of the module that declares the deprecated object
+    /// (`module.a`; empty for the root module).
+    pub module: String,
+    /// The variable's name.
+    pub subject: String,
+    pub message: String,
+    /// The source address of the call that loads that module, when it
+    /// has one (`./modules/a`, `hashicorp/consul/aws`).
+    pub source: Option<String>,
+    /// The module comes from a remote source, not a local directory.
+    pub remote: bool,
 }
 
 impl Diagnostic {
@@ -40,6 +59,7 @@ impl Diagnostic {
             location: Some((file, range)),
             context: None,
             values: Vec::new(),
+            deprecation: None,
         }
     }
 }
@@ -95,6 +115,7 @@ fn local_cycles(references: &[Reference]) -> Vec<Diagnostic> {
             location: None,
             context: None,
             values: Vec::new(),
+            deprecation: None,
         });
     }
     out

@@ -97,6 +97,7 @@ pub fn module_argument_diagnostics(
                 location: Some((file, error.range)),
                 context: error.context,
                 values: Vec::new(),
+                deprecation: None,
             }));
         }
     }

@@ -62,6 +62,7 @@ pub(in crate::config) fn gohcl_decode(
             location: Some((d.file, start_range(expr))),
             context: Some(expr.range()),
             values: Vec::new(),
+            deprecation: None,
         });
     }
     Err(())

@@ -152,6 +152,7 @@ impl<'a> Decoder<'a> {
             location: range.map(|range| (self.file, range)),
             context: None,
             values: Vec::new(),
+            deprecation: None,
         });
     }
 
@@ -165,6 +166,7 @@ impl<'a> Decoder<'a> {
                 location: Some((self.file, error.range)),
                 context: error.context,
                 values: Vec::new(),
+                deprecation: None,
             });
         }
     }
@@ -180,6 +182,7 @@ impl<'a> Decoder<'a> {
                 location: d.subject.map(|range| (self.file, range)),
                 context: d.context,
                 values: Vec::new(),
+                deprecation: None,
             });
         }
     }

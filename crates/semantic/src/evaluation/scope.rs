@@ -89,6 +89,7 @@ pub(crate) fn evaluate_in(
             location: d.subject.map(|range| (file, range)),
             context: d.context,
             values: Vec::new(),
+            deprecation: None,
         })
         .collect();
     (value, diagnostics)

@@ -108,6 +108,7 @@ pub fn variable_value(
                 if let Some(message) = &decl.deprecated {
                     diagnostics.push(Diagnostic {
                         severity: Severity::Warning,
+                        deprecation: Some(deprecation_cause(db, ev, &addr, &name, message)),
                         ..Diagnostic::at(
                             "Variable marked as deprecated by the module author",
                             format!(
@@ -176,6 +177,38 @@ pub fn missing_root_values(db: &dyn salsa::Database, inputs: crate::RootInputs) 
             )
         })
         .collect()
+}
+
+/// What a child's deprecated variable warning is about: the variable
+/// of the called module instance, and where that module comes from.
+fn deprecation_cause(
+    db: &dyn salsa::Database,
+    ev: Evaluation,
+    addr: &InstanceAddr,
+    name: &str,
+    message: &str,
+) -> crate::DeprecationCause {
+    let source = addr
+        .parent()
+        .zip(addr.last_step())
+        .and_then(|(parent, step)| {
+            let parent_module = instance_module(db, ev, parent)?;
+            crate::module_calls(db, parent_module)
+                .iter()
+                .find(|call| call.name == step.call)?
+                .source
+                .clone()
+        });
+    let remote = source
+        .as_deref()
+        .is_some_and(|s| !(s.starts_with("./") || s.starts_with("../")));
+    crate::DeprecationCause {
+        module: addr.to_string(),
+        subject: name.to_owned(),
+        message: message.to_owned(),
+        source,
+        remote,
+    }
 }
 
 /// `var.x`, or `module.a.var.x` in a child.

@@ -407,6 +407,7 @@ fn eval_diagnostic(d: tofu_eval::Diagnostic, file: Option<SourceFile>) -> Diagno
         location: file.zip(d.subject),
         context: d.context,
         values: Vec::new(),
+        deprecation: None,
     }
 }
 
@@ -418,5 +419,6 @@ fn sourceless(severity: Severity, summary: &str, detail: String) -> Diagnostic {
         location: None,
         context: None,
         values: Vec::new(),
+        deprecation: None,
     }
 }

@@ -82,6 +82,7 @@ fn lint_discarded(d: &mut Decoder<'_>, expr: &Expr, ty: &Type, path: &mut Vec<Pa
                             location: Some((d.file, key_range)),
                             context: Some(trimmed_range(object.syntax())),
                             values: Vec::new(),
+                            deprecation: None,
                         });
                     }
                 }
