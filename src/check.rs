@@ -199,7 +199,7 @@ pub fn check_tree(root: &Path, options: &CheckOptions<'_>) -> Result<CheckReport
                     .at(file, range)
                     .with_context(d.context)
                     .with_values(d.values)
-                    .with_deprecation(d.deprecation),
+                    .with_deprecation(d.deprecation.map(|cause| *cause)),
             )
         }));
     }

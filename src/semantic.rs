@@ -28,7 +28,7 @@ pub(crate) struct FileDiagnostic {
     pub summary: String,
     pub detail: String,
     pub values: Vec<(String, String)>,
-    pub deprecation: Option<tofu_semantic::DeprecationCause>,
+    pub deprecation: Option<Box<tofu_semantic::DeprecationCause>>,
 }
 
 /// A tree's files in a database: every file as an input, in module

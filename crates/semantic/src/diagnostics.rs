@@ -26,7 +26,7 @@ pub struct Diagnostic {
     pub values: Vec<(String, String)>,
     /// For a deprecation warning, what is deprecated: the human output
     /// filters and consolidates these by it.
-    pub deprecation: Option<DeprecationCause>,
+    pub deprecation: Option<Box<DeprecationCause>>,
 }
 
 /// What a deprecation warning is about (OpenTofu's `DeprecationCause`).

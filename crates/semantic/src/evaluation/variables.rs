@@ -108,7 +108,7 @@ pub fn variable_value(
                 if let Some(message) = &decl.deprecated {
                     diagnostics.push(Diagnostic {
                         severity: Severity::Warning,
-                        deprecation: Some(deprecation_cause(db, ev, &addr, &name, message)),
+                        deprecation: Some(Box::new(deprecation_cause(db, ev, &addr, &name, message))),
                         ..Diagnostic::at(
                             "Variable marked as deprecated by the module author",
                             format!(
