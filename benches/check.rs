@@ -13,6 +13,15 @@
 //!   alternating between two texts so every edit changes something, and
 //!   asks for all diagnostics again. `incremental/unchanged` asks again
 //!   without an edit, for comparison.
+//! - `plan/check_tree/1000`: a cold `check --plan` of the 1000-module
+//!   tree: everything above, then every module instance evaluated with
+//!   the root's values from its `terraform.tfvars`.
+//! - `plan/edit-root-variable/{name,tags}`: the tree opened once as an
+//!   [`Analysis`] with values; each iteration changes one root variable's
+//!   value in `terraform.tfvars` (alternating two values) and asks for
+//!   all diagnostics again. `name` reaches every module instance (it is
+//!   part of every child's arguments); the `tags` of `items` reach only
+//!   the root module's resources.
 
 use std::{
     fs,
@@ -25,6 +34,7 @@ use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use tofu_analyzer::{
     analysis::Analysis,
     check::{CheckOptions, check_tree},
+    variable_inputs::VariableInputs,
 };
 
 // Only `write_tree` is used here; its unit tests do not run as a bench.
@@ -43,6 +53,63 @@ fn benches(c: &mut Criterion) {
     let large = GeneratedTree::new(1000);
     bench_cold(c, &[&small, &large]);
     bench_incremental(c, &large);
+    bench_plan(c, &large);
+}
+
+/// The values a plan of a generated tree takes: its `terraform.tfvars`
+/// only.
+fn plan_inputs(dir: &Path) -> VariableInputs<'_> {
+    VariableInputs {
+        options: &[],
+        working_dir: dir,
+        environment: &[],
+    }
+}
+
+fn bench_plan(c: &mut Criterion, tree: &GeneratedTree) {
+    let mut group = c.benchmark_group("plan");
+    group.sample_size(10);
+    group.measurement_time(Duration::from_secs(15));
+    let options = CheckOptions {
+        plan: Some(plan_inputs(&tree.dir)),
+        ..CheckOptions::default()
+    };
+    let report = check_tree(&tree.dir, &options).expect("the tree checks");
+    assert_eq!(report.error_count(), 0, "{:?}", report.diagnostics);
+    group.bench_with_input(
+        BenchmarkId::new("check_tree", tree.modules),
+        &tree.dir,
+        |b, dir| b.iter(|| black_box(check_tree(black_box(dir), &options))),
+    );
+    group.finish();
+
+    let mut analysis =
+        Analysis::open_with_values(&tree.dir, &plan_inputs(&tree.dir)).expect("the tree opens");
+    let tfvars = analysis
+        .file_text("terraform.tfvars")
+        .expect("the tree has terraform.tfvars")
+        .to_owned();
+    assert!(analysis.diagnostics().is_empty(), "the tree has no errors");
+    let mut group = c.benchmark_group("plan/edit-root-variable");
+    for (variable, before, after) in [
+        ("name", r#"name = "bench""#, r#"name = "bench2""#),
+        ("tags", r#"tags = ["x", "y"]"#, r#"tags = ["x", "z"]"#),
+    ] {
+        assert!(tfvars.contains(before), "terraform.tfvars sets {variable}");
+        let texts = [tfvars.replacen(before, after, 1), tfvars.clone()];
+        let mut edits = 0usize;
+        group.bench_function(variable, |b| {
+            b.iter(|| {
+                let text = texts[edits % 2].clone();
+                edits += 1;
+                assert!(analysis.set_file_text("terraform.tfvars", text));
+                black_box(analysis.diagnostics())
+            });
+        });
+        // Back to the file as written for the next variable.
+        analysis.set_file_text("terraform.tfvars", tfvars.clone());
+    }
+    group.finish();
 }
 
 fn bench_cold(c: &mut Criterion, trees: &[&GeneratedTree]) {

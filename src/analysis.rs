@@ -5,12 +5,14 @@ use std::{collections::BTreeMap, fs, io, path::Path};
 
 use salsa::Setter;
 use tofu_semantic::{
-    Database, DeclKind, Declaration, Diagnostic, EvalMode, Evaluation, ModuleDir, Reference,
-    SourceFile, Subject, Workspace, evaluation_instances, instance_diagnostics, local_source_dir,
-    module_calls, module_declarations, module_dir_diagnostics, module_references,
+    Database, DeclKind, Declaration, Diagnostic, ModuleDir, Reference, Severity, SourceFile,
+    Subject, VariableSource, Workspace, local_source_dir, module_calls, module_declarations,
+    module_dir_diagnostics, module_references, parse, root_variable_values,
 };
 use tofu_syntax::TextSize;
 
+use crate::semantic::Evaluations;
+use crate::variable_inputs::{VariableInputs, load_root_inputs, root_module};
 use crate::{discovery, semantic, source};
 
 /// An opened tree. Reads files only when opened; edits come through
@@ -18,8 +20,9 @@ use crate::{discovery, semantic, source};
 pub struct Analysis {
     db: Database,
     workspace: Workspace,
-    /// The tree evaluated as `validate` evaluates it.
-    evaluation: Evaluation,
+    /// The tree evaluated as `validate` evaluates it, and as a plan when
+    /// opened with values.
+    evaluations: Evaluations,
     modules: Vec<ModuleDir>,
     files: BTreeMap<String, SourceFile>,
 }
@@ -27,6 +30,17 @@ pub struct Analysis {
 impl Analysis {
     /// Opens `root` and every module below it, as `check` finds them.
     pub fn open(root: &Path) -> io::Result<Analysis> {
+        Analysis::open_with(root, None)
+    }
+
+    /// Opens `root` as [`Analysis::open`] does, and evaluates it as `check
+    /// --plan` does with the values from `inputs`; the tfvars files read
+    /// can be edited as the configuration's files can.
+    pub fn open_with_values(root: &Path, inputs: &VariableInputs<'_>) -> io::Result<Analysis> {
+        Analysis::open_with(root, Some(inputs))
+    }
+
+    fn open_with(root: &Path, inputs: Option<&VariableInputs<'_>>) -> io::Result<Analysis> {
         let discovered = discovery::discover(root)?;
         let texts = discovered
             .modules
@@ -40,23 +54,26 @@ impl Analysis {
             })
             .collect();
         let loaded = semantic::load(&discovered.modules, &discovered.installed, texts);
-        let files = loaded
+        let mut files: BTreeMap<String, SourceFile> = loaded
             .files
             .iter()
             .map(|f| (f.path(&loaded.db).clone(), *f))
             .collect();
-        let base_dir = std::path::absolute(root).unwrap_or_else(|_| root.to_path_buf());
-        let evaluation = Evaluation::new(
-            &loaded.db,
-            loaded.workspace,
-            EvalMode::Validate,
-            None,
-            base_dir.to_string_lossy().into_owned(),
-        );
+        let root_inputs =
+            inputs.map(|inputs| load_root_inputs(&loaded.db, root_module(&loaded), root, inputs));
+        for source in root_inputs
+            .iter()
+            .flat_map(|inputs| inputs.sources(&loaded.db))
+        {
+            if let VariableSource::AutoFile(file) | VariableSource::NamedFile(file) = source {
+                files.insert(file.path(&loaded.db).clone(), *file);
+            }
+        }
+        let evaluations = Evaluations::new(&loaded.db, loaded.workspace, root, root_inputs);
         Ok(Analysis {
             db: loaded.db,
             workspace: loaded.workspace,
-            evaluation,
+            evaluations,
             modules: loaded.modules,
             files,
         })
@@ -87,14 +104,25 @@ impl Analysis {
                     .cloned()
             })
             .collect();
-        let mut seen = std::collections::HashSet::new();
-        for addr in evaluation_instances(&self.db, self.evaluation) {
-            for d in instance_diagnostics(&self.db, self.evaluation, addr.clone()) {
-                if seen.insert((d.summary.clone(), d.detail.clone(), d.location)) {
-                    out.push(d.clone());
-                }
-            }
+        let load_failed = out.iter().any(|d| d.severity == Severity::Error)
+            || self
+                .modules
+                .iter()
+                .flat_map(|m| m.files(&self.db))
+                .any(|f| !parse(&self.db, *f).errors.is_empty());
+        if let Some((_, inputs)) = self.evaluations.plan {
+            out.extend(
+                root_variable_values(&self.db, inputs)
+                    .diagnostics
+                    .iter()
+                    .cloned(),
+            );
         }
+        out.extend(semantic::evaluation_diagnostics(
+            &self.db,
+            &self.evaluations,
+            load_failed,
+        ));
         out
     }
 

@@ -4,6 +4,7 @@
 
 use std::{fs, io, path::Path};
 
+use salsa::Durability;
 use tofu_semantic::{Database, EvalMode, Evaluation, InstanceAddr, InstanceScope, RootInputs};
 
 use crate::variable_inputs::{VariableInputs, load_root_inputs, root_module};
@@ -37,13 +38,14 @@ impl ConsoleTree {
         let module = root_module(&loaded);
         let root_inputs = load_root_inputs(&loaded.db, module, dir, inputs);
         let base_dir = std::path::absolute(dir).unwrap_or_else(|_| dir.to_path_buf());
-        let evaluation = Evaluation::new(
-            &loaded.db,
+        let evaluation = Evaluation::builder(
             loaded.workspace,
             EvalMode::Console,
             Some(root_inputs),
             base_dir.to_string_lossy().into_owned(),
-        );
+        )
+        .durability(Durability::HIGH)
+        .new(&loaded.db);
         Ok(ConsoleTree {
             db: loaded.db,
             evaluation,

@@ -10,7 +10,7 @@ use tofu_semantic::{
     Database, EvalMode, Evaluation, InstalledModule, ModuleDir, ParsedFile, RootInputs,
     SourceFile as Input, Workspace, evaluation_instances, instance_diagnostics,
     missing_root_values, module_calls, module_dir_diagnostics, module_providers, module_tree,
-    parse, root_variable_values,
+    parse, root_variable_values, tree_loads_cleanly,
 };
 use tofu_syntax::TextRange;
 
@@ -220,39 +220,17 @@ pub(crate) fn check(
         parsed_files.extend(parsed);
         found.push(diagnostics);
     }
-    found.push(evaluate(db, workspace, EvalMode::Validate, None, base_dir));
-    let mut elsewhere = Vec::new();
-    if let Some(inputs) = plan {
-        let stopped = parsed_files.iter().any(|p| !p.errors.is_empty())
-            || found
-                .iter()
-                .flatten()
-                .any(|d| d.severity == tofu_semantic::Severity::Error)
-            || root_variable_values(db, inputs).aborted
-            || root_variable_values(db, inputs)
-                .diagnostics
-                .iter()
-                .any(|d| d.severity == tofu_semantic::Severity::Error);
-        let missing = missing_root_values(db, inputs);
-        if !stopped && !missing.is_empty() {
-            found.push(missing.clone());
-        } else if !stopped {
-            let reported: HashSet<_> = found
-                .iter()
-                .flatten()
-                .map(|d| (d.summary.clone(), d.detail.clone(), d.location))
-                .collect();
-            let (in_tree, outside): (Vec<_>, Vec<_>) =
-                evaluate(db, workspace, EvalMode::Plan, Some(inputs), base_dir)
-                    .into_iter()
-                    .filter(|d| {
-                        !reported.contains(&(d.summary.clone(), d.detail.clone(), d.location))
-                    })
-                    .partition(|d| d.location.is_none_or(|(file, _)| index.contains_key(&file)));
-            found.push(in_tree);
-            elsewhere = outside;
-        }
-    }
+    let evaluations = Evaluations::new(db, workspace, base_dir, plan);
+    let load_failed = parsed_files.iter().any(|p| !p.errors.is_empty())
+        || found
+            .iter()
+            .flatten()
+            .any(|d| d.severity == tofu_semantic::Severity::Error);
+    let (in_tree, elsewhere): (Vec<_>, Vec<_>) =
+        evaluation_diagnostics(db, &evaluations, load_failed)
+            .into_iter()
+            .partition(|d| d.location.is_none_or(|(file, _)| index.contains_key(&file)));
+    found.push(in_tree);
     let mut out: Vec<FileDiagnostic> = found
         .into_iter()
         .flatten()
@@ -308,26 +286,100 @@ pub(crate) struct Checked {
 /// What evaluating every module instance of the tree reports, each
 /// diagnostic once: the instances evaluated in parallel, each on its own
 /// database clone, sharing what they ask of each other.
-fn evaluate(
+/// The evaluations of a tree: as `validate` evaluates it, and as a plan
+/// with the root module's values when there are values. Inputs of the
+/// database, created once so that re-evaluations reuse their memos.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Evaluations {
+    pub validate: Evaluation,
+    pub plan: Option<(Evaluation, RootInputs)>,
+}
+
+impl Evaluations {
+    pub fn new(
+        db: &Database,
+        workspace: Workspace,
+        base_dir: &std::path::Path,
+        plan: Option<RootInputs>,
+    ) -> Evaluations {
+        let base_dir = std::path::absolute(base_dir).unwrap_or_else(|_| base_dir.to_path_buf());
+        let base_dir = base_dir.to_string_lossy().into_owned();
+        // Set once and never changed: every evaluation memo reads them,
+        // and a low durability would make salsa verify all of them after
+        // any edit.
+        let validate = Evaluation::builder(workspace, EvalMode::Validate, None, base_dir.clone())
+            .durability(Durability::HIGH)
+            .new(db);
+        let plan = plan.map(|inputs| {
+            let evaluation = Evaluation::builder(workspace, EvalMode::Plan, Some(inputs), base_dir)
+                .durability(Durability::HIGH)
+                .new(db);
+            (evaluation, inputs)
+        });
+        Evaluations { validate, plan }
+    }
+}
+
+/// What evaluating the tree reports, as `tofu validate` and then `tofu
+/// plan` would: the validate walk's findings, then, when nothing stops
+/// OpenTofu first (`load_failed`: errors loading or checking the
+/// configuration; errors in the variables' values; required variables
+/// without one), the plan's, each diagnostic once.
+pub(crate) fn evaluation_diagnostics(
     db: &Database,
-    workspace: Workspace,
-    mode: EvalMode,
-    inputs: Option<RootInputs>,
-    base_dir: &std::path::Path,
+    evaluations: &Evaluations,
+    load_failed: bool,
 ) -> Vec<tofu_semantic::Diagnostic> {
-    let base_dir = std::path::absolute(base_dir).unwrap_or_else(|_| base_dir.to_path_buf());
-    let evaluation = Evaluation::new(
-        db,
-        workspace,
-        mode,
-        inputs,
-        base_dir.to_string_lossy().into_owned(),
+    let is_error = |d: &tofu_semantic::Diagnostic| d.severity == tofu_semantic::Severity::Error;
+    let mut out = evaluate(db, evaluations.validate);
+    let Some((plan, inputs)) = evaluations.plan else {
+        return out;
+    };
+    let values = root_variable_values(db, inputs);
+    if load_failed
+        || out.iter().any(is_error)
+        || values.aborted
+        || values.diagnostics.iter().any(is_error)
+    {
+        return out;
+    }
+    let missing = missing_root_values(db, inputs);
+    if !missing.is_empty() {
+        out.extend(missing.iter().cloned());
+        return out;
+    }
+    let mut seen: HashSet<_> = out
+        .iter()
+        .map(|d| (d.summary.clone(), d.detail.clone(), d.location))
+        .collect();
+    out.extend(
+        evaluate(db, plan)
+            .into_iter()
+            .filter(|d| seen.insert((d.summary.clone(), d.detail.clone(), d.location))),
     );
+    out
+}
+
+/// What evaluating every module instance reports, each diagnostic once:
+/// the instances evaluated in parallel, each on its own database clone,
+/// sharing what they ask of each other.
+fn evaluate(db: &Database, evaluation: Evaluation) -> Vec<tofu_semantic::Diagnostic> {
     let instances = evaluation_instances(db, evaluation);
+    // Asked once per root, outside the instances' queries, so that an
+    // edit anywhere does not make every instance's memo depend on it.
+    let mut clean: HashMap<ModuleDir, bool> = HashMap::new();
+    for addr in instances {
+        clean
+            .entry(addr.root)
+            .or_insert_with(|| tree_loads_cleanly(db, evaluation, addr.root));
+    }
     let found: Vec<Vec<tofu_semantic::Diagnostic>> = instances
+        .iter()
+        .filter(|addr| clean.get(&addr.root).copied().unwrap_or(false))
+        .collect::<Vec<_>>()
         .par_iter()
         .map_with(db.clone(), |db, addr| {
-            instance_diagnostics(db, evaluation, addr.clone()).clone()
+            instance_diagnostics(db, evaluation, (*addr).clone()).clone()
         })
         .collect();
     let mut seen = HashSet::new();

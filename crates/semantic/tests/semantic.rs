@@ -5,7 +5,8 @@ use std::path::Path;
 
 use salsa::Setter;
 use tofu_semantic::{
-    Database, DeclKind, ModuleDir, SourceFile, Workspace, module_declarations, module_diagnostics,
+    Database, DeclKind, EvalMode, Evaluation, ModuleDir, SourceFile, Workspace,
+    evaluation_instances, instance_diagnostics, module_declarations, module_diagnostics,
     module_dir_diagnostics, module_instance_diagnostics,
 };
 
@@ -162,9 +163,16 @@ fn an_edit_in_a_leaf_module_reruns_only_that_module() {
     );
     let mut db = db;
     let workspace = Workspace::new(&db, vec![root, leaf], Vec::new());
+    let evaluation = Evaluation::builder(workspace, EvalMode::Validate, None, "/".to_owned())
+        .durability(salsa::Durability::HIGH)
+        .new(&db);
     let check = |db: &Database| {
         for m in [root, leaf] {
             let found = module_dir_diagnostics(db, workspace, m);
+            assert!(found.is_empty(), "{found:?}");
+        }
+        for addr in evaluation_instances(db, evaluation) {
+            let found = instance_diagnostics(db, evaluation, addr.clone());
             assert!(found.is_empty(), "{found:?}");
         }
     };
@@ -187,13 +195,18 @@ fn an_edit_in_a_leaf_module_reruns_only_that_module() {
     // module's queries run again: the root module's, and the module tree,
     // are reused (what they read of the leaf, its calls, variables and
     // outputs, did not change); so are the leaf's settings diagnostics,
-    // since its settings did not change.
+    // since its settings did not change. Of the evaluation, the leaf
+    // instance's variable, locals and output are evaluated again, and
+    // nothing of the root's (`validate` takes module outputs as unknown).
     assert_eq!(
         executed,
         [
             "file_config_diagnostics",
             "file_declarations",
             "file_references",
+            "instance_diagnostics",
+            "local_value",
+            "local_value",
             "module_argument_diagnostics",
             "module_calls",
             "module_declarations",
@@ -204,9 +217,11 @@ fn an_edit_in_a_leaf_module_reruns_only_that_module() {
             "module_providers",
             "module_references",
             "module_settings",
+            "module_variable_decls",
             "module_variables",
-            "output_value_diagnostics",
+            "output_value",
             "parse",
+            "variable_value",
         ]
     );
 }

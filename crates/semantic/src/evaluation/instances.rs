@@ -1,17 +1,23 @@
 //! The module instances of an evaluation and what evaluating each one
 //! reports.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 use super::{
-    Evaluation, InstanceAddr, call_expansion, local_value, module_variable_decls, output_value,
-    resource_expansion, resource_value, variable_validation_diagnostics, variable_value,
+    Evaluation, InstanceAddr, InstanceKey, call_expansion, local_value, module_variable_decls,
+    output_value, resource_expansion, resource_value, variable_validation_diagnostics,
+    variable_value,
 };
 use crate::declarations::DeclKind;
-use crate::{Diagnostic, ModuleDir, call_targets, module_declarations, module_tree};
+use crate::{
+    Diagnostic, ModuleDir, Workspace, call_targets, local_source_dir, module_calls,
+    module_declarations, module_tree,
+};
 
 /// The module an instance is of, following its calls from its root;
-/// `None` where the tree does not follow a call.
+/// `None` where a call cannot be followed. Each step reads only the
+/// calling module's calls (not the whole tree), so that an edit to one
+/// module's file leaves the instances elsewhere as they were.
 #[salsa::tracked(returns(copy))]
 pub fn instance_module(
     db: &dyn salsa::Database,
@@ -20,13 +26,70 @@ pub fn instance_module(
 ) -> Option<ModuleDir> {
     let workspace = ev.workspace(db);
     let mut module = addr.root;
+    let mut path: Vec<&str> = Vec::new();
     for step in addr.steps.iter() {
-        module = call_targets(db, workspace, module)
-            .iter()
-            .find(|(name, _)| name == &step.call)
-            .map(|(_, target)| *target)?;
+        path.push(&step.call);
+        module = call_target(
+            db,
+            workspace,
+            module,
+            addr.root,
+            &path.join("."),
+            &step.call,
+        )?;
     }
     Some(module)
+}
+
+/// The workspace's modules by directory, and the installed modules by
+/// root directory and call path.
+#[derive(Debug, PartialEq, Eq)]
+struct WorkspaceIndex {
+    by_dir: HashMap<String, ModuleDir>,
+    installed: HashMap<(String, String), String>,
+}
+
+#[salsa::tracked(returns(ref))]
+fn workspace_index(db: &dyn salsa::Database, workspace: Workspace) -> WorkspaceIndex {
+    WorkspaceIndex {
+        by_dir: workspace
+            .modules(db)
+            .iter()
+            .map(|m| (m.dir(db).clone(), *m))
+            .collect(),
+        installed: workspace
+            .installed(db)
+            .iter()
+            .map(|i| ((i.root.clone(), i.key.clone()), i.dir.clone()))
+            .collect(),
+    }
+}
+
+/// The module call `call` of `caller` loads, as the module tree resolves
+/// it: a local source relative to the caller's directory, a remote one
+/// through the root module's `modules.json` by its call path `key`.
+fn call_target(
+    db: &dyn salsa::Database,
+    workspace: Workspace,
+    caller: ModuleDir,
+    root: ModuleDir,
+    key: &str,
+    call: &str,
+) -> Option<ModuleDir> {
+    let source = module_calls(db, caller)
+        .iter()
+        .find(|c| c.name == call)?
+        .source
+        .clone()?;
+    let index = workspace_index(db, workspace);
+    if source.starts_with("./") || source.starts_with("../") {
+        let dir = local_source_dir(caller.dir(db), &source)?;
+        return index.by_dir.get(&dir).copied();
+    }
+    let dir = index
+        .installed
+        .get(&(root.dir(db).clone(), key.to_owned()))?;
+    index.by_dir.get(dir).copied()
 }
 
 /// Instances beyond this many in one evaluation are not evaluated: a
@@ -48,15 +111,24 @@ pub fn evaluation_instances(db: &dyn salsa::Database, ev: Evaluation) -> Vec<Ins
             }
             let module = *ancestors.last().expect("an instance has its module");
             let mut children = Vec::new();
-            for (call, target) in call_targets(db, ev.workspace(db), module) {
+            let mut seen_calls = HashSet::new();
+            for call in module_calls(db, module) {
+                let call = &call.name;
+                if !seen_calls.insert(call) {
+                    continue;
+                }
+                let Some(target) = instance_module(db, ev, addr.child(call, InstanceKey::None))
+                else {
+                    continue;
+                };
                 // A call back into an ancestor is the tree's error.
-                if ancestors.contains(target) {
+                if ancestors.contains(&target) {
                     continue;
                 }
                 let expansion = call_expansion(db, ev, addr.clone(), call.clone());
                 for key in expansion.instances() {
                     let mut path = ancestors.clone();
-                    path.push(*target);
+                    path.push(target);
                     children.push((addr.child(call, key), path));
                 }
             }
@@ -70,7 +142,8 @@ pub fn evaluation_instances(db: &dyn salsa::Database, ev: Evaluation) -> Vec<Ins
 
 /// What evaluating instance `addr` reports: its variables' values and
 /// validations, its locals, outputs, module calls' and resources'
-/// instances and arguments, each error once.
+/// instances and arguments, each error once. (OpenTofu evaluates nothing
+/// of a tree that fails to load: ask [`tree_loads_cleanly`] first.)
 #[salsa::tracked(returns(ref))]
 pub fn instance_diagnostics(
     db: &dyn salsa::Database,
@@ -80,9 +153,6 @@ pub fn instance_diagnostics(
     let Some(module) = instance_module(db, ev, addr.clone()) else {
         return Vec::new();
     };
-    if !tree_loads_cleanly(db, ev, addr.root) {
-        return Vec::new();
-    }
     let mut out: Vec<Diagnostic> = Vec::new();
     for variable in module_variable_decls(db, module) {
         let name = variable.name.clone();
@@ -150,7 +220,7 @@ pub fn instance_diagnostics(
 
 /// Whether a module loads without errors: its files parse and decode,
 /// and go together.
-#[salsa::tracked]
+#[salsa::tracked(returns(copy))]
 pub fn module_loads_cleanly(db: &dyn salsa::Database, module: ModuleDir) -> bool {
     let files_load = module
         .files(db)
@@ -175,7 +245,7 @@ pub fn module_loads_cleanly(db: &dyn salsa::Database, module: ModuleDir) -> bool
 
 /// Whether every module of a root module's tree loads without errors:
 /// OpenTofu evaluates nothing of a configuration that fails to load.
-#[salsa::tracked]
+#[salsa::tracked(returns(copy))]
 pub fn tree_loads_cleanly(db: &dyn salsa::Database, ev: Evaluation, root: ModuleDir) -> bool {
     let workspace = ev.workspace(db);
     let mut seen = HashSet::from([root]);
