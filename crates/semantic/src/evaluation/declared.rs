@@ -3,7 +3,9 @@
 
 use tofu_eval::typeexpr::TypeConstraint;
 use tofu_syntax::TextRange;
-use tofu_syntax::body::{AnyAttribute, AnyBlock, AnyExpr, AttributeSchema, BodySchema, SourceText};
+use tofu_syntax::body::{
+    AnyAttribute, AnyBlock, AnyBody, AnyExpr, AttributeSchema, BodySchema, SourceText,
+};
 use tofu_types::defaults::convert_with_defaults;
 use tofu_types::{Type, Value};
 
@@ -60,18 +62,15 @@ const VALIDATION_ARGUMENTS: &[AttributeSchema<'static>] = &[
 #[salsa::tracked(returns(ref))]
 pub fn module_variable_decls(db: &dyn salsa::Database, module: ModuleDir) -> Vec<VariableDecl> {
     let mut out: Vec<VariableDecl> = Vec::new();
-    for &file in module.files(db).iter().filter(|f| f.exists(db)) {
-        for block in file_blocks(db, file) {
-            if block.type_name != "variable" {
-                continue;
-            }
-            let Some(name) = block.labels.first() else {
-                continue;
-            };
-            if out.iter().any(|v| &v.name == name) {
-                continue;
-            }
-            out.push(decode_variable(db, file, name, &block));
+    for decl in crate::module_declarations(db, module) {
+        let crate::DeclKind::Variable(name) = &decl.kind else {
+            continue;
+        };
+        if out.iter().any(|v| &v.name == name) {
+            continue;
+        }
+        if let Some(body) = super::syntax::block_body(db, decl.file, decl.range) {
+            out.push(decode_variable(db, decl.file, name, &body, decl.range));
         }
     }
     out
@@ -81,14 +80,15 @@ fn decode_variable(
     db: &dyn salsa::Database,
     file: SourceFile,
     name: &str,
-    block: &AnyBlock,
+    body: &AnyBody,
+    def_range: TextRange,
 ) -> VariableDecl {
     // The decoder's reports are the load-time checks'; only its values
     // are wanted here.
     let mut d = Decoder::new(db, file);
     let blocks = [tofu_syntax::body::BlockSchema::new("validation", &[])];
     let schema = BodySchema::new(VARIABLE_ARGUMENTS, &blocks);
-    let (content, _, _) = block.body.partial_content(&schema, &d.source.clone());
+    let (content, _, _) = body.partial_content(&schema, &d.source.clone());
     let constraint = match content.attribute("type").and_then(|a| a.expr.as_ref()) {
         Some(expr) => crate::config::named_values::decode_variable_type(&mut d, expr),
         None => TypeConstraint {
@@ -135,7 +135,7 @@ fn decode_variable(
     VariableDecl {
         name: name.to_owned(),
         file,
-        range: block.def_range,
+        range: def_range,
         constraint,
         default,
         nullable,

@@ -137,11 +137,8 @@ fn scope_roots(
     expr: &AnyExpr,
     keys: &KeyData,
 ) -> HashMap<String, Value> {
-    let declared: HashMap<&DeclKind, ()> = module_declarations(db, module)
-        .iter()
-        .map(|d| (&d.kind, ()))
-        .collect();
-    let is_declared = |kind: &DeclKind| declared.contains_key(kind);
+    let declared = module_declarations(db, module);
+    let is_declared = |kind: &DeclKind| declared.iter().any(|d| &d.kind == kind);
     // `validate` evaluates nothing across a module's boundary: variables
     // are unknown values of their types, module outputs and resources
     // unknown (`evaluationStateData` in the validate walk).

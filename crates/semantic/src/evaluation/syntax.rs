@@ -3,7 +3,7 @@
 //! through the body schema.
 
 use tofu_syntax::ast::{AstNode, Attribute, Block};
-use tofu_syntax::body::{AnyExpr, SourceText};
+use tofu_syntax::body::{AnyBody, AnyExpr, SourceText};
 use tofu_syntax::{SyntaxNode, TextRange};
 
 use super::declared::{argument, block_at};
@@ -26,6 +26,21 @@ fn node_at<N: AstNode>(root: &SyntaxNode, range: TextRange) -> Option<N> {
         None => element.into_token()?.parent()?,
     };
     node.ancestors().find_map(N::cast)
+}
+
+/// The body of the top-level block whose header is `def_range`.
+pub(crate) fn block_body(
+    db: &dyn salsa::Database,
+    file: SourceFile,
+    def_range: TextRange,
+) -> Option<AnyBody> {
+    match root(db, file) {
+        Some(root) => {
+            let block: Block = node_at(&root, def_range)?;
+            block.body().map(AnyBody::native)
+        }
+        None => block_at(db, file, def_range).map(|b| b.body),
+    }
 }
 
 /// Argument `name` of the top-level block whose header is `def_range`.
@@ -119,10 +134,8 @@ pub(crate) fn references_within(
     db: &dyn salsa::Database,
     file: SourceFile,
     range: TextRange,
-) -> Vec<Reference> {
+) -> impl Iterator<Item = &Reference> {
     crate::references::file_references(db, file)
         .iter()
-        .filter(|r| range.contains_range(r.range))
-        .cloned()
-        .collect()
+        .filter(move |r| range.contains_range(r.range))
 }

@@ -7,7 +7,7 @@ use tofu_syntax::body::{AnyExpr, AttributeSchema, BodySchema, SourceText};
 use tofu_types::defaults::convert_with_defaults;
 use tofu_types::{Mark, Type, Value, convert};
 
-use super::declared::{VariableDecl, block_at, module_variable_decls};
+use super::declared::{VariableDecl, module_variable_decls};
 use super::scope::{KeyData, evaluate_in};
 use super::{EvalMode, Evaluated, Evaluation, InstanceAddr, call_expansion, instance_module};
 use crate::config::named_values::format_error;
@@ -419,13 +419,13 @@ pub fn variable_validation_diagnostics(
     if decl.validations.is_empty() {
         return Vec::new();
     }
-    let Some(block) = block_at(db, decl.file, decl.range) else {
+    let Some(body) = super::syntax::block_body(db, decl.file, decl.range) else {
         return Vec::new();
     };
     let source = SourceText::new(crate::input::contents(db, decl.file), decl.file.path(db));
     let blocks = [tofu_syntax::body::BlockSchema::new("validation", &[])];
     let schema = BodySchema::new(&[], &blocks);
-    let (content, _, _) = block.body.partial_content(&schema, &source);
+    let (content, _, _) = body.partial_content(&schema, &source);
     // Where a failure is reported: the caller's argument, or the
     // declaration.
     let subject = call_argument(db, ev, &addr, &name)
