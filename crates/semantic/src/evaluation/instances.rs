@@ -162,11 +162,13 @@ pub fn instance_diagnostics(
                 .iter()
                 .cloned(),
         );
-        out.extend(
-            variable_validation_diagnostics(db, ev, addr.clone(), name)
-                .iter()
-                .cloned(),
-        );
+        if !variable.validations.is_empty() {
+            out.extend(
+                variable_validation_diagnostics(db, ev, addr.clone(), name)
+                    .iter()
+                    .cloned(),
+            );
+        }
     }
     for decl in module_declarations(db, module) {
         match &decl.kind {

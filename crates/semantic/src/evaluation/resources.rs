@@ -54,7 +54,16 @@ pub fn resource_value(
         .into_iter()
         .filter(|(name, _)| !META_ARGUMENTS.contains(&name.as_str()))
         .collect();
-    let unknown_attributes = attribute_names(db, module);
+    // Only a plan reads resources' values (`validate` and the console take
+    // them as unknown): otherwise their arguments are evaluated for what
+    // that reports, and no object is built.
+    let plan = ev.mode(db) == super::EvalMode::Plan;
+    let no_names = std::collections::BTreeSet::new();
+    let unknown_attributes = if plan {
+        attribute_names(db, module)
+    } else {
+        &no_names
+    };
     let expansion = resource_expansion(db, ev, addr.clone(), kind.clone());
     let mut diagnostics: Vec<Diagnostic> = Vec::new();
     // Ephemeral resources take any value (`validEphemeralReferences`).
@@ -85,6 +94,12 @@ pub fn resource_value(
     let mut value = match &expansion.keys {
         None => {
             instance(&InstanceKey::Unknown);
+            Value::dynamic()
+        }
+        Some(keys) if !plan => {
+            for (key, _) in keys {
+                instance(key);
+            }
             Value::dynamic()
         }
         Some(keys) => match expansion.kind {

@@ -382,9 +382,15 @@ pub(crate) fn fails_validation(
     addr: &InstanceAddr,
     name: &str,
 ) -> bool {
-    variable_validation_diagnostics(db, ev, addr.clone(), name.to_owned())
-        .iter()
-        .any(|d| d.severity == Severity::Error)
+    let has_rules = instance_module(db, ev, addr.clone()).is_some_and(|module| {
+        module_variable_decls(db, module)
+            .iter()
+            .any(|v| v.name == name && !v.validations.is_empty())
+    });
+    has_rules
+        && variable_validation_diagnostics(db, ev, addr.clone(), name.to_owned())
+            .iter()
+            .any(|d| d.severity == Severity::Error)
 }
 
 fn cycle_validations(
