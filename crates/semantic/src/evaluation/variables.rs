@@ -265,7 +265,7 @@ fn finalize(
 ) -> (Value, Vec<Diagnostic>) {
     let mut diagnostics = Vec::new();
     let unknown = || Value::unknown(decl.constraint.ty.clone());
-    let decl_range = range_string(db, decl.file, decl.range);
+    let decl_range = || range_string(db, decl.file, decl.range);
     let name = &decl.name;
     if let Some(value) = &given
         && value.has_mark_deep(Mark::Ephemeral)
@@ -328,7 +328,8 @@ fn finalize(
                     )
                 }
                 (None, _) => format!(
-                    "The given value is not suitable for {display} declared at {decl_range}: {err}."
+                    "The given value is not suitable for {display} declared at {}: {err}.",
+                    decl_range()
                 ),
             };
             diagnostics.push(Diagnostic::at(
@@ -356,7 +357,8 @@ fn finalize(
             (None, Source::Expression(file, range)) => Diagnostic::at(
                 "Required variable not set",
                 format!(
-                    "The given value is not suitable for {display} defined at {decl_range}: required variable may not be set to null."
+                    "The given value is not suitable for {display} defined at {}: required variable may not be set to null.",
+                    decl_range()
                 ),
                 *file,
                 *range,
