@@ -1,7 +1,7 @@
 //! The host for editors and other embedders: a tree opened once, then
 //! edited file by file, answering from the incremental database.
 
-use std::{collections::BTreeMap, fs, io, path::Path};
+use std::{collections::BTreeMap, io, path::Path};
 
 use salsa::Setter;
 use tofu_semantic::{
@@ -11,9 +11,9 @@ use tofu_semantic::{
 };
 use tofu_syntax::TextSize;
 
+use crate::semantic;
 use crate::semantic::Evaluations;
 use crate::variable_inputs::{VariableInputs, load_root_inputs, root_module};
-use crate::{discovery, semantic, source};
 
 /// An opened tree. Reads files only when opened; edits come through
 /// [`Analysis::set_file_text`].
@@ -41,19 +41,7 @@ impl Analysis {
     }
 
     fn open_with(root: &Path, inputs: Option<&VariableInputs<'_>>) -> io::Result<Analysis> {
-        let discovered = discovery::discover(root)?;
-        let texts = discovered
-            .modules
-            .iter()
-            .flat_map(|module| {
-                module.files.iter().map(|file| {
-                    fs::read(module.path.join(&file.name))
-                        .ok()
-                        .map(|bytes| source::decode(bytes).text)
-                })
-            })
-            .collect();
-        let loaded = semantic::load(&discovered.modules, &discovered.installed, texts);
+        let loaded = semantic::read_tree(root)?;
         let mut files: BTreeMap<String, SourceFile> = loaded
             .files
             .iter()

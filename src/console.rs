@@ -2,13 +2,13 @@
 //! `check` loads them, the root module's variables given their values as
 //! `tofu console` gives them, and the root module's scope.
 
-use std::{fs, io, path::Path};
+use std::{io, path::Path};
 
 use salsa::Durability;
 use tofu_semantic::{Database, EvalMode, Evaluation, InstanceAddr, InstanceScope, RootInputs};
 
+use crate::semantic;
 use crate::variable_inputs::{VariableInputs, load_root_inputs, root_module};
-use crate::{discovery, semantic, source};
 
 /// A tree opened for the console.
 pub struct ConsoleTree {
@@ -22,19 +22,7 @@ impl ConsoleTree {
     /// Opens `dir` and the modules below it, with the values of the root
     /// module's variables from `inputs`.
     pub fn open(dir: &Path, inputs: &VariableInputs<'_>) -> io::Result<ConsoleTree> {
-        let discovered = discovery::discover(dir)?;
-        let texts = discovered
-            .modules
-            .iter()
-            .flat_map(|module| {
-                module.files.iter().map(|file| {
-                    fs::read(module.path.join(&file.name))
-                        .ok()
-                        .map(|bytes| source::decode(bytes).text)
-                })
-            })
-            .collect();
-        let loaded = semantic::load(&discovered.modules, &discovered.installed, texts);
+        let loaded = semantic::read_tree(dir)?;
         let module = root_module(&loaded);
         let root_inputs = load_root_inputs(&loaded.db, module, dir, inputs);
         let base_dir = std::path::absolute(dir).unwrap_or_else(|_| dir.to_path_buf());

@@ -90,6 +90,25 @@ pub(crate) fn load(
     }
 }
 
+/// Discovers the tree under `root`, reads every module's files and loads
+/// them, for hosts that keep a tree open (`Analysis`, the console); a
+/// file that cannot be read is loaded as missing.
+pub(crate) fn read_tree(root: &std::path::Path) -> std::io::Result<Loaded> {
+    let discovered = crate::discovery::discover(root)?;
+    let texts = discovered
+        .modules
+        .iter()
+        .flat_map(|module| {
+            module.files.iter().map(|file| {
+                std::fs::read(module.path.join(&file.name))
+                    .ok()
+                    .map(|bytes| crate::source::decode(bytes).text)
+            })
+        })
+        .collect();
+    Ok(load(&discovered.modules, &discovered.installed, texts))
+}
+
 /// A module's parsed files and its semantic diagnostics.
 type ModuleResult = (Vec<ParsedFile>, Vec<tofu_semantic::Diagnostic>);
 

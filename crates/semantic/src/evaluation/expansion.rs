@@ -7,9 +7,9 @@ use tofu_types::{Mark, Type, Value, convert};
 use super::scope::{KeyData, evaluate_in};
 use super::syntax::block_argument;
 use super::unknowns::depends_on_apply_time_attribute;
-use super::{EvalMode, Evaluation, InstanceAddr, InstanceKey, instance_module};
+use super::{EvalMode, Evaluation, InstanceAddr, InstanceKey};
 use crate::declarations::DeclKind;
-use crate::{Diagnostic, Instances, SourceFile, module_declarations};
+use crate::{Diagnostic, Instances, SourceFile};
 
 /// A module call or a resource expanded: its instances' keys with the
 /// `each.value` of each, or `None` when they are not known (always so
@@ -120,13 +120,7 @@ fn expand(
     addr: &InstanceAddr,
     kind: &DeclKind,
 ) -> Expansion {
-    let Some(module) = instance_module(db, ev, addr.clone()) else {
-        return Expansion::single();
-    };
-    let Some(decl) = module_declarations(db, module)
-        .iter()
-        .find(|d| &d.kind == kind)
-    else {
+    let Some(decl) = super::instances::instance_declaration(db, ev, addr, kind) else {
         return Expansion::single();
     };
     let (name, by) = match decl.instances {

@@ -41,6 +41,19 @@ pub fn instance_module(
     Some(module)
 }
 
+/// The declaration `kind` of the module of instance `addr`.
+pub(crate) fn instance_declaration<'db>(
+    db: &'db dyn salsa::Database,
+    ev: Evaluation,
+    addr: &InstanceAddr,
+    kind: &DeclKind,
+) -> Option<&'db crate::Declaration> {
+    let module = instance_module(db, ev, addr.clone())?;
+    module_declarations(db, module)
+        .iter()
+        .find(|d| &d.kind == kind)
+}
+
 /// The workspace's modules by directory, and the installed modules by
 /// root directory and call path.
 #[derive(Debug, PartialEq, Eq)]

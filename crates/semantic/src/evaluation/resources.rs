@@ -12,7 +12,7 @@ use super::{
     Evaluated, Evaluation, InstanceAddr, InstanceKey, instance_module, resource_expansion,
 };
 use crate::declarations::DeclKind;
-use crate::{Diagnostic, Instances, ModuleDir, module_declarations};
+use crate::{Diagnostic, Instances, ModuleDir};
 
 /// Arguments of a resource block that are OpenTofu's, not the
 /// resource's.
@@ -44,10 +44,7 @@ pub fn resource_value(
     let Some(module) = instance_module(db, ev, addr.clone()) else {
         return Evaluated::unknown();
     };
-    let Some(decl) = module_declarations(db, module)
-        .iter()
-        .find(|d| d.kind == kind)
-    else {
+    let Some(decl) = super::instances::instance_declaration(db, ev, &addr, &kind) else {
         return Evaluated::unknown();
     };
     let attributes: Vec<_> = block_arguments(db, decl.file, decl.range)

@@ -9,6 +9,7 @@ use std::collections::HashSet;
 use tofu_syntax::TextRange;
 
 use super::syntax::{block_argument, references_within};
+use super::variables::caller_argument;
 use super::{Evaluation, InstanceAddr, InstanceKey, instance_module};
 use crate::declarations::DeclKind;
 use crate::{SourceFile, Subject, module_declarations};
@@ -59,8 +60,11 @@ fn walk(
                 None => true,
             },
             DeclKind::Local(_) => walk(db, ev, addr, decl.file, decl.range, seen),
-            DeclKind::Variable(name) => caller_argument(db, ev, addr, name)
-                .is_some_and(|(parent, file, range)| walk(db, ev, &parent, file, range, seen)),
+            DeclKind::Variable(name) => {
+                caller_argument(db, ev, addr, name).is_some_and(|(parent, file, expr)| {
+                    walk(db, ev, &parent, file, expr.range(), seen)
+                })
+            }
             DeclKind::ModuleCall(call) => {
                 let child = addr.child(call, InstanceKey::Unknown);
                 let Some(child_module) = instance_module(db, ev, child.clone()) else {
@@ -85,22 +89,4 @@ fn walk(
         }
     }
     false
-}
-
-/// The caller's argument for variable `name` of child instance `addr`.
-fn caller_argument(
-    db: &dyn salsa::Database,
-    ev: Evaluation,
-    addr: &InstanceAddr,
-    name: &str,
-) -> Option<(InstanceAddr, SourceFile, TextRange)> {
-    let parent = addr.parent()?;
-    let step = addr.last_step()?;
-    let parent_module = instance_module(db, ev, parent.clone())?;
-    let kind = DeclKind::ModuleCall(step.call.clone());
-    let call = module_declarations(db, parent_module)
-        .iter()
-        .find(|d| d.kind == kind)?;
-    let expr = block_argument(db, call.file, call.range, name)?;
-    Some((parent, call.file, expr.range()))
 }

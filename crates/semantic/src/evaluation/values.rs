@@ -4,6 +4,7 @@ use std::collections::BTreeMap;
 
 use tofu_types::{Mark, Value};
 
+use super::instances::instance_declaration;
 use super::scope::{KeyData, evaluate_in};
 use super::syntax::{attribute_expression, block_argument};
 use super::{Evaluated, Evaluation, InstanceAddr, InstanceKey, call_expansion, instance_module};
@@ -29,18 +30,9 @@ pub fn local_value(
     addr: InstanceAddr,
     name: String,
 ) -> Evaluated {
-    let Some(module) = instance_module(db, ev, addr.clone()) else {
+    let kind = DeclKind::Local(name.clone());
+    let Some(decl) = instance_declaration(db, ev, &addr, &kind) else {
         return Evaluated::unknown();
-    };
-    let kind = DeclKind::Local(name);
-    let Some(decl) = module_declarations(db, module)
-        .iter()
-        .find(|d| d.kind == kind)
-    else {
-        return Evaluated::unknown();
-    };
-    let DeclKind::Local(name) = kind else {
-        unreachable!()
     };
     let Some(expr) = attribute_expression(db, decl.file, decl.range, &name) else {
         return Evaluated::unknown();
@@ -58,14 +50,7 @@ pub fn output_value(
     addr: InstanceAddr,
     name: String,
 ) -> Evaluated {
-    let Some(module) = instance_module(db, ev, addr.clone()) else {
-        return Evaluated::unknown();
-    };
-    let kind = DeclKind::Output(name);
-    let Some(decl) = module_declarations(db, module)
-        .iter()
-        .find(|d| d.kind == kind)
-    else {
+    let Some(decl) = instance_declaration(db, ev, &addr, &DeclKind::Output(name)) else {
         return Evaluated::unknown();
     };
     let Some(expr) = block_argument(db, decl.file, decl.range, "value") else {

@@ -12,9 +12,7 @@ use super::scope::{KeyData, evaluate_in};
 use super::{EvalMode, Evaluated, Evaluation, InstanceAddr, call_expansion, instance_module};
 use crate::config::named_values::format_error;
 use crate::declarations::DeclKind;
-use crate::{
-    Diagnostic, Severity, SourceFile, ValueOrigin, module_declarations, root_variable_values,
-};
+use crate::{Diagnostic, Severity, SourceFile, ValueOrigin, root_variable_values};
 
 /// Where a variable's value came from, for the wording of errors.
 enum Source {
@@ -238,16 +236,25 @@ fn call_argument(
     addr: &InstanceAddr,
     name: &str,
 ) -> Option<(SourceFile, AnyExpr, KeyData)> {
-    let parent = addr.parent()?;
+    let (parent, file, expr) = caller_argument(db, ev, addr, name)?;
     let step = addr.last_step()?;
-    let parent_module = instance_module(db, ev, parent.clone())?;
-    let kind = DeclKind::ModuleCall(step.call.clone());
-    let decl = module_declarations(db, parent_module)
-        .iter()
-        .find(|d| d.kind == kind)?;
-    let expr = super::syntax::block_argument(db, decl.file, decl.range, name)?;
     let keys = call_expansion(db, ev, parent, step.call.clone()).key_data(&step.key);
-    Some((decl.file, expr, keys))
+    Some((file, expr, keys))
+}
+
+/// The calling instance of child instance `addr` and its argument for
+/// variable `name`, with the file it is in.
+pub(crate) fn caller_argument(
+    db: &dyn salsa::Database,
+    ev: Evaluation,
+    addr: &InstanceAddr,
+    name: &str,
+) -> Option<(InstanceAddr, SourceFile, AnyExpr)> {
+    let parent = addr.parent()?;
+    let call = DeclKind::ModuleCall(addr.last_step()?.call.clone());
+    let decl = super::instances::instance_declaration(db, ev, &parent, &call)?;
+    let expr = super::syntax::block_argument(db, decl.file, decl.range, name)?;
+    Some((parent, decl.file, expr))
 }
 
 /// `hcl.Range.String()`: `main.tf:1,1-13`.
