@@ -7,10 +7,11 @@ use std::collections::{HashMap, HashSet};
 use rayon::prelude::*;
 use salsa::Durability;
 use tofu_semantic::{
-    Database, EvalMode, Evaluation, InstalledModule, ModuleDir, ParsedFile, RootInputs,
-    SourceFile as Input, Workspace, evaluation_instances, instance_diagnostics,
-    missing_root_values, module_calls, module_dir_diagnostics, module_providers, module_tree,
-    parse, root_variable_values, tree_loads_cleanly,
+    Database, EvalMode, Evaluation, InstalledModule, InstanceAddr, ModuleDir, ParsedFile,
+    RootInputs, SourceFile as Input, Workspace, evaluation_instances,
+    instance_argument_diagnostics, instance_diagnostics, instance_module, missing_root_values,
+    module_calls, module_dir_diagnostics, module_providers, module_tree, parse,
+    root_variable_values, tree_loads_cleanly,
 };
 use tofu_syntax::TextRange;
 
@@ -392,13 +393,29 @@ fn evaluate(db: &Database, evaluation: Evaluation) -> Vec<tofu_semantic::Diagnos
             .entry(addr.root)
             .or_insert_with(|| tree_loads_cleanly(db, evaluation, addr.root));
     }
-    let found: Vec<Vec<tofu_semantic::Diagnostic>> = instances
+    // In `validate` the instances of one module under one root differ only
+    // in their arguments: the rest of the module is evaluated once.
+    let validate = evaluation.mode(db) == EvalMode::Validate;
+    let mut evaluated: HashSet<(ModuleDir, ModuleDir)> = HashSet::new();
+    let jobs: Vec<(&InstanceAddr, bool)> = instances
         .iter()
         .filter(|addr| clean.get(&addr.root).copied().unwrap_or(false))
-        .collect::<Vec<_>>()
+        .map(|addr| {
+            let whole = !validate
+                || instance_module(db, evaluation, addr.clone())
+                    .is_none_or(|module| evaluated.insert((addr.root, module)));
+            (addr, whole)
+        })
+        .collect();
+    let found: Vec<Vec<tofu_semantic::Diagnostic>> = jobs
         .par_iter()
-        .map_with(db.clone(), |db, addr| {
-            instance_diagnostics(db, evaluation, (*addr).clone()).clone()
+        .map_with(db.clone(), |db, (addr, whole)| {
+            let addr = (*addr).clone();
+            if *whole {
+                instance_diagnostics(db, evaluation, addr).clone()
+            } else {
+                instance_argument_diagnostics(db, evaluation, addr).clone()
+            }
         })
         .collect();
     let mut seen = HashSet::new();

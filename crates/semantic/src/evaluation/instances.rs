@@ -166,23 +166,7 @@ pub fn instance_diagnostics(
     let Some(module) = instance_module(db, ev, addr.clone()) else {
         return Vec::new();
     };
-    let mut out: Vec<Diagnostic> = Vec::new();
-    for variable in module_variable_decls(db, module) {
-        let name = variable.name.clone();
-        out.extend(
-            variable_value(db, ev, addr.clone(), name.clone())
-                .diagnostics
-                .iter()
-                .cloned(),
-        );
-        if !variable.validations.is_empty() {
-            out.extend(
-                variable_validation_diagnostics(db, ev, addr.clone(), name)
-                    .iter()
-                    .cloned(),
-            );
-        }
-    }
+    let mut out: Vec<Diagnostic> = instance_argument_diagnostics(db, ev, addr.clone()).clone();
     for decl in module_declarations(db, module) {
         match &decl.kind {
             DeclKind::Local(name) => {
@@ -230,6 +214,41 @@ pub fn instance_diagnostics(
     }
     let mut seen = HashSet::new();
     out.retain(|d| seen.insert((d.summary.clone(), d.detail.clone(), d.location)));
+    out
+}
+
+/// What evaluating an instance's variables reports: its caller's
+/// arguments converted and checked, and its validation rules. In
+/// `validate` this is all that differs between the instances of a module
+/// (everything else sees its variables as unknown), so the rest is
+/// evaluated once per module and root ([`instance_diagnostics`] of one
+/// instance).
+#[salsa::tracked(returns(ref))]
+pub fn instance_argument_diagnostics(
+    db: &dyn salsa::Database,
+    ev: Evaluation,
+    addr: InstanceAddr,
+) -> Vec<Diagnostic> {
+    let Some(module) = instance_module(db, ev, addr.clone()) else {
+        return Vec::new();
+    };
+    let mut out: Vec<Diagnostic> = Vec::new();
+    for variable in module_variable_decls(db, module) {
+        let name = variable.name.clone();
+        out.extend(
+            variable_value(db, ev, addr.clone(), name.clone())
+                .diagnostics
+                .iter()
+                .cloned(),
+        );
+        if !variable.validations.is_empty() {
+            out.extend(
+                variable_validation_diagnostics(db, ev, addr.clone(), name)
+                    .iter()
+                    .cloned(),
+            );
+        }
+    }
     out
 }
 

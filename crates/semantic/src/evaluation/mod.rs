@@ -36,7 +36,8 @@ pub use console::InstanceScope;
 pub use declared::{VariableDecl, module_variable_decls};
 pub use expansion::{Expansion, call_expansion, resource_expansion};
 pub use instances::{
-    evaluation_instances, instance_diagnostics, instance_module, tree_loads_cleanly,
+    evaluation_instances, instance_argument_diagnostics, instance_diagnostics, instance_module,
+    tree_loads_cleanly,
 };
 pub use resources::resource_value;
 pub use values::{local_value, module_call_value, output_value};
