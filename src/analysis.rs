@@ -126,7 +126,7 @@ impl Analysis {
         let file = *self.files.get(path)?;
         let module = self.module_of(file)?;
         let reference = module_references(&self.db, module)
-            .iter()
+            .into_iter()
             .find(|r| r.file == file && r.range.contains_inclusive(offset))?;
         let Subject::Declared(kind) = &reference.subject else {
             return None;
@@ -143,7 +143,7 @@ impl Analysis {
             return Vec::new();
         };
         module_references(&self.db, module)
-            .iter()
+            .into_iter()
             .filter(|r| matches!(&r.subject, Subject::Declared(k) if k == kind))
             .cloned()
             .collect()

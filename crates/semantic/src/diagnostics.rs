@@ -70,7 +70,7 @@ impl Diagnostic {
 #[salsa::tracked(returns(ref))]
 pub fn module_diagnostics(db: &dyn salsa::Database, module: ModuleDir) -> Vec<Diagnostic> {
     let mut out = module_duplicates(db, module);
-    out.extend(local_cycles(module_references(db, module)));
+    out.extend(local_cycles(&module_references(db, module)));
     out
 }
 
@@ -84,7 +84,7 @@ pub(crate) fn module_duplicates(db: &dyn salsa::Database, module: ModuleDir) -> 
 /// use each other in a ring are one sourceless "Cycle" error per ring,
 /// as OpenTofu's graph reports them (its order is a map's; names are
 /// sorted here).
-fn local_cycles(references: &[Reference]) -> Vec<Diagnostic> {
+fn local_cycles(references: &[&Reference]) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     let mut edges: BTreeMap<&str, BTreeSet<&str>> = BTreeMap::new();
     for reference in references {

@@ -252,7 +252,7 @@ pub fn module_instance_diagnostics(
     let declarations = module_declarations(db, module);
     let mut out = crate::reference_checks::reference_diagnostics(
         declarations,
-        module_references(db, module),
+        &module_references(db, module),
         &display_name(&path),
     );
     if !path.is_empty()

@@ -12,7 +12,7 @@ use crate::{DeclKind, Declaration, Diagnostic, Instances, Reference, Subject};
 /// The diagnostics of every reference of one module, in reference order.
 pub(crate) fn reference_diagnostics(
     declarations: &[Declaration],
-    references: &[Reference],
+    references: &[&Reference],
     module_name: &str,
 ) -> Vec<Diagnostic> {
     // The first declaration of a name is the one OpenTofu keeps; data

@@ -216,7 +216,6 @@ fn an_edit_in_a_leaf_module_reruns_only_that_module() {
             "module_output_diagnostics",
             "module_output_names",
             "module_providers",
-            "module_references",
             "module_settings",
             "module_variable_decls",
             "module_variables",

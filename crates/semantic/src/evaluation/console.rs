@@ -160,15 +160,19 @@ impl Scope for InstanceScope<'_> {
         let file = SourceFile::new(self.db, tofu_eval::CONSOLE_FILE_NAME.to_owned(), text, true);
         let references = crate::references::standalone_references(expr, file);
         let name = crate::module_instances::display_name(&[]);
-        crate::reference_checks::reference_diagnostics(self.declared(), &references, &name)
-            .into_iter()
-            .map(|d| tofu_eval::Diagnostic {
-                severity: d.severity,
-                summary: d.summary,
-                detail: d.detail,
-                subject: d.location.map(|(_, range)| range),
-                context: d.context,
-            })
-            .collect()
+        crate::reference_checks::reference_diagnostics(
+            self.declared(),
+            &references.iter().collect::<Vec<_>>(),
+            &name,
+        )
+        .into_iter()
+        .map(|d| tofu_eval::Diagnostic {
+            severity: d.severity,
+            summary: d.summary,
+            detail: d.detail,
+            subject: d.location.map(|(_, range)| range),
+            context: d.context,
+        })
+        .collect()
     }
 }

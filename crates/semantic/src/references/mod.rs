@@ -136,14 +136,14 @@ pub fn file_references(db: &dyn salsa::Database, file: SourceFile) -> Vec<Refere
     out
 }
 
-/// Every reference made in a module, file by file.
-#[salsa::tracked(returns(ref))]
-pub fn module_references(db: &dyn salsa::Database, module: ModuleDir) -> Vec<Reference> {
+/// Every reference made in a module, file by file: borrowed from each
+/// file's memo (a module-wide copy would double their memory).
+pub fn module_references(db: &dyn salsa::Database, module: ModuleDir) -> Vec<&Reference> {
     module
         .files(db)
         .iter()
         .filter(|f| f.exists(db))
-        .flat_map(|f| file_references(db, *f).iter().cloned())
+        .flat_map(|f| file_references(db, *f).iter())
         .collect()
 }
 
