@@ -168,46 +168,23 @@ pub fn instance_diagnostics(
     };
     let mut out: Vec<Diagnostic> = instance_argument_diagnostics(db, ev, addr.clone()).clone();
     for decl in module_declarations(db, module) {
+        let addr = addr.clone();
         match &decl.kind {
             DeclKind::Local(name) => {
-                out.extend(
-                    local_value(db, ev, addr.clone(), name.clone())
-                        .diagnostics
-                        .iter()
-                        .cloned(),
-                );
+                out.extend_from_slice(&local_value(db, ev, addr, name.clone()).diagnostics);
             }
             DeclKind::Output(name) => {
-                out.extend(
-                    output_value(db, ev, addr.clone(), name.clone())
-                        .diagnostics
-                        .iter()
-                        .cloned(),
-                );
+                out.extend_from_slice(&output_value(db, ev, addr, name.clone()).diagnostics);
             }
             DeclKind::ModuleCall(call) => {
-                out.extend(
-                    call_expansion(db, ev, addr.clone(), call.clone())
-                        .diagnostics
-                        .iter()
-                        .cloned(),
-                );
+                out.extend_from_slice(&call_expansion(db, ev, addr, call.clone()).diagnostics);
             }
             kind @ (DeclKind::ManagedResource { .. }
             | DeclKind::DataResource { .. }
             | DeclKind::EphemeralResource { .. }) => {
-                out.extend(
-                    resource_expansion(db, ev, addr.clone(), kind.clone())
-                        .diagnostics
-                        .iter()
-                        .cloned(),
-                );
-                out.extend(
-                    resource_value(db, ev, addr.clone(), kind.clone())
-                        .diagnostics
-                        .iter()
-                        .cloned(),
-                );
+                let expansion = resource_expansion(db, ev, addr.clone(), kind.clone());
+                out.extend_from_slice(&expansion.diagnostics);
+                out.extend_from_slice(&resource_value(db, ev, addr, kind.clone()).diagnostics);
             }
             _ => {}
         }
@@ -235,18 +212,9 @@ pub fn instance_argument_diagnostics(
     let mut out: Vec<Diagnostic> = Vec::new();
     for variable in module_variable_decls(db, module) {
         let name = variable.name.clone();
-        out.extend(
-            variable_value(db, ev, addr.clone(), name.clone())
-                .diagnostics
-                .iter()
-                .cloned(),
-        );
+        out.extend_from_slice(&variable_value(db, ev, addr.clone(), name.clone()).diagnostics);
         if !variable.validations.is_empty() {
-            out.extend(
-                variable_validation_diagnostics(db, ev, addr.clone(), name)
-                    .iter()
-                    .cloned(),
-            );
+            out.extend_from_slice(variable_validation_diagnostics(db, ev, addr.clone(), name));
         }
     }
     out

@@ -172,6 +172,19 @@ pub struct Evaluated {
     pub diagnostics: Vec<Diagnostic>,
 }
 
+/// What a named value is when evaluating it needs itself (salsa's
+/// `cycle_result`): unknown, with nothing reported (the module's own
+/// checks report the cycle).
+pub(crate) fn unknown_in_cycle(
+    _db: &dyn salsa::Database,
+    _id: salsa::Id,
+    _ev: Evaluation,
+    _addr: InstanceAddr,
+    _name: String,
+) -> Evaluated {
+    Evaluated::unknown()
+}
+
 impl Evaluated {
     pub(crate) fn unknown() -> Evaluated {
         Evaluated {

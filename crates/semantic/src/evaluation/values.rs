@@ -11,19 +11,9 @@ use super::{Evaluated, Evaluation, InstanceAddr, InstanceKey, call_expansion, in
 use crate::declarations::DeclKind;
 use crate::{Instances, module_declarations};
 
-fn cycle_value(
-    _db: &dyn salsa::Database,
-    _id: salsa::Id,
-    _ev: Evaluation,
-    _addr: InstanceAddr,
-    _name: String,
-) -> Evaluated {
-    Evaluated::unknown()
-}
-
 /// The value of local `name` of instance `addr`. A local in a cycle (an
 /// error the module's diagnostics report) is unknown.
-#[salsa::tracked(returns(ref), cycle_result = cycle_value)]
+#[salsa::tracked(returns(ref), cycle_result = super::unknown_in_cycle)]
 pub fn local_value(
     db: &dyn salsa::Database,
     ev: Evaluation,
@@ -43,7 +33,7 @@ pub fn local_value(
 
 /// The value of output `name` of instance `addr`, marked as its
 /// declaration says (`sensitive`, `ephemeral`) for the callers.
-#[salsa::tracked(returns(ref), cycle_result = cycle_value)]
+#[salsa::tracked(returns(ref), cycle_result = super::unknown_in_cycle)]
 pub fn output_value(
     db: &dyn salsa::Database,
     ev: Evaluation,

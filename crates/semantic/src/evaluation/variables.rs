@@ -22,19 +22,9 @@ enum Source {
     Environment,
 }
 
-fn cycle_variable(
-    _db: &dyn salsa::Database,
-    _id: salsa::Id,
-    _ev: Evaluation,
-    _addr: InstanceAddr,
-    _name: String,
-) -> Evaluated {
-    Evaluated::unknown()
-}
-
 /// `var.<name>` of instance `addr`: converted to its type, defaulted,
 /// marked as the declaration says.
-#[salsa::tracked(returns(ref), cycle_result = cycle_variable)]
+#[salsa::tracked(returns(ref), cycle_result = super::unknown_in_cycle)]
 pub fn variable_value(
     db: &dyn salsa::Database,
     ev: Evaluation,
