@@ -202,7 +202,7 @@ fn an_edit_in_a_leaf_module_reruns_only_that_module() {
     assert_eq!(
         executed,
         [
-            "file_config_diagnostics",
+            "file_config",
             "file_declarations",
             "file_references",
             "instance_diagnostics",
@@ -217,7 +217,6 @@ fn an_edit_in_a_leaf_module_reruns_only_that_module() {
             "module_output_names",
             "module_providers",
             "module_settings",
-            "module_variable_decls",
             "module_variables",
             "output_value",
             "parse",

@@ -24,16 +24,32 @@ use tofu_syntax::{SourceKind, SyntaxError, TextRange};
 
 use crate::{Diagnostic, SourceFile, parse};
 
-/// The diagnostics of decoding one file, in source order.
+/// What decoding one file gives: its diagnostics in source order, and its
+/// variables as evaluation reads them.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct FileConfig {
+    pub diagnostics: Vec<Diagnostic>,
+    pub variables: Vec<crate::evaluation::VariableDecl>,
+}
+
+/// Decodes one file's blocks as OpenTofu's `configs` package does.
 #[salsa::tracked(returns(ref))]
-pub fn file_config_diagnostics(db: &dyn salsa::Database, file: SourceFile) -> Vec<Diagnostic> {
+pub fn file_config(db: &dyn salsa::Database, file: SourceFile) -> FileConfig {
     if !file.exists(db) {
-        return Vec::new();
+        return FileConfig::default();
     }
     let parsed = parse(db, file).to_parse();
     let mut decoder = Decoder::new(db, file);
     decoder.decode_file(&AnyBody::of_file(&parsed));
-    decoder.out
+    FileConfig {
+        diagnostics: decoder.out,
+        variables: decoder.variables,
+    }
+}
+
+/// The diagnostics of decoding one file, in source order.
+pub fn file_config_diagnostics(db: &dyn salsa::Database, file: SourceFile) -> &Vec<Diagnostic> {
+    &file_config(db, file).diagnostics
 }
 
 /// `override.tf`, `main_override.tf`, and the same for `.tofu` and JSON.
@@ -81,6 +97,8 @@ pub(crate) struct Decoder<'a> {
     /// `.tofu` files: `required_version` is honoured only there.
     pub is_tofu_file: bool,
     pub out: Vec<Diagnostic>,
+    /// The variables decoded, for evaluation.
+    pub variables: Vec<crate::evaluation::VariableDecl>,
 }
 
 impl<'a> Decoder<'a> {
@@ -93,6 +111,7 @@ impl<'a> Decoder<'a> {
             is_override: is_override_file(path),
             is_tofu_file: is_tofu_file(path),
             out: Vec::new(),
+            variables: Vec::new(),
         }
     }
 

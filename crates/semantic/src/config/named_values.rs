@@ -12,6 +12,7 @@ use tofu_types::{Type, Value};
 
 use super::Decoder;
 use super::gohcl::{Gohcl, gohcl_decode};
+use crate::evaluation::{ValidationRule, VariableDecl};
 use lint::lint_default_value;
 
 /// For the other blocks with check rules (resources, `check`): their
@@ -119,22 +120,29 @@ pub(super) fn decode_variable(d: &mut Decoder<'_>, block: &AnyBlock) {
     {
         constraint = Some(decode_variable_type(d, expr));
     }
-    if let Some(attribute) = content.attribute("sensitive") {
-        let _ = gohcl_decode(d, attribute, &Type::Bool, Gohcl::Full);
-    }
+    let flag = |d: &mut Decoder<'_>, name: &str| {
+        content.attribute(name).is_some_and(|attribute| {
+            gohcl_decode(d, attribute, &Type::Bool, Gohcl::Full)
+                .ok()
+                .and_then(|v| v.as_bool())
+                == Some(true)
+        })
+    };
+    let sensitive = flag(d, "sensitive");
+    let mut deprecated = None;
     if let Some(attribute) = content.attribute("deprecated")
         && let Ok(value) = gohcl_decode(d, attribute, &Type::String, Gohcl::Full)
-        && value.as_str().is_none_or(|s| s.trim().is_empty())
     {
-        d.error(
-            "Invalid `deprecated` value",
-            "The \"deprecated\" argument must not be empty, and should provide instructions on how to migrate away from usage of this deprecated variable.",
-            label,
-        );
+        match value.as_str() {
+            Some(message) if !message.trim().is_empty() => deprecated = Some(message.to_owned()),
+            _ => d.error(
+                "Invalid `deprecated` value",
+                "The \"deprecated\" argument must not be empty, and should provide instructions on how to migrate away from usage of this deprecated variable.",
+                label,
+            ),
+        }
     }
-    if let Some(attribute) = content.attribute("ephemeral") {
-        let _ = gohcl_decode(d, attribute, &Type::Bool, Gohcl::Full);
-    }
+    let ephemeral = flag(d, "ephemeral");
     // A `nullable` that fails to decode leaves Go's zero value, false.
     let nullable = match content.attribute("nullable") {
         Some(attribute) => gohcl_decode(d, attribute, &Type::Bool, Gohcl::Full)
@@ -147,6 +155,7 @@ pub(super) fn decode_variable(d: &mut Decoder<'_>, block: &AnyBlock) {
         let _ = gohcl_decode(d, attribute, &Type::Bool, Gohcl::Full);
     }
 
+    let mut default = None;
     if let Some(attribute) = content.attribute("default")
         && let Some(expr) = &attribute.expr
     {
@@ -177,10 +186,17 @@ pub(super) fn decode_variable(d: &mut Decoder<'_>, block: &AnyBlock) {
                 expr.range(),
             );
         }
+        default = Some(value);
     }
 
+    let mut validations = Vec::new();
     for validation in &content.blocks {
         let rule = decode_check_rule(d, validation);
+        validations.push(ValidationRule {
+            range: validation.def_range,
+            condition: rule.condition.as_ref().map(AnyExpr::range),
+            error_message: rule.error_message.as_ref().map(AnyExpr::range),
+        });
         if let Some(condition) = &rule.condition {
             let refers_to_self = expr_variables(condition)
                 .iter()
@@ -195,6 +211,25 @@ pub(super) fn decode_variable(d: &mut Decoder<'_>, block: &AnyBlock) {
                 );
             }
         }
+    }
+    // What evaluation needs of the variable, from primary files (an
+    // override file's partial declaration is not one).
+    if !d.is_override {
+        d.variables.push(VariableDecl {
+            name: name.clone(),
+            file: d.file,
+            range: block.def_range,
+            constraint: constraint.unwrap_or(TypeConstraint {
+                ty: Type::Dynamic,
+                defaults: None,
+            }),
+            default: default.filter(|v| v.is_known() || !v.ty().is_dynamic()),
+            nullable,
+            sensitive,
+            ephemeral,
+            deprecated,
+            validations,
+        });
     }
 }
 
