@@ -8,7 +8,7 @@ use rayon::prelude::*;
 use salsa::Durability;
 use tofu_semantic::{
     Database, EvalMode, Evaluation, InstalledModule, InstanceAddr, ModuleDir, ParsedFile,
-    RootInputs, SourceFile as Input, Workspace, evaluation_instances,
+    RootInputs, SourceFile as Input, Workspace, dedupe, evaluation_instances,
     instance_argument_diagnostics, instance_diagnostics, instance_module, missing_root_values,
     module_calls, module_dir_diagnostics, module_providers, module_tree, parse,
     root_variable_values, tree_loads_cleanly,
@@ -178,8 +178,8 @@ fn waves(
 /// Every file's syntax tree and errors (in the order of `loaded.files`)
 /// and the semantic diagnostics of every module, ordered by file: each
 /// module parsed and checked on a rayon thread with its own database
-/// clone, in waves that follow the module tree.
-/// With `plan`, the values of the root module's variables, the tree is
+/// clone, in waves that follow the module tree; then every module
+/// instance evaluated (`evaluation_diagnostics`). With `plan`, the values of the root module's variables, the tree is
 /// also evaluated as a plan would evaluate it, when nothing else stops
 /// OpenTofu first (errors in the configuration, in its validation, or in
 /// the variables' values); what that finds in files outside the tree
@@ -303,9 +303,6 @@ pub(crate) struct Checked {
     pub elsewhere: Vec<tofu_semantic::Diagnostic>,
 }
 
-/// What evaluating every module instance of the tree reports, each
-/// diagnostic once: the instances evaluated in parallel, each on its own
-/// database clone, sharing what they ask of each other.
 /// The evaluations of a tree: as `validate` evaluates it, and as a plan
 /// with the root module's values when there are values. Inputs of the
 /// database, created once so that re-evaluations reuse their memos.
@@ -368,15 +365,8 @@ pub(crate) fn evaluation_diagnostics(
         out.extend(missing.iter().cloned());
         return out;
     }
-    let mut seen: HashSet<_> = out
-        .iter()
-        .map(|d| (d.summary.clone(), d.detail.clone(), d.location))
-        .collect();
-    out.extend(
-        evaluate(db, plan)
-            .into_iter()
-            .filter(|d| seen.insert((d.summary.clone(), d.detail.clone(), d.location))),
-    );
+    out.extend(evaluate(db, plan));
+    dedupe(&mut out);
     out
 }
 
@@ -418,12 +408,9 @@ fn evaluate(db: &Database, evaluation: Evaluation) -> Vec<tofu_semantic::Diagnos
             }
         })
         .collect();
-    let mut seen = HashSet::new();
-    found
-        .into_iter()
-        .flatten()
-        .filter(|d| seen.insert((d.summary.clone(), d.detail.clone(), d.location)))
-        .collect()
+    let mut out: Vec<tofu_semantic::Diagnostic> = found.into_iter().flatten().collect();
+    dedupe(&mut out);
+    out
 }
 
 #[cfg(test)]

@@ -19,7 +19,6 @@ use tofu_semantic::{
 
 use crate::{
     diagnostic::{Diagnostic, FileId, Severity},
-    module_files,
     semantic::Loaded,
     source::{self, SourceFile},
 };
@@ -174,51 +173,6 @@ fn new_file(db: &Database, path: String, text: String) -> Input {
     Input::builder(path, text, true)
         .durability(Durability::MEDIUM)
         .new(db)
-}
-
-/// A root module loaded on its own with the sources of its variables'
-/// values, for commands that need the values but no check of the tree
-/// (`console`).
-pub struct RootModule {
-    pub db: Database,
-    pub module: ModuleDir,
-    pub inputs: RootInputs,
-}
-
-/// Loads the configuration files of `dir` (the module only, not the
-/// directories below it) and the sources of its variables' values.
-pub fn load_root_module(dir: &Path, inputs: &VariableInputs<'_>) -> io::Result<RootModule> {
-    let db = Database::default();
-    let mut names = Vec::new();
-    for entry in fs::read_dir(dir)? {
-        let entry = entry?;
-        if entry.file_type().is_ok_and(|t| !t.is_dir())
-            && let Ok(name) = entry.file_name().into_string()
-        {
-            names.push(name);
-        }
-    }
-    let found = module_files::module_files(names.iter().map(String::as_str));
-    let mut primary = Vec::new();
-    let mut overrides = Vec::new();
-    for file in &found.files {
-        let input = match fs::read(dir.join(&file.name)) {
-            Ok(bytes) => Input::builder(file.name.clone(), source::decode(bytes).text, true),
-            Err(_) => Input::builder(file.name.clone(), String::new(), false),
-        }
-        .durability(Durability::MEDIUM)
-        .new(&db);
-        if file.is_override {
-            overrides.push(input);
-        } else {
-            primary.push(input);
-        }
-    }
-    let module = ModuleDir::builder(String::new(), primary, overrides)
-        .durability(Durability::HIGH)
-        .new(&db);
-    let inputs = load_root_inputs(&db, module, dir, inputs);
-    Ok(RootModule { db, module, inputs })
 }
 
 /// What `check --plan` adds to a report: the variables files that have

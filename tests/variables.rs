@@ -13,10 +13,11 @@ use std::{
 };
 
 use expect_test::expect_file;
+use tofu_analyzer::console::ConsoleTree;
 use tofu_analyzer::semantic_db::{ValueOrigin, root_variable_values};
 use tofu_analyzer::syntax::LineIndex;
 use tofu_analyzer::types::render::render;
-use tofu_analyzer::variable_inputs::{VariableInputs, VariableOption, load_root_module};
+use tofu_analyzer::variable_inputs::{VariableInputs, VariableOption};
 
 const BIN: &str = env!("CARGO_BIN_EXE_tofu-analyzer");
 
@@ -67,7 +68,7 @@ fn variable_options(args: &[String]) -> Vec<VariableOption> {
 /// Every variable's value and origin, as the library computes them.
 fn values(case: &Path, args: &[String], environment: &[(String, String)]) -> String {
     let options = variable_options(args);
-    let root = load_root_module(
+    let root = ConsoleTree::open(
         case,
         &VariableInputs {
             options: &options,

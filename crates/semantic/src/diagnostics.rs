@@ -29,6 +29,14 @@ pub struct Diagnostic {
     pub deprecation: Option<Box<DeprecationCause>>,
 }
 
+/// Drops the diagnostics that repeat an earlier one exactly (severity,
+/// summary, detail and place), keeping the order.
+pub fn dedupe(diagnostics: &mut Vec<Diagnostic>) {
+    let mut seen = std::collections::HashSet::new();
+    diagnostics
+        .retain(|d| seen.insert((d.severity, d.summary.clone(), d.detail.clone(), d.location)));
+}
+
 /// What a deprecation warning is about (OpenTofu's `DeprecationCause`).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct DeprecationCause {

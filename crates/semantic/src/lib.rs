@@ -37,7 +37,7 @@ pub use db::Database;
 pub use declarations::{
     DeclKind, Declaration, FileDeclarations, Instances, file_declarations, module_declarations,
 };
-pub use diagnostics::{DeprecationCause, Diagnostic, module_diagnostics};
+pub use diagnostics::{DeprecationCause, Diagnostic, dedupe, module_diagnostics};
 pub use evaluation::{
     CallStep, EvalMode, Evaluated, Evaluation, Expansion, InstanceAddr, InstanceKey, InstanceScope,
     VariableDecl, call_expansion, evaluation_instances, instance_argument_diagnostics,

@@ -96,7 +96,7 @@ pub fn call_targets(
 }
 
 /// Where a call leads from an instance.
-enum CallTarget {
+pub(crate) enum CallTarget {
     Module(ModuleDir),
     Uninstalled(String),
     /// No literal source, or a local directory that holds no
@@ -113,26 +113,9 @@ enum CallTarget {
 #[salsa::tracked(returns(ref))]
 pub fn module_tree(db: &dyn salsa::Database, workspace: Workspace) -> ModuleTree {
     let modules = workspace.modules(db);
-    let by_dir: HashMap<&str, ModuleDir> =
-        modules.iter().map(|m| (m.dir(db).as_str(), *m)).collect();
-    let installed: HashMap<(&str, &str), &str> = workspace
-        .installed(db)
-        .iter()
-        .map(|i| ((i.root.as_str(), i.key.as_str()), i.dir.as_str()))
-        .collect();
+    let by_dir = &workspace_index(db, workspace).by_dir;
     let target = |module: ModuleDir, source: Option<&str>, root: &str, key: &str| {
-        let Some(source) = source else {
-            return CallTarget::Unknown;
-        };
-        if source.starts_with("./") || source.starts_with("../") {
-            return local_source_dir(module.dir(db), source)
-                .and_then(|dir| by_dir.get(dir.as_str()).copied())
-                .map_or(CallTarget::Unknown, CallTarget::Module);
-        }
-        match installed.get(&(root, key)).and_then(|dir| by_dir.get(dir)) {
-            Some(child) => CallTarget::Module(*child),
-            None => CallTarget::Uninstalled(source.to_owned()),
-        }
+        call_target(db, workspace, module, source, root, key)
     };
     let is_installed_copy = |m: &ModuleDir| m.dir(db).split('/').any(|part| part == ".terraform");
     // Modules some module calls through a local source are not roots.
@@ -230,6 +213,60 @@ pub fn module_tree(db: &dyn salsa::Database, workspace: Workspace) -> ModuleTree
         }
     }
     tree
+}
+
+/// The workspace's modules by directory, and the installed modules by
+/// root directory and call path.
+#[derive(Debug, PartialEq, Eq)]
+struct WorkspaceIndex {
+    by_dir: HashMap<String, ModuleDir>,
+    installed: HashMap<(String, String), String>,
+}
+
+#[salsa::tracked(returns(ref))]
+fn workspace_index(db: &dyn salsa::Database, workspace: Workspace) -> WorkspaceIndex {
+    WorkspaceIndex {
+        by_dir: workspace
+            .modules(db)
+            .iter()
+            .map(|m| (m.dir(db).clone(), *m))
+            .collect(),
+        installed: workspace
+            .installed(db)
+            .iter()
+            .map(|i| ((i.root.clone(), i.key.clone()), i.dir.clone()))
+            .collect(),
+    }
+}
+
+/// Where a call of `caller` with `source` leads: a local source relative
+/// to the caller's directory, a remote one through the root module's
+/// `modules.json` (the root in `root`, the call path as `key`).
+pub(crate) fn call_target(
+    db: &dyn salsa::Database,
+    workspace: Workspace,
+    caller: ModuleDir,
+    source: Option<&str>,
+    root: &str,
+    key: &str,
+) -> CallTarget {
+    let Some(source) = source else {
+        return CallTarget::Unknown;
+    };
+    let index = workspace_index(db, workspace);
+    if source.starts_with("./") || source.starts_with("../") {
+        return local_source_dir(caller.dir(db), source)
+            .and_then(|dir| index.by_dir.get(&dir).copied())
+            .map_or(CallTarget::Unknown, CallTarget::Module);
+    }
+    match index
+        .installed
+        .get(&(root.to_owned(), key.to_owned()))
+        .and_then(|dir| index.by_dir.get(dir))
+    {
+        Some(child) => CallTarget::Module(*child),
+        None => CallTarget::Uninstalled(source.to_owned()),
+    }
 }
 
 fn dir_display(dir: &str) -> String {
@@ -351,7 +388,6 @@ pub fn module_dir_diagnostics(
     if out.iter().any(|d| d.summary == INCOMPATIBLE_MODULE) {
         out.retain(|d| d.summary == INCOMPATIBLE_MODULE);
     }
-    let mut seen = HashSet::new();
-    out.retain(|d| seen.insert((d.severity, d.summary.clone(), d.detail.clone(), d.location)));
+    crate::dedupe(&mut out);
     out
 }

@@ -47,6 +47,7 @@ pub(crate) fn reference_diagnostics(
                 summary,
                 detail,
                 range,
+                ..
             } => Some((summary.clone(), detail.clone(), *range)),
             Subject::Declared(kind) => match declared.get(kind) {
                 None => Some(undeclared(kind, declarations, module_name))
@@ -200,7 +201,7 @@ fn other_mode_suggestion(kind: &DeclKind, declarations: &[Declaration]) -> Strin
 }
 
 /// The resource's address as OpenTofu prints it.
-fn resource_address(kind: &DeclKind) -> Option<String> {
+pub(crate) fn resource_address(kind: &DeclKind) -> Option<String> {
     match kind {
         DeclKind::ManagedResource { ty, name } => Some(format!("{ty}.{name}")),
         DeclKind::DataResource { ty, name } => Some(format!("data.{ty}.{name}")),

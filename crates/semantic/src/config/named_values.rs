@@ -12,7 +12,7 @@ use tofu_types::{Type, Value};
 
 use super::Decoder;
 use super::gohcl::{Gohcl, gohcl_decode};
-use crate::evaluation::{ValidationRule, VariableDecl};
+use crate::evaluation::VariableDecl;
 use lint::lint_default_value;
 
 /// For the other blocks with check rules (resources, `check`): their
@@ -189,14 +189,8 @@ pub(super) fn decode_variable(d: &mut Decoder<'_>, block: &AnyBlock) {
         default = Some(value);
     }
 
-    let mut validations = Vec::new();
     for validation in &content.blocks {
         let rule = decode_check_rule(d, validation);
-        validations.push(ValidationRule {
-            range: validation.def_range,
-            condition: rule.condition.as_ref().map(AnyExpr::range),
-            error_message: rule.error_message.as_ref().map(AnyExpr::range),
-        });
         if let Some(condition) = &rule.condition {
             let refers_to_self = expr_variables(condition)
                 .iter()
@@ -228,7 +222,7 @@ pub(super) fn decode_variable(d: &mut Decoder<'_>, block: &AnyBlock) {
             sensitive,
             ephemeral,
             deprecated,
-            validations,
+            has_validations: !content.blocks.is_empty(),
         });
     }
 }

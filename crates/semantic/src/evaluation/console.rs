@@ -38,49 +38,32 @@ impl<'db> InstanceScope<'db> {
         }
     }
 
-    /// The resources of one mode, by type and name: unknown, as the
-    /// console (which has no state) sees them.
-    fn resources(
-        &self,
-        mode: fn(&DeclKind) -> Option<(&String, &String)>,
-        ephemeral: bool,
-    ) -> BTreeMap<String, BTreeMap<String, Value>> {
+    /// The resources of one mode (`""` for managed ones, `data`,
+    /// `ephemeral`), by type and name: unknown, as the console (which has
+    /// no state) sees them.
+    fn resources(&self, mode: &str) -> BTreeMap<String, BTreeMap<String, Value>> {
         let mut out: BTreeMap<String, BTreeMap<String, Value>> = BTreeMap::new();
         for decl in self.declared() {
-            if let Some((ty, name)) = mode(&decl.kind) {
-                let unknown = Value::dynamic();
-                let unknown = if ephemeral {
-                    unknown.mark(Mark::Ephemeral)
-                } else {
-                    unknown
-                };
-                out.entry(ty.clone())
-                    .or_default()
-                    .insert(name.clone(), unknown);
+            let (this_mode, ty, name) = match &decl.kind {
+                DeclKind::ManagedResource { ty, name } => ("", ty, name),
+                DeclKind::DataResource { ty, name } => ("data", ty, name),
+                DeclKind::EphemeralResource { ty, name } => ("ephemeral", ty, name),
+                _ => continue,
+            };
+            if this_mode != mode {
+                continue;
             }
+            let unknown = Value::dynamic();
+            let unknown = if mode == "ephemeral" {
+                unknown.mark(Mark::Ephemeral)
+            } else {
+                unknown
+            };
+            out.entry(ty.clone())
+                .or_default()
+                .insert(name.clone(), unknown);
         }
         out
-    }
-}
-
-fn managed(kind: &DeclKind) -> Option<(&String, &String)> {
-    match kind {
-        DeclKind::ManagedResource { ty, name } => Some((ty, name)),
-        _ => None,
-    }
-}
-
-fn data(kind: &DeclKind) -> Option<(&String, &String)> {
-    match kind {
-        DeclKind::DataResource { ty, name } => Some((ty, name)),
-        _ => None,
-    }
-}
-
-fn ephemeral(kind: &DeclKind) -> Option<(&String, &String)> {
-    match kind {
-        DeclKind::EphemeralResource { ty, name } => Some((ty, name)),
-        _ => None,
     }
 }
 
@@ -126,11 +109,7 @@ impl Scope for InstanceScope<'_> {
                     .collect::<Vec<_>>(),
             ),
             "data" | "ephemeral" => {
-                let by_type = if name == "data" {
-                    self.resources(data, false)
-                } else {
-                    self.resources(ephemeral, true)
-                };
+                let by_type = self.resources(name);
                 Value::object(
                     by_type
                         .into_iter()
@@ -141,7 +120,7 @@ impl Scope for InstanceScope<'_> {
                 builtin(db, ev, &self.addr, module, name, &KeyData::default())?
             }
             other => {
-                let resources = self.resources(managed, false).remove(other)?;
+                let resources = self.resources("").remove(other)?;
                 Value::object(resources)
             }
         })

@@ -3,10 +3,8 @@
 
 use tofu_eval::typeexpr::TypeConstraint;
 use tofu_syntax::TextRange;
-use tofu_syntax::body::{AnyAttribute, AnyBlock, AttributeSchema, BodySchema, SourceText};
 use tofu_types::Value;
 
-use crate::declarations::file_blocks;
 use crate::{ModuleDir, SourceFile};
 
 /// A variable declaration, decoded.
@@ -24,16 +22,9 @@ pub struct VariableDecl {
     pub sensitive: bool,
     pub ephemeral: bool,
     pub deprecated: Option<String>,
-    /// Each `validation` block's header range, condition and message.
-    pub validations: Vec<ValidationRule>,
-}
-
-/// A `validation` block, by the ranges of its parts.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ValidationRule {
-    pub range: TextRange,
-    pub condition: Option<TextRange>,
-    pub error_message: Option<TextRange>,
+    /// Whether it has `validation` blocks (read from its block when they
+    /// are checked).
+    pub has_validations: bool,
 }
 
 /// The variables of a module, the first of duplicates winning, as the
@@ -50,30 +41,4 @@ pub fn module_variable_decls(db: &dyn salsa::Database, module: ModuleDir) -> Vec
         }
     }
     out
-}
-
-/// The top-level block of `file` whose header is `range`.
-pub(crate) fn block_at(
-    db: &dyn salsa::Database,
-    file: SourceFile,
-    range: TextRange,
-) -> Option<AnyBlock> {
-    file_blocks(db, file)
-        .into_iter()
-        .find(|b| b.def_range == range)
-}
-
-/// The argument `name` of a block's body, if it is set.
-pub(crate) fn argument(
-    db: &dyn salsa::Database,
-    file: SourceFile,
-    block: &AnyBlock,
-    name: &str,
-) -> Option<AnyAttribute> {
-    let source = SourceText::new(crate::input::contents(db, file), file.path(db));
-    let attributes = [AttributeSchema::optional(name)];
-    let (content, _, _) = block
-        .body
-        .partial_content(&BodySchema::new(&attributes, &[]), &source);
-    content.attribute(name).cloned()
 }

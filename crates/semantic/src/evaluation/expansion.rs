@@ -218,12 +218,7 @@ const UNKNOWN_DYNAMIC: &str = "The \"for_each\" value includes keys or set value
 
 /// A resource's absolute address: `module.a[0].aws_instance.x`.
 fn resource_address(addr: &InstanceAddr, kind: &DeclKind) -> String {
-    let local = match kind {
-        DeclKind::ManagedResource { ty, name } => format!("{ty}.{name}"),
-        DeclKind::DataResource { ty, name } => format!("data.{ty}.{name}"),
-        DeclKind::EphemeralResource { ty, name } => format!("ephemeral.{ty}.{name}"),
-        _ => String::new(),
-    };
+    let local = crate::reference_checks::resource_address(kind).unwrap_or_default();
     if addr.is_root() {
         local
     } else {

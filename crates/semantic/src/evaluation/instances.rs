@@ -1,7 +1,7 @@
 //! The module instances of an evaluation and what evaluating each one
 //! reports.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 
 use super::{
     Evaluation, InstanceAddr, InstanceKey, call_expansion, local_value, module_variable_decls,
@@ -9,9 +9,9 @@ use super::{
     variable_value,
 };
 use crate::declarations::DeclKind;
+use crate::module_instances::CallTarget;
 use crate::{
-    Diagnostic, ModuleDir, Workspace, call_targets, local_source_dir, module_calls,
-    module_declarations, module_tree,
+    Diagnostic, ModuleDir, Workspace, call_targets, module_calls, module_declarations, module_tree,
 };
 
 /// The module an instance is of, following its calls from its root;
@@ -54,33 +54,8 @@ pub(crate) fn instance_declaration<'db>(
         .find(|d| &d.kind == kind)
 }
 
-/// The workspace's modules by directory, and the installed modules by
-/// root directory and call path.
-#[derive(Debug, PartialEq, Eq)]
-struct WorkspaceIndex {
-    by_dir: HashMap<String, ModuleDir>,
-    installed: HashMap<(String, String), String>,
-}
-
-#[salsa::tracked(returns(ref))]
-fn workspace_index(db: &dyn salsa::Database, workspace: Workspace) -> WorkspaceIndex {
-    WorkspaceIndex {
-        by_dir: workspace
-            .modules(db)
-            .iter()
-            .map(|m| (m.dir(db).clone(), *m))
-            .collect(),
-        installed: workspace
-            .installed(db)
-            .iter()
-            .map(|i| ((i.root.clone(), i.key.clone()), i.dir.clone()))
-            .collect(),
-    }
-}
-
 /// The module call `call` of `caller` loads, as the module tree resolves
-/// it: a local source relative to the caller's directory, a remote one
-/// through the root module's `modules.json` by its call path `key`.
+/// it (`key` is the call path from the root).
 fn call_target(
     db: &dyn salsa::Database,
     workspace: Workspace,
@@ -93,16 +68,11 @@ fn call_target(
         .iter()
         .find(|c| c.name == call)?
         .source
-        .clone()?;
-    let index = workspace_index(db, workspace);
-    if source.starts_with("./") || source.starts_with("../") {
-        let dir = local_source_dir(caller.dir(db), &source)?;
-        return index.by_dir.get(&dir).copied();
+        .as_deref();
+    match crate::module_instances::call_target(db, workspace, caller, source, root.dir(db), key) {
+        CallTarget::Module(module) => Some(module),
+        _ => None,
     }
-    let dir = index
-        .installed
-        .get(&(root.dir(db).clone(), key.to_owned()))?;
-    index.by_dir.get(dir).copied()
 }
 
 /// Instances beyond this many in one evaluation are not evaluated: a
@@ -189,8 +159,7 @@ pub fn instance_diagnostics(
             _ => {}
         }
     }
-    let mut seen = HashSet::new();
-    out.retain(|d| seen.insert((d.summary.clone(), d.detail.clone(), d.location)));
+    crate::dedupe(&mut out);
     out
 }
 
@@ -213,7 +182,7 @@ pub fn instance_argument_diagnostics(
     for variable in module_variable_decls(db, module) {
         let name = variable.name.clone();
         out.extend_from_slice(&variable_value(db, ev, addr.clone(), name.clone()).diagnostics);
-        if !variable.validations.is_empty() {
+        if variable.has_validations {
             out.extend_from_slice(variable_validation_diagnostics(db, ev, addr.clone(), name));
         }
     }

@@ -33,7 +33,7 @@ use tofu_types::Value;
 use crate::{Diagnostic, ModuleDir, RootInputs, Workspace};
 
 pub use console::InstanceScope;
-pub use declared::{ValidationRule, VariableDecl, module_variable_decls};
+pub use declared::{VariableDecl, module_variable_decls};
 pub use expansion::{Expansion, call_expansion, resource_expansion};
 pub use instances::{
     evaluation_instances, instance_argument_diagnostics, instance_diagnostics, instance_module,

@@ -118,8 +118,7 @@ pub fn resource_value(
     if matches!(kind, DeclKind::EphemeralResource { .. }) {
         value = value.mark(Mark::Ephemeral);
     }
-    let mut seen = std::collections::HashSet::new();
-    diagnostics.retain(|d| seen.insert((d.summary.clone(), d.detail.clone(), d.location)));
+    crate::dedupe(&mut diagnostics);
     Evaluated { value, diagnostics }
 }
 

@@ -156,12 +156,9 @@ fn scope_roots(
     // Roots some reference uses in a way OpenTofu rejects: the reference
     // checks report that, and the root is unknown here.
     let mut rejected: Vec<String> = Vec::new();
-    let text = crate::input::contents(db, file);
     for reference in super::syntax::references_within(db, file, expr.range()) {
         match &reference.subject {
-            Subject::Invalid { .. } => {
-                rejected.push(traversal_root(text, reference.range.start().into()));
-            }
+            Subject::Invalid { root, .. } => rejected.push(root.clone()),
             // What is not declared is the reference checks' to report.
             Subject::Declared(kind) if !is_declared(kind) => match kind {
                 DeclKind::Variable(name) => {
@@ -285,27 +282,6 @@ fn scope_roots(
         roots.remove(&root);
     }
     roots
-}
-
-/// The root name of the traversal that reaches `at`: the error of an
-/// invalid reference is at one of its steps, after its root.
-fn traversal_root(text: &str, at: usize) -> String {
-    let bytes = text.as_bytes();
-    let mut start = at.min(bytes.len());
-    while start > 0 {
-        let c = bytes[start - 1];
-        if c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-' | b'.' | b'[' | b']' | b'"' | b'*')
-        {
-            start -= 1;
-        } else {
-            break;
-        }
-    }
-    text[start..]
-        .chars()
-        .skip_while(|c| !(c.is_alphabetic() || *c == '_'))
-        .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == '-')
-        .collect()
 }
 
 /// A module call's value as a reference sees it: every output, or only

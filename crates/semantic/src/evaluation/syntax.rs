@@ -3,10 +3,9 @@
 //! through the body schema.
 
 use tofu_syntax::ast::{AstNode, Attribute, Block};
-use tofu_syntax::body::{AnyBody, AnyExpr, SourceText};
+use tofu_syntax::body::{AnyBody, AnyExpr, AttributeSchema, BodySchema, SourceText};
 use tofu_syntax::{SyntaxNode, TextRange};
 
-use super::declared::{argument, block_at};
 use crate::{Reference, SourceFile, parse};
 
 fn root(db: &dyn salsa::Database, file: SourceFile) -> Option<SyntaxNode> {
@@ -39,7 +38,10 @@ pub(crate) fn block_body(
             let block: Block = node_at(&root, def_range)?;
             block.body().map(AnyBody::native)
         }
-        None => block_at(db, file, def_range).map(|b| b.body),
+        None => crate::declarations::file_blocks(db, file)
+            .into_iter()
+            .find(|b| b.def_range == def_range)
+            .map(|b| b.body),
     }
 }
 
@@ -50,20 +52,17 @@ pub(crate) fn block_argument(
     def_range: TextRange,
     name: &str,
 ) -> Option<AnyExpr> {
-    match root(db, file) {
-        Some(root) => {
-            let block: Block = node_at(&root, def_range)?;
-            let attribute = block
-                .body()?
-                .attributes()
-                .find(|a| a.name().is_some_and(|n| n.text() == name))?;
-            attribute.expr().map(AnyExpr::Native)
-        }
-        None => {
-            let block = block_at(db, file, def_range)?;
-            argument(db, file, &block, name)?.expr
-        }
+    let body = block_body(db, file, def_range)?;
+    if let Some(native) = body.as_native() {
+        let attribute = native
+            .attributes()
+            .find(|a| a.name().is_some_and(|n| n.text() == name))?;
+        return attribute.expr().map(AnyExpr::Native);
     }
+    let source = SourceText::new(crate::input::contents(db, file), file.path(db));
+    let attributes = [AttributeSchema::optional(name)];
+    let (content, _, _) = body.partial_content(&BodySchema::new(&attributes, &[]), &source);
+    content.attribute(name)?.expr.clone()
 }
 
 /// Every argument of the top-level block whose header is `def_range`,
@@ -74,32 +73,26 @@ pub(crate) fn block_arguments(
     def_range: TextRange,
 ) -> Vec<(String, AnyExpr)> {
     let mut out: Vec<(String, AnyExpr)> = Vec::new();
-    match root(db, file) {
-        Some(root) => {
-            let Some(body) = node_at::<Block>(&root, def_range).and_then(|b| b.body()) else {
-                return out;
-            };
-            for attribute in body.attributes() {
-                let (Some(name), Some(expr)) = (attribute.name(), attribute.expr()) else {
-                    continue;
-                };
-                if !out.iter().any(|(n, _)| n == name.text()) {
-                    out.push((name.text().to_owned(), AnyExpr::Native(expr)));
-                }
-            }
-        }
+    let Some(body) = block_body(db, file, def_range) else {
+        return out;
+    };
+    let arguments: Vec<(String, AnyExpr)> = match body.as_native() {
+        Some(native) => native
+            .attributes()
+            .filter_map(|a| Some((a.name()?.text().to_owned(), AnyExpr::Native(a.expr()?))))
+            .collect(),
         None => {
-            let Some(block) = block_at(db, file, def_range) else {
-                return out;
-            };
             let source = SourceText::new(crate::input::contents(db, file), file.path(db));
-            for attribute in block.body.just_attributes(&source).0 {
-                if let Some(expr) = attribute.expr
-                    && !out.iter().any(|(n, _)| *n == attribute.name)
-                {
-                    out.push((attribute.name, expr));
-                }
-            }
+            body.just_attributes(&source)
+                .0
+                .into_iter()
+                .filter_map(|a| Some((a.name, a.expr?)))
+                .collect()
+        }
+    };
+    for (name, expr) in arguments {
+        if !out.iter().any(|(n, _)| *n == name) {
+            out.push((name, expr));
         }
     }
     out

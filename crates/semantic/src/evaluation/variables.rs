@@ -384,7 +384,7 @@ pub(crate) fn fails_validation(
     let has_rules = instance_module(db, ev, addr.clone()).is_some_and(|module| {
         module_variable_decls(db, module)
             .iter()
-            .any(|v| v.name == name && !v.validations.is_empty())
+            .any(|v| v.name == name && v.has_validations)
     });
     has_rules
         && variable_validation_diagnostics(db, ev, addr.clone(), name.to_owned())
@@ -421,7 +421,7 @@ pub fn variable_validation_diagnostics(
     else {
         return Vec::new();
     };
-    if decl.validations.is_empty() {
+    if !decl.has_validations {
         return Vec::new();
     }
     let Some(body) = super::syntax::block_body(db, decl.file, decl.range) else {

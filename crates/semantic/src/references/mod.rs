@@ -37,6 +37,8 @@ pub enum Subject {
         summary: String,
         detail: String,
         range: TextRange,
+        /// The traversal's root name (`var` of `var["x"]`).
+        root: String,
     },
 }
 
@@ -486,6 +488,7 @@ fn parse_ref(root: &str, root_range: TextRange, steps: &[(Step, TextRange)]) -> 
                 summary: summary.to_owned(),
                 detail,
                 range,
+                root: root.to_owned(),
             },
             range,
         )
