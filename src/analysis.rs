@@ -6,10 +6,12 @@ use std::{collections::BTreeMap, io, path::Path};
 use salsa::Setter;
 use tofu_semantic::{
     Database, DeclKind, Declaration, Diagnostic, ModuleDir, Reference, Severity, SourceFile,
-    Subject, VariableSource, Workspace, local_source_dir, module_calls, module_declarations,
-    module_dir_diagnostics, module_references, parse, root_variable_values,
+    Subject, VariableSource, Workspace, declaration_type, expression_type, local_source_dir,
+    module_calls, module_declarations, module_dir_diagnostics, module_references, parse,
+    root_variable_values,
 };
 use tofu_syntax::TextSize;
+use tofu_types::Type;
 
 use crate::semantic;
 use crate::semantic::Evaluations;
@@ -111,6 +113,8 @@ impl Analysis {
             &self.evaluations,
             load_failed,
         ));
+        let types = semantic::type_diagnostics(&self.db, &self.evaluations, &self.modules, &out);
+        out.extend(types);
         out
     }
 
@@ -147,6 +151,24 @@ impl Analysis {
             .filter(|r| matches!(&r.subject, Subject::Declared(k) if k == kind))
             .cloned()
             .collect()
+    }
+
+    /// The static type of a declaration of a module: a variable's
+    /// declared type, the type of a local's or an output's value whatever
+    /// the module's callers pass, a module call's or a resource's value's
+    /// as references see them (resources' attributes are dynamic without
+    /// a provider schema). `None` for what has no value.
+    pub fn type_of_declaration(&self, module_dir: &str, kind: &DeclKind) -> Option<Type> {
+        let module = self.module(module_dir)?;
+        declaration_type(&self.db, self.evaluations.types, module, kind)
+    }
+
+    /// The static type of the innermost expression at `offset` in `path`
+    /// (native syntax only).
+    pub fn type_of(&self, path: &str, offset: TextSize) -> Option<Type> {
+        let file = *self.files.get(path)?;
+        let module = self.module_of(file)?;
+        expression_type(&self.db, self.evaluations.types, module, file, offset)
     }
 
     /// The dependency graph as DOT: one cluster per module, a node per

@@ -10,8 +10,8 @@ use tofu_semantic::{
     Database, EvalMode, Evaluation, InstalledModule, InstanceAddr, ModuleDir, ParsedFile,
     RootInputs, SourceFile as Input, Workspace, dedupe, evaluation_instances,
     instance_argument_diagnostics, instance_diagnostics, instance_module, missing_root_values,
-    module_calls, module_dir_diagnostics, module_providers, module_tree, parse,
-    root_variable_values, tree_loads_cleanly,
+    module_calls, module_dir_diagnostics, module_providers, module_tree, module_type_diagnostics,
+    parse, root_variable_values, tree_loads_cleanly,
 };
 use tofu_syntax::TextRange;
 
@@ -246,10 +246,13 @@ pub(crate) fn check(
             .iter()
             .flatten()
             .any(|d| d.severity == tofu_semantic::Severity::Error);
-    let (in_tree, elsewhere): (Vec<_>, Vec<_>) =
-        evaluation_diagnostics(db, &evaluations, load_failed)
-            .into_iter()
-            .partition(|d| d.location.is_none_or(|(file, _)| index.contains_key(&file)));
+    let mut evaluated = evaluation_diagnostics(db, &evaluations, load_failed);
+    let reported: Vec<tofu_semantic::Diagnostic> =
+        found.iter().flatten().chain(&evaluated).cloned().collect();
+    evaluated.extend(type_diagnostics(db, &evaluations, dirs, &reported));
+    let (in_tree, elsewhere): (Vec<_>, Vec<_>) = evaluated
+        .into_iter()
+        .partition(|d| d.location.is_none_or(|(file, _)| index.contains_key(&file)));
     found.push(in_tree);
     let mut out: Vec<FileDiagnostic> = found
         .into_iter()
@@ -310,6 +313,8 @@ pub(crate) struct Checked {
 pub(crate) struct Evaluations {
     pub validate: Evaluation,
     pub plan: Option<(Evaluation, RootInputs)>,
+    /// The static types of every module.
+    pub types: Evaluation,
 }
 
 impl Evaluations {
@@ -327,14 +332,63 @@ impl Evaluations {
         let validate = Evaluation::builder(workspace, EvalMode::Validate, None, base_dir.clone())
             .durability(Durability::HIGH)
             .new(db);
+        let types = Evaluation::builder(workspace, EvalMode::Types, None, base_dir.clone())
+            .durability(Durability::HIGH)
+            .new(db);
         let plan = plan.map(|inputs| {
             let evaluation = Evaluation::builder(workspace, EvalMode::Plan, Some(inputs), base_dir)
                 .durability(Durability::HIGH)
                 .new(db);
             (evaluation, inputs)
         });
-        Evaluations { validate, plan }
+        Evaluations {
+            validate,
+            plan,
+            types,
+        }
     }
+}
+
+/// What the static types of the modules find that nothing else reported
+/// at the same place: type errors every plan would report, whatever the
+/// values. Only modules that load and check without errors are typed (a
+/// plan would stop before); each module once, in parallel.
+pub(crate) fn type_diagnostics(
+    db: &Database,
+    evaluations: &Evaluations,
+    modules: &[ModuleDir],
+    reported: &[tofu_semantic::Diagnostic],
+) -> Vec<tofu_semantic::Diagnostic> {
+    let types = evaluations.types;
+    let workspace = types.workspace(db);
+    let found: Vec<Vec<tofu_semantic::Diagnostic>> = modules
+        .par_iter()
+        .map_with(db.clone(), |db, &module| {
+            let clean = module
+                .files(db)
+                .iter()
+                .all(|f| parse(db, *f).errors.is_empty())
+                && !module_dir_diagnostics(db, workspace, module)
+                    .iter()
+                    .any(|d| d.severity == tofu_semantic::Severity::Error);
+            if clean {
+                module_type_diagnostics(db, types, module).clone()
+            } else {
+                Vec::new()
+            }
+        })
+        .collect();
+    let already: HashSet<(&str, Option<(Input, TextRange)>)> = reported
+        .iter()
+        .map(|d| (d.summary.as_str(), d.location))
+        .collect();
+    let mut out: Vec<tofu_semantic::Diagnostic> = found
+        .into_iter()
+        .flatten()
+        .filter(|d| !already.contains(&(d.summary.as_str(), d.location)))
+        .collect();
+    dedupe(&mut out);
+    out
 }
 
 /// What evaluating the tree reports, as `tofu validate` and then `tofu

@@ -79,3 +79,45 @@ fn definitions_and_references_in_json_files() {
     assert_eq!(used_at, ["\"module.chil"]);
     assert!(analysis.diagnostics().is_empty());
 }
+
+#[test]
+fn static_types_of_declarations_and_expressions() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/diagnostics/types_across_modules");
+    let mut analysis = Analysis::open(&root).expect("the fixture opens");
+    let type_of = |analysis: &Analysis, module: &str, kind: DeclKind| {
+        analysis
+            .type_of_declaration(module, &kind)
+            .map(|t| t.to_string())
+    };
+    assert_eq!(
+        type_of(&analysis, "", DeclKind::Local("sizes_by_zone".into())).as_deref(),
+        Some("map(list(number))")
+    );
+    assert_eq!(
+        type_of(&analysis, "network", DeclKind::Output("settings".into())).as_deref(),
+        Some("object({region=string,zones=list(string)})")
+    );
+    assert_eq!(
+        type_of(&analysis, "", DeclKind::Variable("servers".into())).as_deref(),
+        Some("map(object({size=number,zone=string}))")
+    );
+    let text = analysis.file_text("main.tf").expect("main.tf").to_owned();
+    let at = offset_of(&text, "keys(var.servers)");
+    assert_eq!(
+        analysis
+            .type_of("main.tf", at)
+            .map(|t| t.to_string())
+            .as_deref(),
+        Some("list(string)")
+    );
+    // The child's output changes type; its callers' types follow.
+    let child = analysis
+        .file_text("network/main.tf")
+        .unwrap()
+        .replace("region = \"eu\"", "region = 1");
+    assert!(analysis.set_file_text("network/main.tf", child));
+    assert_eq!(
+        type_of(&analysis, "", DeclKind::Local("merged".into())).as_deref(),
+        Some("object({extra=bool,region=number,zones=list(string)})")
+    );
+}

@@ -78,6 +78,7 @@ pub fn evaluate_console_line(line: &str, at: &ConsoleScope<'_>) -> ConsoleOutput
         pure_only: false,
         source_text: line,
         file_name: CONSOLE_FILE_NAME,
+        assume_non_empty: false,
     };
     // `type(x)` at the top prints the type of `x`.
     let type_argument = type_call_argument(&expr, at.functions);

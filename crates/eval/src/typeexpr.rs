@@ -424,5 +424,6 @@ fn constant_context(functions: &FunctionTable) -> EvalContext<'_> {
         pure_only: true,
         source_text: "",
         file_name: "",
+        assume_non_empty: false,
     }
 }

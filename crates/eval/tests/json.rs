@@ -23,6 +23,7 @@ fn eval(text: &str, interpolate: bool) -> (String, Vec<String>) {
         pure_only: true,
         source_text: text,
         file_name: "main.tf.json",
+        assume_non_empty: false,
     };
     let (value, diagnostics) = evaluate_json(&value, &ctx, interpolate);
     let errors = diagnostics

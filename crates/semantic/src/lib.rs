@@ -40,9 +40,10 @@ pub use declarations::{
 pub use diagnostics::{DeprecationCause, Diagnostic, dedupe, module_diagnostics};
 pub use evaluation::{
     CallStep, EvalMode, Evaluated, Evaluation, Expansion, InstanceAddr, InstanceKey, InstanceScope,
-    VariableDecl, call_expansion, evaluation_instances, instance_argument_diagnostics,
-    instance_diagnostics, instance_module, local_value, missing_root_values, module_call_value,
-    module_variable_decls, output_value, resource_expansion, resource_value, tree_loads_cleanly,
+    VariableDecl, call_expansion, declaration_type, evaluation_instances, expression_type,
+    instance_argument_diagnostics, instance_diagnostics, instance_module, local_value,
+    missing_root_values, module_call_value, module_type_diagnostics, module_variable_decls,
+    output_type, output_value, resource_expansion, resource_value, tree_loads_cleanly, types_addr,
     variable_validation_diagnostics, variable_value,
 };
 pub use input::{ModuleDir, SourceFile};

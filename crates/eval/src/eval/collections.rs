@@ -153,13 +153,31 @@ impl Evaluator<'_, '_> {
                 return Value::dynamic();
             }
         }
-        if !collection.is_known() {
-            return Value::dynamic().with_marks(marks | cond_marks);
-        }
-
         let key_expr = if e.is_object() { e.key_expr() } else { None };
         let value_expr = e.value_expr();
         let grouping = e.is_grouping();
+        if !collection.is_known() {
+            if !self.ctx.assume_non_empty {
+                return Value::dynamic().with_marks(marks | cond_marks);
+            }
+            let item = ForItem {
+                cond: cond_expr.as_ref(),
+                key: key_expr.as_ref(),
+                value: value_expr.as_ref(),
+                object: e.is_object(),
+                context: range,
+                report: true,
+                assume_included: true,
+            };
+            let element_type = self.for_over_unknown(&collection, key_var, value_var, item);
+            let result_type = match element_type {
+                Type::Dynamic => Type::Dynamic,
+                element if !e.is_object() => Type::list(element),
+                element if grouping => Type::map(Type::list(element)),
+                element => Type::map(element),
+            };
+            return Value::unknown(result_type).with_marks(marks | cond_marks);
+        }
         let mut known = true;
         let mut tuple = Vec::new();
         let mut object: BTreeMap<String, Value> = BTreeMap::new();
@@ -177,6 +195,7 @@ impl Evaluator<'_, '_> {
                     object: e.is_object(),
                     context: range,
                     report: known,
+                    assume_included: false,
                 })
             });
             match outcome {
@@ -291,7 +310,7 @@ impl Evaluator<'_, '_> {
                 return ItemOutcome::Unknown(marks);
             }
             marks |= include.marks();
-            if !item.object && !include.is_known() {
+            if !item.object && !include.is_known() && !item.assume_included {
                 return ItemOutcome::Unknown(marks);
             }
             let include = match convert(&include, &Type::Bool) {
@@ -310,7 +329,7 @@ impl Evaluator<'_, '_> {
                     return ItemOutcome::Unknown(marks);
                 }
             };
-            if !include.is_known() {
+            if !include.is_known() && !item.assume_included {
                 return ItemOutcome::Unknown(marks);
             }
             if include.as_bool() == Some(false) {
@@ -348,7 +367,7 @@ impl Evaluator<'_, '_> {
             return ItemOutcome::Unknown(marks);
         }
         marks |= key.marks();
-        if !key.is_known() {
+        if !key.is_known() && !item.assume_included {
             return ItemOutcome::Unknown(marks);
         }
         let key = match convert(&key, &Type::String) {
@@ -381,6 +400,65 @@ impl Evaluator<'_, '_> {
             marks,
             key_range,
         }
+    }
+
+    /// The element type of a `for` over a collection that is not known,
+    /// taken to be non-empty: the item evaluated with an unknown element
+    /// of the collection's element type (for objects and tuples, once per
+    /// attribute or element, whose keys the type knows), reporting the
+    /// first item's errors. Dynamic when the items' types differ.
+    fn for_over_unknown(
+        &mut self,
+        collection: &Value,
+        key_var: Option<String>,
+        value_var: String,
+        mut item: ForItem<'_>,
+    ) -> Type {
+        let ty = collection.ty();
+        let elements: Vec<(Value, Value)> = if let Some(attributes) = ty.attribute_types() {
+            attributes
+                .iter()
+                .map(|(name, t)| (Value::string(name), Value::unknown(t.clone())))
+                .collect()
+        } else if let Some(elements) = ty.tuple_element_types() {
+            elements
+                .iter()
+                .enumerate()
+                .map(|(i, t)| (Value::int(i as i64), Value::unknown(t.clone())))
+                .collect()
+        } else {
+            let element = ty.element_type().cloned().unwrap_or(Type::Dynamic);
+            let key = if ty.is_map() {
+                Value::unknown(Type::String)
+            } else if ty.is_set() {
+                Value::unknown(element.clone())
+            } else {
+                Value::unknown(Type::Number)
+            };
+            vec![(key, Value::unknown(element))]
+        };
+        let mut element_type: Option<Type> = None;
+        for (k, v) in elements {
+            let mut bindings = vec![(value_var.clone(), v)];
+            if let Some(name) = &key_var {
+                bindings.insert(0, (name.clone(), k));
+            }
+            let before = self.diagnostics.len();
+            let outcome = self.with_locals(bindings, |ev| ev.for_item(item.clone()));
+            if self.diagnostics[before..].iter().any(Diagnostic::is_error) {
+                item.report = false;
+            }
+            let item_type = match outcome {
+                ItemOutcome::Include { value, .. } => value.ty().clone(),
+                ItemOutcome::Skip(_) => continue,
+                ItemOutcome::Unknown(_) => Type::Dynamic,
+            };
+            element_type = match element_type {
+                Some(t) if t != item_type => return Type::Dynamic,
+                _ => Some(item_type),
+            };
+        }
+        element_type.unwrap_or(Type::Dynamic)
     }
 
     pub(super) fn splat(&mut self, e: &SplatExpr) -> Value {
@@ -506,6 +584,7 @@ impl Evaluator<'_, '_> {
     }
 }
 
+#[derive(Clone)]
 struct ForItem<'e> {
     cond: Option<&'e Expr>,
     key: Option<&'e Expr>,
@@ -514,6 +593,9 @@ struct ForItem<'e> {
     context: TextRange,
     /// Only the first failing item is reported, as in HCL.
     report: bool,
+    /// Unknown conditions and keys do not stop the item: the value is
+    /// still evaluated, for its type ([`Evaluator::for_over_unknown`]).
+    assume_included: bool,
 }
 
 enum ItemOutcome {

@@ -83,6 +83,11 @@ pub struct EvalContext<'a> {
     /// messages that quote source positions (`try`'s).
     pub source_text: &'a str,
     pub file_name: &'a str,
+    /// Collections whose value is not known are taken to have at least one
+    /// element: the bodies of `for` expressions and directives over them
+    /// are evaluated with an unknown element of their element type, so
+    /// that static type checking reports what any non-empty value would.
+    pub assume_non_empty: bool,
 }
 
 impl<'a> EvalContext<'a> {

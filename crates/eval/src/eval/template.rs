@@ -210,13 +210,23 @@ impl Evaluator<'_, '_> {
         let Some((collection, marks)) = self.for_collection(collection, coll_range, range) else {
             return Value::unknown(Type::String);
         };
-        if !collection.is_known() {
-            return Value::unknown(Type::String).with_marks(marks);
-        }
         let key_var = directive.key_var().map(|t| t.text().to_owned());
         let Some(value_var) = directive.value_var().map(|t| t.text().to_owned()) else {
             return Value::unknown(Type::String);
         };
+        if !collection.is_known() {
+            if self.ctx.assume_non_empty {
+                // The body once with an unknown element, for its errors.
+                let element = collection.ty().element_type().cloned();
+                let element = element.unwrap_or(Type::Dynamic);
+                let mut bindings = vec![(value_var, Value::unknown(element))];
+                if let Some(name) = key_var {
+                    bindings.insert(0, (name, Value::dynamic()));
+                }
+                self.with_locals(bindings, |ev| ev.template_nodes(body, literals, range));
+            }
+            return Value::unknown(Type::String).with_marks(marks);
+        }
         let mut out = String::new();
         let mut all_marks = marks;
         for (k, v) in super::collections::iterate(&collection) {

@@ -177,6 +177,7 @@ fn render(
         pure_only: ctx.pure_only,
         source_text: text,
         file_name,
+        assume_non_empty: false,
     };
     let (value, diagnostics) = evaluate_template(&parts, &eval_ctx, template.syntax());
     let recursing = RECURSION_SOURCES.with_borrow(Option::is_some);

@@ -193,6 +193,7 @@ fn static_value(expr: &AnyExpr) -> Option<Value> {
         pure_only: true,
         source_text: "",
         file_name: "",
+        assume_non_empty: false,
     };
     let (value, diagnostics) = match expr {
         AnyExpr::Native(expr) => tofu_eval::evaluate(expr, &ctx),

@@ -154,7 +154,7 @@ fn expand(
     };
     let mode = ev.mode(db);
     match checked {
-        Ok(Keys::Known(keys)) if mode != EvalMode::Validate => Expansion {
+        Ok(Keys::Known(keys)) if !mode.is_unknown_inputs() => Expansion {
             kind: by,
             keys: Some(keys),
             diagnostics,

@@ -21,6 +21,7 @@ mod instances;
 mod resources;
 mod scope;
 mod syntax;
+mod types;
 mod unknowns;
 mod values;
 mod variables;
@@ -40,6 +41,9 @@ pub use instances::{
     tree_loads_cleanly,
 };
 pub use resources::resource_value;
+pub use types::{
+    declaration_type, expression_type, module_type_diagnostics, output_type, types_addr,
+};
 pub use values::{local_value, module_call_value, output_value};
 pub use variables::{missing_root_values, variable_validation_diagnostics, variable_value};
 
@@ -56,6 +60,20 @@ pub enum EvalMode {
     /// As `tofu console`: as a plan, but a required variable without a
     /// value is unknown.
     Console,
+    /// Static types: every module evaluated once, on its own (as a root
+    /// module), with its variables unknown values of their declared types,
+    /// module outputs unknown values of the called module's output types,
+    /// and collections that are not known taken to be non-empty, so that
+    /// what every plan would reject is found without values.
+    Types,
+}
+
+impl EvalMode {
+    /// Whether variables are unknown values of their types and nothing is
+    /// expanded (`validate`, and the static types).
+    pub fn is_unknown_inputs(self) -> bool {
+        matches!(self, EvalMode::Validate | EvalMode::Types)
+    }
 }
 
 /// One evaluation of a workspace's module trees.

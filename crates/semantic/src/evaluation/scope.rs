@@ -75,6 +75,7 @@ pub(crate) fn evaluate_in(
         pure_only: true,
         source_text: text,
         file_name: file.path(db),
+        assume_non_empty: ev.mode(db) == super::EvalMode::Types,
     };
     let (value, diagnostics) = match expr {
         AnyExpr::Native(expr) => tofu_eval::evaluate(expr, &ctx),
@@ -143,6 +144,9 @@ fn scope_roots(
     // are unknown values of their types, module outputs and resources
     // unknown (`evaluationStateData` in the validate walk).
     let validate = ev.mode(db) == super::EvalMode::Validate;
+    // Static types: variables as in `validate`, module outputs and
+    // resources as their types say (`super::types`).
+    let types = ev.mode(db) == super::EvalMode::Types;
     // The console has no state: resources are unknown there too.
     let no_resources = validate || ev.mode(db) == super::EvalMode::Console;
     let mut vars: BTreeMap<String, Value> = BTreeMap::new();
@@ -178,7 +182,7 @@ fn scope_roots(
             Subject::Declared(DeclKind::Variable(name)) if !vars.contains_key(name) => {
                 let value = match &keys.variable {
                     Some((own, value)) if own == name => value.clone(),
-                    _ if validate => super::variables::validate_value(db, module, name),
+                    _ if validate || types => super::variables::validate_value(db, module, name),
                     // A value its validation rules reject stops what
                     // depends on it, as an error stops OpenTofu's walk.
                     _ if super::variables::fails_validation(db, ev, addr, name) => Value::dynamic(),
@@ -198,6 +202,8 @@ fn scope_roots(
                 let only = reference.module_output.as_ref().map(|(output, _)| output);
                 let value = if validate {
                     Value::dynamic()
+                } else if types {
+                    super::types::module_call_type(db, ev, addr, name)
                 } else {
                     module_reference_value(db, ev, addr, name, only)
                 };
@@ -211,6 +217,8 @@ fn scope_roots(
             Subject::Declared(kind @ DeclKind::ManagedResource { ty, name }) => {
                 let value = if validate {
                     Value::dynamic()
+                } else if types {
+                    super::types::resource_type(db, module, kind)
                 } else {
                     resource_value(db, ev, addr.clone(), kind.clone())
                         .value
@@ -230,7 +238,14 @@ fn scope_roots(
                 } else {
                     "ephemeral"
                 };
-                let value = if no_resources {
+                let value = if types {
+                    let shaped = super::types::resource_type(db, module, kind);
+                    if root == "ephemeral" {
+                        shaped.mark(Mark::Ephemeral)
+                    } else {
+                        shaped
+                    }
+                } else if no_resources {
                     let unknown = Value::dynamic();
                     if root == "ephemeral" {
                         unknown.mark(Mark::Ephemeral)
@@ -336,6 +351,14 @@ pub(crate) fn builtin(
             let (key, value) = keys.each.clone()?;
             Value::object([("key", key), ("value", value)])
         }
+        // A module's static types are the same under every root: only
+        // `path.module` is known (`.`, with its files found from its own
+        // directory).
+        "path" if ev.mode(db) == super::EvalMode::Types => Value::object([
+            ("cwd", Value::unknown(Type::String)),
+            ("module", Value::string(".")),
+            ("root", Value::unknown(Type::String)),
+        ]),
         "path" => Value::object([
             (
                 "cwd",

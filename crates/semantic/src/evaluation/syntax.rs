@@ -2,9 +2,9 @@
 //! syntax tree by the ranges the declarations record, in JSON files
 //! through the body schema.
 
-use tofu_syntax::ast::{AstNode, Attribute, Block};
+use tofu_syntax::ast::{AstNode, Attribute, Block, Expr};
 use tofu_syntax::body::{AnyBody, AnyExpr, AttributeSchema, BodySchema, SourceText};
-use tofu_syntax::{SyntaxNode, TextRange};
+use tofu_syntax::{SyntaxNode, TextRange, TextSize};
 
 use crate::{Reference, SourceFile, parse};
 
@@ -123,6 +123,8 @@ pub(crate) fn attribute_expression(
 }
 
 /// The references of the file made inside `range`: one expression's.
+/// A reference that starts there is one (`module.a.b` for the expression
+/// `module.a`, a prefix of the traversal HCL reads as one reference).
 pub(crate) fn references_within(
     db: &dyn salsa::Database,
     file: SourceFile,
@@ -130,5 +132,24 @@ pub(crate) fn references_within(
 ) -> impl Iterator<Item = &Reference> {
     crate::references::file_references(db, file)
         .iter()
-        .filter(move |r| range.contains_range(r.range))
+        .filter(move |r| range.contains(r.range.start()))
+}
+
+/// The innermost expression of a native file at `offset` (the one a
+/// cursor there is in): `None` in JSON files and outside expressions.
+pub(crate) fn expression_at(
+    db: &dyn salsa::Database,
+    file: SourceFile,
+    offset: TextSize,
+) -> Option<AnyExpr> {
+    let root = root(db, file)?;
+    if !root.text_range().contains_inclusive(offset) {
+        return None;
+    }
+    let token = root.token_at_offset(offset).right_biased()?;
+    token
+        .parent()?
+        .ancestors()
+        .find_map(Expr::cast)
+        .map(AnyExpr::Native)
 }

@@ -53,9 +53,13 @@ pub fn output_value(
             .is_some_and(|e| tofu_eval::typeexpr::constant_any_value(&e).0.as_bool() == Some(true))
     };
     let (sensitive, ephemeral) = (flag("sensitive"), flag("ephemeral"));
-    if !diagnostics
-        .iter()
-        .any(|d| d.severity == crate::Severity::Error)
+    // The static types evaluate every module as a root: the checks of
+    // root outputs are not theirs.
+    let types = ev.mode(db) == super::EvalMode::Types;
+    if !types
+        && !diagnostics
+            .iter()
+            .any(|d| d.severity == crate::Severity::Error)
     {
         diagnostics.extend(output_checks(
             decl,

@@ -9,7 +9,7 @@ use tofu_types::{Mark, Type, Value, convert};
 
 use super::declared::{VariableDecl, module_variable_decls};
 use super::scope::{KeyData, evaluate_in};
-use super::{EvalMode, Evaluated, Evaluation, InstanceAddr, call_expansion, instance_module};
+use super::{Evaluated, Evaluation, InstanceAddr, call_expansion, instance_module};
 use crate::config::named_values::format_error;
 use crate::declarations::DeclKind;
 use crate::{Diagnostic, Severity, SourceFile, ValueOrigin, root_variable_values};
@@ -45,7 +45,7 @@ pub fn variable_value(
     let (given, source) = if addr.is_root() {
         let inputs = ev
             .root_inputs(db)
-            .filter(|inputs| ev.mode(db) != EvalMode::Validate && *inputs.module(db) == addr.root);
+            .filter(|inputs| !ev.mode(db).is_unknown_inputs() && *inputs.module(db) == addr.root);
         let Some(inputs) = inputs else {
             // `validate`: unknown values of the declared types.
             return Evaluated {

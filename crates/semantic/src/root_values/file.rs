@@ -122,6 +122,7 @@ pub(crate) fn variables_file(db: &dyn salsa::Database, file: SourceFile) -> Vari
         pure_only: true,
         source_text: text,
         file_name: path,
+        assume_non_empty: false,
     };
     for attribute in attributes {
         let Some(expr) = attribute.expr else {
