@@ -76,3 +76,10 @@ resource "aws_instance" "many" {
 resource "aws_instance" "keyed" {
   for_each = toset(["a"])
 }
+
+# each.value has the type of the for_each value's elements.
+resource "aws_instance" "per_server" {
+  for_each      = var.servers
+  instance_type = each.value.type # ERROR: Unsupported attribute
+  tags          = { zone = each.value.zone, key = each.key }
+}

@@ -19,6 +19,9 @@ pub struct Expansion {
     pub kind: Instances,
     pub keys: Option<Vec<(InstanceKey, Value)>>,
     pub diagnostics: Vec<Diagnostic>,
+    /// The type of `each.value` when the keys are not known: dynamic but
+    /// for the static types, which take it from the `for_each` value's.
+    pub each_value_type: Type,
 }
 
 impl Expansion {
@@ -27,6 +30,7 @@ impl Expansion {
             kind: Instances::Single,
             keys: Some(vec![(InstanceKey::None, Value::null(Type::Dynamic))]),
             diagnostics: Vec::new(),
+            each_value_type: Type::Dynamic,
         }
     }
 
@@ -51,7 +55,14 @@ impl Expansion {
                     ..KeyData::default()
                 }
             }
-            (kind, _) => KeyData::unknown(kind == Instances::Count, kind == Instances::ForEach),
+            (Instances::Count, _) => KeyData::unknown(true, false),
+            (Instances::ForEach, _) => KeyData {
+                each: Some((
+                    Value::unknown(Type::String),
+                    Value::unknown(self.each_value_type.clone()),
+                )),
+                ..KeyData::default()
+            },
         }
     }
 
@@ -75,6 +86,7 @@ fn cycle_expansion(
         kind: Instances::Single,
         keys: None,
         diagnostics: Vec::new(),
+        each_value_type: Type::Dynamic,
     }
 }
 
@@ -100,6 +112,7 @@ fn cycle_resource_expansion(
         kind: Instances::Single,
         keys: None,
         diagnostics: Vec::new(),
+        each_value_type: Type::Dynamic,
     }
 }
 
@@ -132,6 +145,7 @@ fn expand(
         kind: by,
         keys: None,
         diagnostics: Vec::new(),
+        each_value_type: Type::Dynamic,
     };
     // `validate` evaluates repeated objects once, with unknown keys; the
     // meta-argument itself is checked only when its value is known.
@@ -139,6 +153,13 @@ fn expand(
         return unknown;
     };
     let (value, mut diagnostics) = evaluate_in(db, ev, addr, decl.file, &expr, &KeyData::default());
+    let unknown = Expansion {
+        each_value_type: match ev.mode(db) {
+            EvalMode::Types => element_type(value.ty()),
+            _ => Type::Dynamic,
+        },
+        ..unknown
+    };
     if diagnostics
         .iter()
         .any(|d| d.severity == crate::Severity::Error)
@@ -158,6 +179,7 @@ fn expand(
             kind: by,
             keys: Some(keys),
             diagnostics,
+            each_value_type: Type::Dynamic,
         },
         Ok(Keys::Unknown(detail))
             if mode == EvalMode::Plan
@@ -201,6 +223,19 @@ fn expand(
             }
         }
     }
+}
+
+/// The type of `each.value` for a `for_each` value of type `ty`: a map's
+/// or set's element type; an object's attributes' when they all have one.
+fn element_type(ty: &Type) -> Type {
+    if let Some(attributes) = ty.attribute_types() {
+        let mut types = attributes.values();
+        return match types.next() {
+            Some(first) if types.all(|t| t == first) => first.clone(),
+            _ => Type::Dynamic,
+        };
+    }
+    ty.element_type().cloned().unwrap_or(Type::Dynamic)
 }
 
 /// What a `count` or `for_each` value says of the instances.
