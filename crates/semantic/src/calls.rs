@@ -17,6 +17,17 @@ pub struct Workspace {
     pub modules: Vec<ModuleDir>,
     #[returns(ref)]
     pub installed: Vec<InstalledModule>,
+    /// The values given to the primary root module's variables, which
+    /// static evaluation (module sources, backends, `const` variables)
+    /// reads as `tofu validate` does; without them, defaults only.
+    #[default]
+    #[returns(copy)]
+    pub root_inputs: Option<crate::RootInputs>,
+    /// The absolute directory of the workspace root: `path.cwd` in
+    /// static evaluation, and where its file functions start.
+    #[default]
+    #[returns(ref)]
+    pub base_dir: String,
 }
 
 /// An entry of a root module's `.terraform/modules/modules.json`: the
