@@ -41,7 +41,7 @@ pub struct InstalledModule {
 }
 
 /// A `module` block: its name and its `source` when that is a literal
-/// string.
+/// string (an expression's value is static evaluation's, per call path).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ModuleCall {
     pub name: String,
@@ -69,9 +69,12 @@ pub fn module_calls(db: &dyn salsa::Database, module: ModuleDir) -> Vec<ModuleCa
                 .attribute("source")
                 .and_then(|a| match a.expr.as_ref()? {
                     AnyExpr::Native(Expr::Template(t)) => t.as_string_literal(),
+                    // A JSON string is a template: one with
+                    // interpolations is evaluated statically.
                     AnyExpr::Json(v) => v
                         .as_scalar()
                         .and_then(|s| s.as_str())
+                        .filter(|s| !s.contains("${") && !s.contains("%{"))
                         .map(|s| s.into_owned()),
                     AnyExpr::Native(_) => None,
                 });
