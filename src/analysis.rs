@@ -5,10 +5,10 @@ use std::{collections::BTreeMap, io, path::Path};
 
 use salsa::Setter;
 use tofu_semantic::{
-    Database, DeclKind, Declaration, Diagnostic, ModuleDir, Reference, Severity, SourceFile,
-    Subject, VariableSource, Workspace, declaration_type, expression_type, local_source_dir,
-    module_calls, module_declarations, module_dir_diagnostics, module_references, parse,
-    root_variable_values,
+    Constness, Database, DeclKind, Declaration, Diagnostic, ModuleDir, Reference, Severity,
+    SourceFile, StaticCall, Subject, VariableSource, Workspace, declaration_type, expression_type,
+    local_source_dir, module_calls, module_declarations, module_dir_diagnostics, module_references,
+    module_tree, parse, root_variable_values,
 };
 use tofu_syntax::TextSize;
 use tofu_types::Type;
@@ -43,14 +43,27 @@ impl Analysis {
     }
 
     fn open_with(root: &Path, inputs: Option<&VariableInputs<'_>>) -> io::Result<Analysis> {
-        let loaded = semantic::read_tree(root)?;
+        let mut loaded = semantic::read_tree(root)?;
         let mut files: BTreeMap<String, SourceFile> = loaded
             .files
             .iter()
             .map(|f| (f.path(&loaded.db).clone(), *f))
             .collect();
-        let root_inputs =
-            inputs.map(|inputs| load_root_inputs(&loaded.db, root_module(&loaded), root, inputs));
+        // Static evaluation reads the root's values whether or not the
+        // tree is evaluated as a plan.
+        let no_options = VariableInputs {
+            options: &[],
+            working_dir: root,
+            environment: &[],
+        };
+        let static_inputs = load_root_inputs(
+            &loaded.db,
+            root_module(&loaded),
+            root,
+            inputs.unwrap_or(&no_options),
+        );
+        semantic::set_static_inputs(&mut loaded, static_inputs, root);
+        let root_inputs = inputs.is_some().then_some(static_inputs);
         for source in root_inputs
             .iter()
             .flat_map(|inputs| inputs.sources(&loaded.db))
@@ -169,6 +182,19 @@ impl Analysis {
         let file = *self.files.get(path)?;
         let module = self.module_of(file)?;
         expression_type(&self.db, self.evaluations.types, module, file, offset)
+    }
+
+    /// Whether a variable or local of a module (`""` for the root) can be
+    /// evaluated without state, as OpenTofu's static evaluator would
+    /// under the first call path that reaches the module; if not, the
+    /// chain of references that makes it dynamic. `None` for a module
+    /// the tree does not reach.
+    pub fn is_const(&self, module_dir: &str, kind: &DeclKind) -> Option<Constness> {
+        let module = self.module(module_dir)?;
+        let tree = module_tree(&self.db, self.workspace);
+        let instance = tree.instances_of(module).next()?;
+        let call = StaticCall::new(instance.root, &instance.path);
+        Some(tofu_semantic::is_const(&self.db, self.workspace, call, kind.clone()).clone())
     }
 
     /// The dependency graph as DOT: one cluster per module, a node per

@@ -36,8 +36,14 @@ pub struct CheckOptions<'a> {
     /// Check as `tofu plan -input=false -refresh=false` would: the root
     /// module's variable values are read from these sources and the
     /// root's tfvars files, and what reading them reports is reported.
-    /// Without it, as `tofu validate`, they are not read at all.
+    /// Without it, as `tofu validate`, they are read only for static
+    /// evaluation (module sources, backends, `const` variables), and
+    /// nothing about them is reported.
     pub plan: Option<VariableInputs<'a>>,
+    /// Where static evaluation takes the root module's values from
+    /// without `plan`: these sources and the root's tfvars files (the
+    /// root's tfvars files alone when `None`).
+    pub variables: Option<VariableInputs<'a>>,
 }
 
 /// Everything a check found.
@@ -143,11 +149,22 @@ pub fn check_tree(root: &Path, options: &CheckOptions<'_>) -> Result<CheckReport
             }
         }
     }
-    let loaded = semantic::load(&discovered.modules, &discovered.installed, texts);
-    let root_inputs = options.plan.as_ref().map(|inputs| {
-        let module = root_module(&loaded);
-        load_root_inputs(&loaded.db, module, root, inputs)
-    });
+    let mut loaded = semantic::load(&discovered.modules, &discovered.installed, texts);
+    // The root's values are read in both modes, as `tofu validate` reads
+    // them for static evaluation; only a plan reports on them.
+    let no_options = VariableInputs {
+        options: &[],
+        working_dir: root,
+        environment: &[],
+    };
+    let inputs = options
+        .plan
+        .as_ref()
+        .or(options.variables.as_ref())
+        .unwrap_or(&no_options);
+    let static_inputs = load_root_inputs(&loaded.db, root_module(&loaded), root, inputs);
+    semantic::set_static_inputs(&mut loaded, static_inputs, root);
+    let root_inputs = options.plan.is_some().then_some(static_inputs);
     let checked = semantic::check(&loaded, &discovered.modules, root, root_inputs);
     let (parsed, semantic) = (checked.parsed, checked.diagnostics);
     let incompatible = incompatible_files(&discovered.modules, &semantic);

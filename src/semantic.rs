@@ -91,6 +91,26 @@ pub(crate) fn load(
     }
 }
 
+/// Gives static evaluation the root module's values and the workspace's
+/// absolute directory (`path.cwd`).
+pub(crate) fn set_static_inputs(
+    loaded: &mut Loaded,
+    inputs: RootInputs,
+    base_dir: &std::path::Path,
+) {
+    use salsa::Setter;
+    let base_dir = std::path::absolute(base_dir).unwrap_or_else(|_| base_dir.to_path_buf());
+    let workspace = loaded.workspace;
+    workspace
+        .set_root_inputs(&mut loaded.db)
+        .with_durability(Durability::HIGH)
+        .to(Some(inputs));
+    workspace
+        .set_base_dir(&mut loaded.db)
+        .with_durability(Durability::HIGH)
+        .to(base_dir.to_string_lossy().into_owned());
+}
+
 /// Discovers the tree under `root`, reads every module's files and loads
 /// them, for hosts that keep a tree open (`Analysis`, the console); a
 /// file that cannot be read is loaded as missing.

@@ -35,6 +35,28 @@ fn definitions_and_references() {
 }
 
 #[test]
+fn constness_of_declarations() {
+    let mut analysis = fixture();
+    let constness = analysis
+        .is_const("", &DeclKind::Local("zone".into()))
+        .expect("the root is in the tree");
+    assert!(constness.is_const(), "{constness}");
+    let text = analysis.file_text("main.tf").expect("main.tf").to_owned();
+    let edited = text.replace(
+        "\"${var.region}-a\"",
+        "terraform_data.x.id\n  via = local.zone",
+    );
+    assert!(analysis.set_file_text("main.tf", edited));
+    let via = analysis
+        .is_const("", &DeclKind::Local("via".into()))
+        .expect("the root is in the tree");
+    assert_eq!(
+        via.to_string(),
+        "local.via -> local.zone -> terraform_data.x"
+    );
+}
+
+#[test]
 fn edits_update_the_answers() {
     let mut analysis = fixture();
     let text = analysis

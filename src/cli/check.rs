@@ -28,13 +28,15 @@ pub fn run(args: CheckArgs, no_color: bool) -> ExitCode {
     let progress = TerminalProgress::on_stderr();
     let environment = process_environment();
     let working_dir = working_dir();
+    let inputs = VariableInputs {
+        options: &args.variables.options,
+        working_dir: &working_dir,
+        environment: &environment,
+    };
     let options = CheckOptions {
         progress: progress.as_ref().map(|progress| progress as &dyn Progress),
-        plan: args.plan.then_some(VariableInputs {
-            options: &args.variables.options,
-            working_dir: &working_dir,
-            environment: &environment,
-        }),
+        plan: args.plan.then_some(inputs),
+        variables: Some(inputs),
     };
     let result = check_tree(&args.dir, &options);
     if let Some(progress) = progress {

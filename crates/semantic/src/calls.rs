@@ -17,6 +17,17 @@ pub struct Workspace {
     pub modules: Vec<ModuleDir>,
     #[returns(ref)]
     pub installed: Vec<InstalledModule>,
+    /// The values given to the primary root module's variables, which
+    /// static evaluation (module sources, backends, `const` variables)
+    /// reads as `tofu validate` does; without them, defaults only.
+    #[default]
+    #[returns(copy)]
+    pub root_inputs: Option<crate::RootInputs>,
+    /// The absolute directory of the workspace root: `path.cwd` in
+    /// static evaluation, and where its file functions start.
+    #[default]
+    #[returns(ref)]
+    pub base_dir: String,
 }
 
 /// An entry of a root module's `.terraform/modules/modules.json`: the
@@ -30,7 +41,7 @@ pub struct InstalledModule {
 }
 
 /// A `module` block: its name and its `source` when that is a literal
-/// string.
+/// string (an expression's value is static evaluation's, per call path).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ModuleCall {
     pub name: String,
@@ -58,9 +69,12 @@ pub fn module_calls(db: &dyn salsa::Database, module: ModuleDir) -> Vec<ModuleCa
                 .attribute("source")
                 .and_then(|a| match a.expr.as_ref()? {
                     AnyExpr::Native(Expr::Template(t)) => t.as_string_literal(),
+                    // A JSON string is a template: one with
+                    // interpolations is evaluated statically.
                     AnyExpr::Json(v) => v
                         .as_scalar()
                         .and_then(|s| s.as_str())
+                        .filter(|s| !s.contains("${") && !s.contains("%{"))
                         .map(|s| s.into_owned()),
                     AnyExpr::Native(_) => None,
                 });

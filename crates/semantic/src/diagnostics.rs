@@ -131,7 +131,9 @@ fn local_cycles(references: &[&Reference]) -> Vec<Diagnostic> {
 
 /// The components of more than one vertex, each sorted (Tarjan's
 /// algorithm, iteratively so that long chains cannot exhaust the stack).
-fn strongly_connected<'a>(edges: &BTreeMap<&'a str, BTreeSet<&'a str>>) -> Vec<Vec<&'a str>> {
+pub(crate) fn strongly_connected<'a>(
+    edges: &BTreeMap<&'a str, BTreeSet<&'a str>>,
+) -> Vec<Vec<&'a str>> {
     let mut index: HashMap<&str, usize> = HashMap::new();
     let mut low: HashMap<&str, usize> = HashMap::new();
     let mut on_stack: HashSet<&str> = HashSet::new();

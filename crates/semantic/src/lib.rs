@@ -27,6 +27,7 @@ mod reference_checks;
 mod references;
 mod root_values;
 mod settings;
+mod static_eval;
 
 pub use calls::{
     InstalledModule, ModuleCall, Workspace, join_relative, local_source_dir, module_calls,
@@ -62,4 +63,9 @@ pub use root_values::{
     variables_file_kind,
 };
 pub use settings::{ModuleSettings, module_settings, module_settings_diagnostics};
+pub use static_eval::{
+    Constness, DynamicReason, StaticCall, StaticValue, expression_constness, is_const,
+    static_call_diagnostics, static_call_module, static_local_value, static_module_diagnostics,
+    static_module_source, static_variable_value,
+};
 pub use tofu_eval::Severity;

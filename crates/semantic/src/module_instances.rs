@@ -20,11 +20,13 @@ pub const INCOMPATIBLE_MODULE: &str = "Incompatible module";
 /// diamonds would otherwise have exponentially many.
 const MAX_PATHS_PER_MODULE: usize = 8;
 
-/// A module as the tree reaches it: its directory and the names of the
-/// calls from its root (empty for a root module).
+/// A module as the tree reaches it: its directory, the root module it is
+/// reached from and the names of the calls from there (empty for a root
+/// module).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct ModuleInstance {
     pub module: ModuleDir,
+    pub root: ModuleDir,
     pub path: Vec<String>,
 }
 
@@ -78,6 +80,15 @@ impl ModuleTree {
             .flatten()
             .map(|&i| self.instances[i].path.as_slice())
     }
+
+    /// The instances of `module`: each call path and its root.
+    pub fn instances_of(&self, module: ModuleDir) -> impl Iterator<Item = &ModuleInstance> {
+        self.by_module
+            .get(&module)
+            .into_iter()
+            .flatten()
+            .map(|&i| &self.instances[i])
+    }
 }
 
 /// The modules a module's calls load, by call name, wherever the tree
@@ -112,14 +123,11 @@ pub(crate) enum CallTarget {
 /// its root module's `modules.json`.
 #[salsa::tracked(returns(ref))]
 pub fn module_tree(db: &dyn salsa::Database, workspace: Workspace) -> ModuleTree {
-    let modules = workspace.modules(db);
     let by_dir = &workspace_index(db, workspace).by_dir;
-    let target = |module: ModuleDir, source: Option<&str>, root: &str, key: &str| {
-        call_target(db, workspace, module, source, root, key)
-    };
-    let is_installed_copy = |m: &ModuleDir| m.dir(db).split('/').any(|part| part == ".terraform");
-    // Modules some module calls through a local source are not roots.
-    let called: HashSet<ModuleDir> = modules
+    // Modules some module calls through a literal local source are not
+    // roots.
+    let mut called: HashSet<ModuleDir> = workspace
+        .modules(db)
         .iter()
         .flat_map(|m| {
             module_calls(db, *m).iter().filter_map(|call| {
@@ -128,6 +136,32 @@ pub fn module_tree(db: &dyn salsa::Database, workspace: Workspace) -> ModuleTree
             })
         })
         .collect();
+    let (tree, through_expressions) = build_tree(db, workspace, &called);
+    // Nor are those a source expression leads to, which only the walk
+    // finds: walk again without them as roots.
+    let walked_as_roots = tree.instances.iter().any(|i| {
+        i.path.is_empty() && !i.module.dir(db).is_empty() && through_expressions.contains(&i.module)
+    });
+    if !walked_as_roots {
+        return tree;
+    }
+    called.extend(through_expressions);
+    build_tree(db, workspace, &called).0
+}
+
+/// The tree with every module not in `called` as a root, and the modules
+/// reached through calls whose sources are expressions.
+fn build_tree(
+    db: &dyn salsa::Database,
+    workspace: Workspace,
+    called: &HashSet<ModuleDir>,
+) -> (ModuleTree, HashSet<ModuleDir>) {
+    let modules = workspace.modules(db);
+    let target = |module: ModuleDir, source: Option<&str>, root: &str, key: &str| {
+        call_target(db, workspace, module, source, root, key)
+    };
+    let is_installed_copy = |m: &ModuleDir| m.dir(db).split('/').any(|part| part == ".terraform");
+    let mut through_expressions = HashSet::new();
     let mut tree = ModuleTree::default();
     let mut reached: HashMap<ModuleDir, usize> = HashMap::new();
     let mut reported: HashSet<(SourceFile, TextRange)> = HashSet::new();
@@ -159,6 +193,7 @@ pub fn module_tree(db: &dyn salsa::Database, workspace: Workspace) -> ModuleTree
                 .push(tree.instances.len());
             tree.instances.push(ModuleInstance {
                 module,
+                root,
                 path: path.clone(),
             });
             let mut children = Vec::new();
@@ -184,6 +219,9 @@ pub fn module_tree(db: &dyn salsa::Database, workspace: Workspace) -> ModuleTree
                         continue;
                     }
                 };
+                if call.source.is_none() {
+                    through_expressions.insert(child);
+                }
                 let targets = tree.targets.entry(module).or_default();
                 if !targets.iter().any(|(name, _)| *name == call.name) {
                     targets.push((call.name.clone(), child));
@@ -212,7 +250,7 @@ pub fn module_tree(db: &dyn salsa::Database, workspace: Workspace) -> ModuleTree
             stack.extend(children.into_iter().rev());
         }
     }
-    tree
+    (tree, through_expressions)
 }
 
 /// The workspace's modules by directory, and the installed modules by
@@ -250,10 +288,18 @@ pub(crate) fn call_target(
     root: &str,
     key: &str,
 ) -> CallTarget {
-    let Some(source) = source else {
-        return CallTarget::Unknown;
-    };
     let index = workspace_index(db, workspace);
+    let evaluated;
+    let source = match source {
+        Some(source) => source,
+        None => {
+            evaluated = static_source(db, workspace, index, root, key);
+            match evaluated.as_deref() {
+                Some(source) => source,
+                None => return CallTarget::Unknown,
+            }
+        }
+    };
     if source.starts_with("./") || source.starts_with("../") {
         return local_source_dir(caller.dir(db), source)
             .and_then(|dir| index.by_dir.get(&dir).copied())
@@ -267,6 +313,22 @@ pub(crate) fn call_target(
         Some(child) => CallTarget::Module(*child),
         None => CallTarget::Uninstalled(source.to_owned()),
     }
+}
+
+/// The source of the call at `key` (the call path, dot-separated) from
+/// root module `root`, evaluated statically in its caller.
+fn static_source(
+    db: &dyn salsa::Database,
+    workspace: Workspace,
+    index: &WorkspaceIndex,
+    root: &str,
+    key: &str,
+) -> Option<String> {
+    let root = *index.by_dir.get(root)?;
+    let path: Vec<String> = key.split('.').map(str::to_owned).collect();
+    let (name, caller_path) = path.split_last()?;
+    let caller = crate::StaticCall::new(root, caller_path);
+    crate::static_module_source(db, workspace, caller, name.clone()).clone()
 }
 
 fn dir_display(dir: &str) -> String {
@@ -365,6 +427,13 @@ pub fn module_dir_diagnostics(
     );
     out.extend(
         module_argument_diagnostics(db, workspace, module)
+            .iter()
+            .cloned(),
+    );
+    // Static evaluation: module sources and versions, provider
+    // `for_each`, backends, encryption and `const` variables.
+    out.extend(
+        crate::static_module_diagnostics(db, workspace, module)
             .iter()
             .cloned(),
     );

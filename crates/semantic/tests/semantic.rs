@@ -198,7 +198,9 @@ fn an_edit_in_a_leaf_module_reruns_only_that_module() {
     // since its settings did not change. Of the evaluation, the leaf
     // instance's locals and output are evaluated again; its variable (whose
     // declaration and argument did not change) is not, and nothing of the
-    // root's is (`validate` takes module outputs as unknown).
+    // root's is (`validate` takes module outputs as unknown). The leaf's
+    // static contexts are checked again (its declarations moved); the
+    // root's are not.
     assert_eq!(
         executed,
         [
@@ -220,6 +222,7 @@ fn an_edit_in_a_leaf_module_reruns_only_that_module() {
             "module_variables",
             "output_value",
             "parse",
+            "static_call_diagnostics",
         ]
     );
 }

@@ -39,9 +39,9 @@ module "from_function" {
   source = lower("Modules/Foo") # ERROR: Invalid module source address
 }
 
-variable "v" {}
+variable "v" {} # ERROR: Failed to request input from user for variable var.v
 
 module "from_variable" {
-  source  = "modules/foo"
-  version = var.v
+  source  = "modules/foo" # ERROR: Invalid registry module source address
+  version = var.v # ERROR: Unable to compute static value
 }

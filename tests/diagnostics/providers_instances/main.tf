@@ -6,13 +6,13 @@ terraform {
   }
 }
 
-variable "regions" {
+variable "regions" { # ERROR: Failed to request input from user for variable var.regions
   type = set(string)
 }
 
 provider "aws" {
   alias    = "by_region"
-  for_each = var.regions
+  for_each = var.regions # ERROR: Unable to compute static value
   region   = each.value
 }
 

@@ -123,58 +123,65 @@ pub(super) fn decode(d: &mut Decoder<'_>, block: &AnyBlock) {
         };
         if !value.is_null() {
             registry = true;
-            check_version_constraint(d, &attr.name, expr, &value);
+            if let Some((summary, detail)) = version_value_error(&attr.name, &value) {
+                d.error(summary, detail, expr.range());
+            }
         }
     }
     if let Some(attr) = source
         && let Some(expr) = &attr.expr
         && let Some(value) = static_value(expr)
+        && let Some((summary, detail)) =
+            source_value_error(&format!("module.{name}.source"), &value, registry)
     {
-        let what = format!("module.{name}.source");
-        if value.has_mark_deep(Mark::Sensitive) {
-            d.error(
-                "Sensitive value not allowed",
-                format!(
-                    "Sensitive values, or values derived from sensitive values, cannot be used as {what}."
-                ),
-                expr.range(),
-            );
-            return;
-        }
-        if value.has_mark_deep(Mark::Ephemeral) {
-            d.error(
-                "Ephemeral value not allowed",
-                format!(
-                    "Ephemeral values, or values derived from ephemeral values, cannot be used as {what}."
-                ),
-                expr.range(),
-            );
-            return;
-        }
-        if value.is_null() {
-            return;
-        }
-        let value = match tofu_types::convert::convert(&value, &Type::String) {
-            Ok(value) => value,
-            Err(err) => {
-                d.error(
-                    "Unsuitable value type",
-                    format!("Unsuitable value: {}", err.message),
-                    expr.range(),
-                );
-                return;
-            }
-        };
-        let Some(raw) = value.as_str() else { return };
-        let result = if registry {
-            parse_module_source_registry(raw)
-        } else {
-            parse_module_source(raw)
-        };
-        if let Err(err) = result {
-            source_error(d, err, registry, expr.range());
-        }
+        d.error(summary, detail, expr.range());
     }
+}
+
+/// What `DecodeExpression` and `decodeStaticSource` report about a
+/// module source's value (`what` is `module.NAME.source`): marked values,
+/// values that are not strings, addresses that do not parse (as registry
+/// addresses when the call has a `version`).
+pub(crate) fn source_value_error(
+    what: &str,
+    value: &Value,
+    registry: bool,
+) -> Option<(&'static str, String)> {
+    if value.has_mark_deep(Mark::Sensitive) {
+        return Some((
+            "Sensitive value not allowed",
+            format!(
+                "Sensitive values, or values derived from sensitive values, cannot be used as {what}."
+            ),
+        ));
+    }
+    if value.has_mark_deep(Mark::Ephemeral) {
+        return Some((
+            "Ephemeral value not allowed",
+            format!(
+                "Ephemeral values, or values derived from ephemeral values, cannot be used as {what}."
+            ),
+        ));
+    }
+    if value.is_null() {
+        return None;
+    }
+    let value = match tofu_types::convert::convert(value, &Type::String) {
+        Ok(value) => value,
+        Err(err) => {
+            return Some((
+                "Unsuitable value type",
+                format!("Unsuitable value: {}", err.message),
+            ));
+        }
+    };
+    let raw = value.as_str()?;
+    let result = if registry {
+        parse_module_source_registry(raw)
+    } else {
+        parse_module_source(raw)
+    };
+    result.err().map(|err| source_error(err, registry))
 }
 
 /// An expression's value when it refers to nothing: a constant, or
@@ -214,40 +221,36 @@ fn constant(expr: &AnyExpr) -> Option<Value> {
     (!errors && value.is_wholly_known()).then_some(value)
 }
 
-/// `decodeVersionConstraintValue`.
-fn check_version_constraint(d: &mut Decoder<'_>, name: &str, expr: &AnyExpr, value: &Value) {
+/// `decodeVersionConstraintValue`'s error for a version argument's
+/// value (`name` is the argument's name).
+pub(crate) fn version_value_error(name: &str, value: &Value) -> Option<(&'static str, String)> {
     for (mark, what) in [
         (Mark::Sensitive, "Sensitive"),
         (Mark::Ephemeral, "Ephemeral"),
     ] {
         if value.has_mark_deep(mark) {
             let lower = what.to_lowercase();
-            d.error(
+            return Some((
                 "Invalid version constraint",
                 format!(
                     "{what} values, or values derived from {lower} values, cannot be used as {name} arguments."
                 ),
-                expr.range(),
-            );
-            return;
+            ));
         }
     }
     let Ok(value) = tofu_types::convert::convert(value, &Type::String) else {
-        d.error(
+        return Some((
             "Invalid version constraint",
             format!("A string value is required for {name}."),
-            expr.range(),
-        );
-        return;
+        ));
     };
-    let Some(text) = value.as_str() else { return };
-    if !is_version_constraint(text) {
-        d.error(
+    let text = value.as_str()?;
+    (!is_version_constraint(text)).then(|| {
+        (
             "Invalid version constraint",
-            "This string does not use correct version constraint syntax.",
-            expr.range(),
-        );
-    }
+            "This string does not use correct version constraint syntax.".to_owned(),
+        )
+    })
 }
 
 /// hashicorp/go-version's `NewConstraint`: comma-separated operator and
@@ -365,26 +368,23 @@ fn decode_passed_providers(d: &mut Decoder<'_>, expr: &AnyExpr) {
     }
 }
 
-fn source_error(d: &mut Decoder<'_>, err: SourceError, registry: bool, range: TextRange) {
+fn source_error(err: SourceError, registry: bool) -> (&'static str, String) {
     match err {
-        SourceError::MaybeRelativePath(addr) => d.error(
+        SourceError::MaybeRelativePath(addr) => (
             "Invalid module source address",
             format!(
                 "OpenTofu failed to determine your intended installation method for remote module package {addr:?}.\n\nIf you intended this as a path relative to the current module, use \"./{addr}\" instead. The \"./\" prefix indicates that the address is a relative filesystem path."
             ),
-            range,
         ),
-        SourceError::Other(message) if registry => d.error(
+        SourceError::Other(message) if registry => (
             "Invalid registry module source address",
             format!(
                 "Failed to parse module registry address: {message}.\n\nOpenTofu assumed that you intended a module registry source address because you also set the argument \"version\", which applies only to registry modules."
             ),
-            range,
         ),
-        SourceError::Other(message) => d.error(
+        SourceError::Other(message) => (
             "Invalid module source address",
             format!("Failed to parse module source address: {message}."),
-            range,
         ),
     }
 }

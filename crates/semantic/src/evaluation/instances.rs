@@ -222,7 +222,11 @@ pub fn tree_loads_cleanly(db: &dyn salsa::Database, ev: Evaluation, root: Module
     let mut seen = HashSet::from([root]);
     let mut stack = vec![root];
     while let Some(module) = stack.pop() {
-        if !module_loads_cleanly(db, module) {
+        // Static evaluation is part of loading in OpenTofu.
+        let static_errors = crate::static_module_diagnostics(db, workspace, module)
+            .iter()
+            .any(|d| d.severity == crate::Severity::Error);
+        if static_errors || !module_loads_cleanly(db, module) {
             return false;
         }
         for (_, target) in call_targets(db, workspace, module) {

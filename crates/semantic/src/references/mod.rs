@@ -676,3 +676,22 @@ pub(crate) fn standalone_references(expr: &Expr, file: SourceFile) -> Vec<Refere
     );
     out
 }
+
+/// The references of an expression of either syntax read on its own (a
+/// static context's), stamped with `file`.
+pub(crate) fn expression_references(expr: &AnyExpr, file: SourceFile) -> Vec<Reference> {
+    match expr {
+        AnyExpr::Native(expr) => standalone_references(expr, file),
+        AnyExpr::Json(value) => {
+            let mut out = Vec::new();
+            json::collect_expression(
+                value,
+                &DeclKind::Terraform,
+                &BlockScope::default(),
+                file,
+                &mut out,
+            );
+            out
+        }
+    }
+}

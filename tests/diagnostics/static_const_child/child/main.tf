@@ -1,0 +1,8 @@
+variable "region" {
+  const = true
+}
+
+variable "optional" {
+  const   = true
+  default = "x"
+}

@@ -1,0 +1,3 @@
+output "regions" {
+  value = ["eu-west-1"]
+}

@@ -1,0 +1,5 @@
+variable "flavor" {}
+
+module "inner" {
+  source = "./${var.flavor}"
+}
