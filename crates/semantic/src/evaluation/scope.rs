@@ -65,17 +65,43 @@ pub(crate) fn evaluate_in(
         roots: scope_roots(db, ev, addr, module, file, expr, keys),
     };
     let base = root_base_dir(db, ev, addr);
-    let fs = RealFileSystem;
-    let text = crate::input::contents(db, file);
-    let ctx = EvalContext {
-        scope: &scope,
-        functions: FunctionTable::builtin_shared(TableKind::Configuration),
-        fs: &fs,
+    let how = HowToEvaluate {
         base_dir: &base,
         pure_only: true,
-        source_text: text,
-        file_name: file.path(db),
         assume_non_empty: ev.mode(db) == super::EvalMode::Types,
+    };
+    evaluate_expression(db, file, expr, &scope, how)
+}
+
+/// What differs between the scopes expressions are evaluated in, besides
+/// their names.
+pub(crate) struct HowToEvaluate<'a> {
+    /// Where filesystem functions resolve relative paths.
+    pub base_dir: &'a Path,
+    /// Impure functions give unknown values.
+    pub pure_only: bool,
+    pub assume_non_empty: bool,
+}
+
+/// `expr`, from `file`, evaluated against `scope` with the built-in
+/// functions, its diagnostics placed in `file`.
+pub(crate) fn evaluate_expression(
+    db: &dyn salsa::Database,
+    file: SourceFile,
+    expr: &AnyExpr,
+    scope: &dyn Scope,
+    how: HowToEvaluate<'_>,
+) -> (Value, Vec<Diagnostic>) {
+    let fs = RealFileSystem;
+    let ctx = EvalContext {
+        scope,
+        functions: FunctionTable::builtin_shared(TableKind::Configuration),
+        fs: &fs,
+        base_dir: how.base_dir,
+        pure_only: how.pure_only,
+        source_text: crate::input::contents(db, file),
+        file_name: file.path(db),
+        assume_non_empty: how.assume_non_empty,
     };
     let (value, diagnostics) = match expr {
         AnyExpr::Native(expr) => tofu_eval::evaluate(expr, &ctx),

@@ -8,8 +8,7 @@ use std::cell::Cell;
 use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
 
-use tofu_eval::functions::TableKind;
-use tofu_eval::{EvalContext, FunctionTable, RealFileSystem, Scope};
+use tofu_eval::Scope;
 use tofu_syntax::TextRange;
 use tofu_syntax::ast::{AstNode, FunctionCall};
 use tofu_syntax::body::AnyExpr;
@@ -19,6 +18,7 @@ use super::identifier::{Ident, error, unavailable};
 use super::{StaticCall, StaticValue, static_call_module, static_local_value};
 use crate::declarations::DeclKind;
 use crate::evaluation::module_variable_decls;
+use crate::evaluation::scope::{HowToEvaluate, evaluate_expression};
 use crate::evaluation::syntax::attribute_expression;
 use crate::{Diagnostic, ModuleDir, Reference, Severity, SourceFile, Subject, Workspace};
 
@@ -163,36 +163,14 @@ impl<'db> StaticScope<'db> {
         roots: HashMap<String, Value>,
     ) -> (Value, Vec<Diagnostic>) {
         let scope = Roots { roots };
-        let fs = RealFileSystem;
         let base_dir =
             Path::new(self.workspace.base_dir(self.db)).join(self.call.root.dir(self.db));
-        let ctx = EvalContext {
-            scope: &scope,
-            functions: FunctionTable::builtin_shared(TableKind::Configuration),
-            fs: &fs,
+        let how = HowToEvaluate {
             base_dir: &base_dir,
             pure_only: false,
-            source_text: crate::input::contents(self.db, file),
-            file_name: file.path(self.db),
             assume_non_empty: false,
         };
-        let (value, diagnostics) = match expr {
-            AnyExpr::Native(expr) => tofu_eval::evaluate(expr, &ctx),
-            AnyExpr::Json(value) => tofu_eval::evaluate_json(value, &ctx, true),
-        };
-        let diagnostics = diagnostics
-            .into_iter()
-            .map(|d| Diagnostic {
-                severity: d.severity,
-                summary: d.summary,
-                detail: d.detail,
-                location: d.subject.map(|range| (file, range)),
-                context: d.context,
-                values: Vec::new(),
-                deprecation: None,
-            })
-            .collect();
-        (value, diagnostics)
+        evaluate_expression(self.db, file, expr, &scope, how)
     }
 
     /// `GetLocalValue`, with `top` asking.
