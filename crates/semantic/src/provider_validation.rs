@@ -309,6 +309,43 @@ pub fn module_providers(db: &dyn salsa::Database, module: ModuleDir) -> ModulePr
     out
 }
 
+/// What [`module_providers`] says, without where: every place is the
+/// start of its file. The tree's checks are run on these first, so that an
+/// edit that only moves a module's blocks does not make them run again.
+#[salsa::tracked(returns(ref))]
+fn module_provider_shape(db: &dyn salsa::Database, module: ModuleDir) -> ModuleProviders {
+    let nowhere = |at: &mut At| at.1 = TextRange::empty(0.into());
+    let reference = |r: &mut Ref| {
+        nowhere(&mut r.name_at);
+        if let Some(at) = &mut r.key_at {
+            nowhere(at);
+        }
+    };
+    let mut shape = module_providers(db, module).clone();
+    shape.configs.iter_mut().for_each(|c| nowhere(&mut c.at));
+    shape
+        .requirements
+        .iter_mut()
+        .for_each(|r| nowhere(&mut r.at));
+    for resource in &mut shape.resources {
+        nowhere(&mut resource.at);
+        if let Some(Some(r)) = &mut resource.provider {
+            reference(r);
+        }
+    }
+    for call in &mut shape.calls {
+        nowhere(&mut call.at);
+        if let Some(at) = &mut call.repetition {
+            nowhere(at);
+        }
+        for (child, parent) in &mut call.providers {
+            reference(child);
+            reference(parent);
+        }
+    }
+    shape
+}
+
 fn decode_call(d: &mut Decoder<'_>, block: &AnyBlock) -> Option<Call> {
     let name = block.labels.first()?.clone();
     let file = d.file;
@@ -420,12 +457,19 @@ pub fn provider_tree_diagnostics(
         // only its caller, and what is checked of a child only its
         // caller).
         if instances.iter().any(|i| {
-            module_providers(db, i.module).has_errors || tree.unresolved.contains(&i.module)
+            module_provider_shape(db, i.module).has_errors || tree.unresolved.contains(&i.module)
         }) {
             continue;
         }
+        // Whether there is anything to report is decided on the modules'
+        // shapes; only then are their places read.
         let mut found = Vec::new();
-        validate_tree(db, instances, &mut found);
+        validate_tree(db, instances, &mut found, module_provider_shape);
+        if found.is_empty() {
+            continue;
+        }
+        found.clear();
+        validate_tree(db, instances, &mut found, module_providers);
         // Errors of putting a module's files together stop OpenTofu too;
         // they are looked at only when there is something to withhold, so
         // that a clean tree does not depend on every module's (a re-check
@@ -448,10 +492,11 @@ fn assembly_fails(db: &dyn salsa::Database, module: ModuleDir) -> bool {
             .any(|d| d.severity == Severity::Error)
 }
 
-fn validate_tree(
-    db: &dyn salsa::Database,
+fn validate_tree<'db>(
+    db: &'db dyn salsa::Database,
     instances: &[crate::ModuleInstance],
     out: &mut Vec<Diagnostic>,
+    providers: fn(&'db dyn salsa::Database, ModuleDir) -> &'db ModuleProviders,
 ) {
     // The instances on the way to the current one: module, and the
     // range of the nearest `count`, `for_each`, `enabled` or `depends_on`.
@@ -459,14 +504,14 @@ fn validate_tree(
     for instance in instances {
         let depth = instance.path.len();
         stack.truncate(depth);
-        let module = module_providers(db, instance.module);
+        let module = providers(db, instance.module);
         let parent = match depth {
             0 => None,
             _ => {
                 let Some(&(parent, parent_range)) = stack.last() else {
                     continue;
                 };
-                let parent_providers = module_providers(db, parent);
+                let parent_providers = providers(db, parent);
                 let name = &instance.path[depth - 1];
                 let Some(call) = parent_providers.calls.iter().find(|c| &c.name == name) else {
                     continue;

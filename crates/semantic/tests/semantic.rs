@@ -7,7 +7,7 @@ use salsa::Setter;
 use tofu_semantic::{
     Database, DeclKind, EvalMode, Evaluation, ModuleDir, SourceFile, Workspace,
     evaluation_instances, instance_diagnostics, module_declarations, module_diagnostics,
-    module_dir_diagnostics, module_instance_diagnostics,
+    module_dir_diagnostics, module_instance_diagnostics, provider_tree_diagnostics,
 };
 
 fn module(db: &Database, dir: &str, files: &[(&str, &str)]) -> ModuleDir {
@@ -158,7 +158,7 @@ fn an_edit_in_a_leaf_module_reruns_only_that_module() {
         "leaf",
         &[(
             "main.tf",
-            "variable \"n\" {}\nlocals {\n  a = 1\n  b = local.a\n}\noutput \"b\" {\n  value = local.b\n}\n",
+            "variable \"n\" {}\nlocals {\n  a = 1\n  b = local.a\n}\noutput \"b\" {\n  value = local.b\n}\nresource \"t\" \"r\" {}\n",
         )],
     );
     let mut db = db;
@@ -175,6 +175,7 @@ fn an_edit_in_a_leaf_module_reruns_only_that_module() {
             let found = instance_diagnostics(db, evaluation, addr.clone());
             assert!(found.is_empty(), "{found:?}");
         }
+        assert!(provider_tree_diagnostics(db, workspace).is_empty());
     };
     check(&db);
     let first = db.take_executed();
@@ -186,7 +187,7 @@ fn an_edit_in_a_leaf_module_reruns_only_that_module() {
 
     let leaf_file = leaf.files(&db)[0];
     leaf_file.set_text(&mut db).to(
-        "variable \"n\" {}\nlocals {\n  a = 2 + 2\n  b = local.a\n}\noutput \"b\" {\n  value = local.b\n}\n".to_owned(),
+        "variable \"n\" {}\nlocals {\n  a = 2 + 2\n  b = local.a\n}\noutput \"b\" {\n  value = local.b\n}\nresource \"t\" \"r\" {}\n".to_owned(),
     );
     check(&db);
     let mut executed = db.take_executed();
@@ -200,7 +201,9 @@ fn an_edit_in_a_leaf_module_reruns_only_that_module() {
     // declaration and argument did not change) is not, and nothing of the
     // root's is (`validate` takes module outputs as unknown). The leaf's
     // static contexts are checked again (its declarations moved); the
-    // root's are not.
+    // root's are not. The edit moves the leaf's resource: its providers'
+    // summary is read again, but their shape did not change, so the
+    // tree-wide provider checks are not run again.
     assert_eq!(
         executed,
         [
@@ -217,11 +220,14 @@ fn an_edit_in_a_leaf_module_reruns_only_that_module() {
             "module_instance_diagnostics",
             "module_output_diagnostics",
             "module_output_names",
+            "module_provider_shape",
             "module_providers",
             "module_settings",
             "module_variables",
             "output_value",
             "parse",
+            "resource_expansion",
+            "resource_value",
             "static_call_diagnostics",
         ]
     );
