@@ -209,7 +209,7 @@ impl Analysis {
             out.push_str(&format!(
                 "  subgraph \"cluster_{index}\" {{\n    label = {label:?};\n"
             ));
-            let node = |kind: &DeclKind| format!("{label}:{}", address(kind));
+            let node = |kind: &DeclKind| format!("{label}:{}", kind.address());
             // The module itself, which calls point at.
             out.push_str(&format!(
                 "    {:?} [label = {:?}, shape = box];\n",
@@ -220,7 +220,7 @@ impl Analysis {
                 out.push_str(&format!(
                     "    {:?} [label = {:?}];\n",
                     node(&decl.kind),
-                    address(&decl.kind)
+                    decl.kind.address()
                 ));
             }
             let mut edges = std::collections::BTreeSet::new();
@@ -274,28 +274,5 @@ impl Analysis {
             .iter()
             .copied()
             .find(|m| m.files(&self.db).contains(&file))
-    }
-}
-
-/// A declaration as OpenTofu names it in addresses and graphs.
-fn address(kind: &DeclKind) -> String {
-    match kind {
-        DeclKind::Variable(n) => format!("var.{n}"),
-        DeclKind::Local(n) => format!("local.{n}"),
-        DeclKind::Output(n) => format!("output.{n}"),
-        DeclKind::ManagedResource { ty, name } => format!("{ty}.{name}"),
-        DeclKind::DataResource { ty, name } => format!("data.{ty}.{name}"),
-        DeclKind::EphemeralResource { ty, name } => format!("ephemeral.{ty}.{name}"),
-        DeclKind::ModuleCall(n) => format!("module.{n}"),
-        DeclKind::Provider {
-            name,
-            alias: Some(alias),
-        } => format!("provider.{name}.{alias}"),
-        DeclKind::Provider { name, alias: None } => format!("provider.{name}"),
-        DeclKind::Terraform => "terraform".to_owned(),
-        DeclKind::Check(n) => format!("check.{n}"),
-        DeclKind::Moved(i) => format!("moved[{i}]"),
-        DeclKind::Import(i) => format!("import[{i}]"),
-        DeclKind::Removed(i) => format!("removed[{i}]"),
     }
 }

@@ -40,6 +40,33 @@ pub enum DeclKind {
     Removed(usize),
 }
 
+impl DeclKind {
+    /// The declaration as OpenTofu names it in addresses and graphs:
+    /// `var.x`, `aws_instance.web`, `data.a.b`, `module.m`,
+    /// `provider.aws.west`, `moved[0]`.
+    pub fn address(&self) -> String {
+        match self {
+            DeclKind::Variable(n) => format!("var.{n}"),
+            DeclKind::Local(n) => format!("local.{n}"),
+            DeclKind::Output(n) => format!("output.{n}"),
+            DeclKind::ManagedResource { ty, name } => format!("{ty}.{name}"),
+            DeclKind::DataResource { ty, name } => format!("data.{ty}.{name}"),
+            DeclKind::EphemeralResource { ty, name } => format!("ephemeral.{ty}.{name}"),
+            DeclKind::ModuleCall(n) => format!("module.{n}"),
+            DeclKind::Provider {
+                name,
+                alias: Some(alias),
+            } => format!("provider.{name}.{alias}"),
+            DeclKind::Provider { name, alias: None } => format!("provider.{name}"),
+            DeclKind::Terraform => "terraform".to_owned(),
+            DeclKind::Check(n) => format!("check.{n}"),
+            DeclKind::Moved(i) => format!("moved[{i}]"),
+            DeclKind::Import(i) => format!("import[{i}]"),
+            DeclKind::Removed(i) => format!("removed[{i}]"),
+        }
+    }
+}
+
 /// One declaration and where it is.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Declaration {

@@ -96,7 +96,7 @@ pub fn is_const(
         DeclKind::Local(name) => local_constness(&scope, name),
         DeclKind::Variable(name) => variable_constness(&scope, name),
         other => dynamic(
-            scope.ident(address(other), None).to_string(),
+            scope.ident(other.address(), None).to_string(),
             DynamicReason::NeedsState,
         ),
     }
@@ -109,7 +109,7 @@ fn circular(
     _call: StaticCall,
     kind: DeclKind,
 ) -> Constness {
-    dynamic(address(&kind), DynamicReason::Circular)
+    dynamic(kind.address(), DynamicReason::Circular)
 }
 
 fn local_constness(scope: &StaticScope<'_>, name: &str) -> Constness {
@@ -217,20 +217,5 @@ fn reference_constness(scope: &StaticScope<'_>, reference: &Reference) -> Constn
         },
         Subject::Invalid { .. } => dynamic(text(), DynamicReason::Undeclared),
         _ => dynamic(text(), DynamicReason::NeedsState),
-    }
-}
-
-/// A declaration's address in references: `aws_instance.a`,
-/// `data.x.y`, `module.m`.
-fn address(kind: &DeclKind) -> String {
-    match kind {
-        DeclKind::Variable(name) => format!("var.{name}"),
-        DeclKind::Local(name) => format!("local.{name}"),
-        DeclKind::Output(name) => format!("output.{name}"),
-        DeclKind::ManagedResource { ty, name } => format!("{ty}.{name}"),
-        DeclKind::DataResource { ty, name } => format!("data.{ty}.{name}"),
-        DeclKind::EphemeralResource { ty, name } => format!("ephemeral.{ty}.{name}"),
-        DeclKind::ModuleCall(name) => format!("module.{name}"),
-        other => format!("{other:?}"),
     }
 }
