@@ -126,7 +126,8 @@ impl Analysis {
             &self.evaluations,
             load_failed,
         ));
-        let types = semantic::type_diagnostics(&self.db, &self.evaluations, &self.modules, &out);
+        let types =
+            semantic::type_diagnostics(&self.db, &self.evaluations, &self.modules, out.iter());
         out.extend(types);
         out
     }

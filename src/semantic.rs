@@ -267,9 +267,9 @@ pub(crate) fn check(
             .flatten()
             .any(|d| d.severity == tofu_semantic::Severity::Error);
     let mut evaluated = evaluation_diagnostics(db, &evaluations, load_failed);
-    let reported: Vec<tofu_semantic::Diagnostic> =
-        found.iter().flatten().chain(&evaluated).cloned().collect();
-    evaluated.extend(type_diagnostics(db, &evaluations, dirs, &reported));
+    let reported = found.iter().flatten().chain(&evaluated);
+    let types = type_diagnostics(db, &evaluations, dirs, reported);
+    evaluated.extend(types);
     let (in_tree, elsewhere): (Vec<_>, Vec<_>) = evaluated
         .into_iter()
         .partition(|d| d.location.is_none_or(|(file, _)| index.contains_key(&file)));
@@ -373,11 +373,11 @@ impl Evaluations {
 /// at the same place: type errors every plan would report, whatever the
 /// values. Only modules that load and check without errors are typed (a
 /// plan would stop before); each module once, in parallel.
-pub(crate) fn type_diagnostics(
+pub(crate) fn type_diagnostics<'a>(
     db: &Database,
     evaluations: &Evaluations,
     modules: &[ModuleDir],
-    reported: &[tofu_semantic::Diagnostic],
+    reported: impl Iterator<Item = &'a tofu_semantic::Diagnostic>,
 ) -> Vec<tofu_semantic::Diagnostic> {
     let types = evaluations.types;
     let workspace = types.workspace(db);
@@ -398,10 +398,8 @@ pub(crate) fn type_diagnostics(
             }
         })
         .collect();
-    let already: HashSet<(&str, Option<(Input, TextRange)>)> = reported
-        .iter()
-        .map(|d| (d.summary.as_str(), d.location))
-        .collect();
+    let already: HashSet<(&str, Option<(Input, TextRange)>)> =
+        reported.map(|d| (d.summary.as_str(), d.location)).collect();
     let mut out: Vec<tofu_semantic::Diagnostic> = found
         .into_iter()
         .flatten()

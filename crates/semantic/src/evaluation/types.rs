@@ -9,10 +9,11 @@ use std::collections::BTreeMap;
 use tofu_syntax::TextSize;
 use tofu_types::{Type, Value};
 
+use super::instances::instance_declaration;
 use super::scope::{KeyData, evaluate_in};
 use super::{
-    Evaluation, InstanceAddr, call_expansion, instance_diagnostics, instance_module,
-    module_variable_decls, output_value, variable_value,
+    Evaluation, InstanceAddr, call_expansion, instance_diagnostics, module_variable_decls,
+    output_value, variable_value,
 };
 use crate::declarations::DeclKind;
 use crate::{Diagnostic, Instances, ModuleDir, SourceFile, module_calls, module_declarations};
@@ -50,9 +51,6 @@ pub(crate) fn module_call_type(
     let Some(child) = super::values::called_module(db, ev, addr, call) else {
         return Value::dynamic();
     };
-    let Some(module) = instance_module(db, ev, addr.clone()) else {
-        return Value::dynamic();
-    };
     let outputs: BTreeMap<String, Value> = module_declarations(db, child)
         .iter()
         .filter_map(|d| match &d.kind {
@@ -65,16 +63,9 @@ pub(crate) fn module_call_type(
             _ => None,
         })
         .collect();
-    let instances = module_declarations(db, module)
-        .iter()
-        .find(|d| matches!(&d.kind, DeclKind::ModuleCall(n) if n == call))
-        .map_or(Instances::Single, |d| d.instances);
-    let object = Value::object(outputs);
-    match instances {
-        Instances::Single => object,
-        Instances::Count => Value::unknown(Type::list(object.ty().clone())),
-        Instances::ForEach => Value::unknown(Type::map(object.ty().clone())),
-    }
+    let kind = DeclKind::ModuleCall(call.to_owned());
+    let instances = instance_declaration(db, ev, addr, &kind).map(|d| d.instances);
+    repeated(instances, Value::object(outputs))
 }
 
 /// A resource as the static types see it: its attributes are not known
@@ -84,11 +75,18 @@ pub(crate) fn resource_type(db: &dyn salsa::Database, module: ModuleDir, kind: &
     let instances = module_declarations(db, module)
         .iter()
         .find(|d| &d.kind == kind)
-        .map_or(Instances::Single, |d| d.instances);
-    match instances {
-        Instances::Single => Value::dynamic(),
-        Instances::Count => Value::unknown(Type::list(Type::Dynamic)),
-        Instances::ForEach => Value::unknown(Type::map(Type::Dynamic)),
+        .map(|d| d.instances);
+    repeated(instances, Value::dynamic())
+}
+
+/// The value of an object repeated as `instances` says, one instance
+/// being `one`: a list of them with `count`, a map with `for_each` (how
+/// many there are is not a type).
+fn repeated(instances: Option<Instances>, one: Value) -> Value {
+    match instances.unwrap_or(Instances::Single) {
+        Instances::Single => one,
+        Instances::Count => Value::unknown(Type::list(one.ty().clone())),
+        Instances::ForEach => Value::unknown(Type::map(one.ty().clone())),
     }
 }
 
