@@ -7,8 +7,8 @@ use salsa::Setter;
 use tofu_semantic::{
     Constness, Database, DeclKind, Declaration, Diagnostic, ModuleDir, Reference, Severity,
     SourceFile, StaticCall, Subject, VariableSource, Workspace, declaration_type, expression_type,
-    local_source_dir, module_calls, module_declarations, module_dir_diagnostics, module_references,
-    module_tree, parse, root_variable_values,
+    local_source_dir, module_calls, module_declarations, module_dir_diagnostics, module_graph,
+    module_references, parse, root_variable_values, sync_module_graph,
 };
 use tofu_syntax::TextSize;
 use tofu_types::Type;
@@ -63,6 +63,8 @@ impl Analysis {
             inputs.unwrap_or(&no_options),
         );
         semantic::set_static_inputs(&mut loaded, static_inputs, root);
+        // After the static inputs: module sources may be expressions.
+        sync_module_graph(&mut loaded.db, loaded.workspace);
         let root_inputs = inputs.is_some().then_some(static_inputs);
         for source in root_inputs
             .iter()
@@ -92,6 +94,7 @@ impl Analysis {
         file.set_text(&mut self.db)
             .with_durability(salsa::Durability::LOW)
             .to(text);
+        sync_module_graph(&mut self.db, self.workspace);
         true
     }
 
@@ -101,11 +104,7 @@ impl Analysis {
         let mut out: Vec<Diagnostic> = self
             .modules
             .iter()
-            .flat_map(|m| {
-                module_dir_diagnostics(&self.db, self.workspace, *m)
-                    .iter()
-                    .cloned()
-            })
+            .flat_map(|m| module_dir_diagnostics(&self.db, self.workspace, *m))
             .collect();
         let load_failed = out.iter().any(|d| d.severity == Severity::Error)
             || self
@@ -192,8 +191,9 @@ impl Analysis {
     /// the tree does not reach.
     pub fn is_const(&self, module_dir: &str, kind: &DeclKind) -> Option<Constness> {
         let module = self.module(module_dir)?;
-        let tree = module_tree(&self.db, self.workspace);
-        let instance = tree.instances_of(module).next()?;
+        let instance = module_graph(&self.db, self.workspace)
+            .instances_of(module)
+            .next()?;
         let call = StaticCall::new(instance.root, &instance.path);
         Some(tofu_semantic::is_const(&self.db, self.workspace, call, kind.clone()).clone())
     }

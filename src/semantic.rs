@@ -237,7 +237,7 @@ pub(crate) fn check(
     // In waves, in topological order of the tree: called modules before
     // their callers, so that what a caller reads of them is ready.
     let mut results: Vec<Option<ModuleResult>> = vec![None; jobs.len()];
-    for wave in waves(dirs, &tree.targets) {
+    for wave in waves(dirs, &tree.graph.targets) {
         let done: Vec<(usize, ModuleResult)> = wave
             .par_iter()
             .map_with(db.clone(), |db, &job| {
@@ -246,7 +246,7 @@ pub(crate) fn check(
                     .iter()
                     .map(|f| parse(db, *f).clone())
                     .collect();
-                let found = module_dir_diagnostics(db, workspace, *dir).clone();
+                let found = module_dir_diagnostics(db, workspace, *dir);
                 (job, (parsed, found))
             })
             .collect();

@@ -28,6 +28,11 @@ pub struct Workspace {
     #[default]
     #[returns(ref)]
     pub base_dir: String,
+    /// The module graph as the host last set it (see
+    /// [`crate::sync_module_graph`]); `None` has it computed.
+    #[default]
+    #[returns(ref)]
+    pub graph: Option<crate::ModuleGraph>,
 }
 
 /// An entry of a root module's `.terraform/modules/modules.json`: the

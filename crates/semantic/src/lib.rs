@@ -50,8 +50,9 @@ pub use evaluation::{
 pub use input::{ModuleDir, SourceFile};
 pub use module_arguments::{ModuleVariable, module_argument_diagnostics, module_variables};
 pub use module_instances::{
-    INCOMPATIBLE_MODULE, ModuleInstance, ModuleTree, UninstalledCall, call_targets,
-    module_dir_diagnostics, module_instance_diagnostics, module_tree,
+    INCOMPATIBLE_MODULE, ModuleGraph, ModuleInstance, ModuleTree, UninstalledCall, call_targets,
+    module_dir_diagnostics, module_graph, module_instance_diagnostics, module_local_diagnostics,
+    module_tree, sync_module_graph, tree_wide_diagnostics,
 };
 pub use overrides::module_override_diagnostics;
 pub use parsing::{ParsedFile, parse};

@@ -43,21 +43,30 @@ pub(crate) fn display_name(path: &[String]) -> String {
 }
 
 /// Every module instance of a workspace, each parent before its children,
-/// which module each call loads, and the calls that cannot be followed.
+/// and which module each call loads: what the rest of the analysis reads
+/// of the tree. It holds no source positions, so that it changes only when
+/// a call's target does (see [`module_graph`]).
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct ModuleTree {
+pub struct ModuleGraph {
     pub instances: Vec<ModuleInstance>,
     /// Each module's instances, as indexes into `instances`.
     by_module: HashMap<ModuleDir, Vec<usize>>,
     /// What each caller's calls load: `(call name, called module)`, once
     /// per call.
     pub targets: HashMap<ModuleDir, Vec<(String, ModuleDir)>>,
-    /// Calls of remote modules that `tofu init` did not install.
-    pub uninstalled: Vec<UninstalledCall>,
     /// Modules with a call the tree cannot follow for another reason (a
     /// source that is not a literal, a local directory without
     /// configuration): OpenTofu would not have loaded their tree.
     pub unresolved: HashSet<ModuleDir>,
+}
+
+/// The module graph and what building it found: the calls that cannot be
+/// followed.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct ModuleTree {
+    pub graph: ModuleGraph,
+    /// Calls of remote modules that `tofu init` did not install.
+    pub uninstalled: Vec<UninstalledCall>,
     /// Calls that would make the tree infinite.
     pub diagnostics: Vec<Diagnostic>,
 }
@@ -71,7 +80,7 @@ pub struct UninstalledCall {
     pub range: TextRange,
 }
 
-impl ModuleTree {
+impl ModuleGraph {
     /// The call paths under which `module` is analysed.
     pub fn paths_of(&self, module: ModuleDir) -> impl Iterator<Item = &[String]> {
         self.by_module
@@ -99,7 +108,7 @@ pub fn call_targets(
     workspace: Workspace,
     module: ModuleDir,
 ) -> Vec<(String, ModuleDir)> {
-    module_tree(db, workspace)
+    module_graph(db, workspace)
         .targets
         .get(&module)
         .cloned()
@@ -139,7 +148,7 @@ pub fn module_tree(db: &dyn salsa::Database, workspace: Workspace) -> ModuleTree
     let (tree, through_expressions) = build_tree(db, workspace, &called);
     // Nor are those a source expression leads to, which only the walk
     // finds: walk again without them as roots.
-    let walked_as_roots = tree.instances.iter().any(|i| {
+    let walked_as_roots = tree.graph.instances.iter().any(|i| {
         i.path.is_empty() && !i.module.dir(db).is_empty() && through_expressions.contains(&i.module)
     });
     if !walked_as_roots {
@@ -147,6 +156,38 @@ pub fn module_tree(db: &dyn salsa::Database, workspace: Workspace) -> ModuleTree
     }
     called.extend(through_expressions);
     build_tree(db, workspace, &called).0
+}
+
+/// The module graph as the rest of the analysis reads it: the one the host
+/// set with [`sync_module_graph`], or else [`module_tree`]'s.
+///
+/// Every module's queries read the graph, and the graph reads every
+/// module's calls; so after an edit anywhere, salsa would verify every
+/// memo of the workspace before trusting it. Set as an input of its own,
+/// the graph changes only when a call's target does, and an edit
+/// elsewhere leaves every memo that does not read the edited file trusted
+/// as it is.
+pub fn module_graph(db: &dyn salsa::Database, workspace: Workspace) -> &ModuleGraph {
+    match workspace.graph(db) {
+        Some(graph) => graph,
+        None => &module_tree(db, workspace).graph,
+    }
+}
+
+/// Sets the workspace's module graph input to the graph its files give,
+/// when that differs: for hosts, after loading the workspace and after
+/// every edit.
+pub fn sync_module_graph(db: &mut crate::Database, workspace: Workspace) {
+    use salsa::Setter;
+    let computed = &module_tree(db, workspace).graph;
+    if workspace.graph(db).as_ref() == Some(computed) {
+        return;
+    }
+    let computed = computed.clone();
+    workspace
+        .set_graph(db)
+        .with_durability(salsa::Durability::MEDIUM)
+        .to(Some(computed));
 }
 
 /// The tree with every module not in `called` as a root, and the modules
@@ -187,11 +228,12 @@ fn build_tree(
                 continue;
             }
             *count += 1;
-            tree.by_module
+            tree.graph
+                .by_module
                 .entry(module)
                 .or_default()
-                .push(tree.instances.len());
-            tree.instances.push(ModuleInstance {
+                .push(tree.graph.instances.len());
+            tree.graph.instances.push(ModuleInstance {
                 module,
                 root,
                 path: path.clone(),
@@ -215,14 +257,14 @@ fn build_tree(
                         continue;
                     }
                     CallTarget::Unknown => {
-                        tree.unresolved.insert(module);
+                        tree.graph.unresolved.insert(module);
                         continue;
                     }
                 };
                 if call.source.is_none() {
                     through_expressions.insert(child);
                 }
-                let targets = tree.targets.entry(module).or_default();
+                let targets = tree.graph.targets.entry(module).or_default();
                 if !targets.iter().any(|(name, _)| *name == call.name) {
                     targets.push((call.name.clone(), child));
                 }
@@ -387,10 +429,50 @@ pub fn module_instance_diagnostics(
 
 /// Everything the analysis reports about one module directory: its files'
 /// load-time checks, its declarations and references under every path the
-/// tree reaches it by, and its calls of other modules. Exact duplicates
+/// tree reaches it by, its calls of other modules, and what the tree-wide
+/// checks ([`tree_wide_diagnostics`]) found in its files. Exact duplicates
 /// (the same message at the same place) are reported once.
-#[salsa::tracked(returns(ref))]
+///
+/// Not a query itself: the module's own findings are one
+/// ([`module_local_diagnostics`]), so that a module's memo depends on no
+/// other module's files and is trusted as it is after an edit elsewhere.
 pub fn module_dir_diagnostics(
+    db: &dyn salsa::Database,
+    workspace: Workspace,
+    module: ModuleDir,
+) -> Vec<Diagnostic> {
+    let mut out = module_local_diagnostics(db, workspace, module).clone();
+    if out.iter().any(|d| d.summary == INCOMPATIBLE_MODULE) {
+        return out;
+    }
+    let tree_wide = tree_wide_diagnostics(db, workspace);
+    if tree_wide.is_empty() {
+        return out;
+    }
+    let files: HashSet<SourceFile> = module.files(db).iter().copied().collect();
+    out.extend(
+        tree_wide
+            .iter()
+            .filter(|d| d.location.is_some_and(|(file, _)| files.contains(&file)))
+            .cloned(),
+    );
+    crate::dedupe(&mut out);
+    out
+}
+
+/// What the checks of the whole tree report: the providers each module
+/// instance is given, and the calls that would make the tree infinite.
+#[salsa::tracked(returns(ref))]
+pub fn tree_wide_diagnostics(db: &dyn salsa::Database, workspace: Workspace) -> Vec<Diagnostic> {
+    let mut out = crate::provider_tree_diagnostics(db, workspace).clone();
+    out.extend(module_tree(db, workspace).diagnostics.iter().cloned());
+    out
+}
+
+/// What a module directory reports of itself, [`module_dir_diagnostics`]
+/// without the tree-wide checks.
+#[salsa::tracked(returns(ref))]
+pub fn module_local_diagnostics(
     db: &dyn salsa::Database,
     workspace: Workspace,
     module: ModuleDir,
@@ -412,8 +494,7 @@ pub fn module_dir_diagnostics(
             .iter()
             .cloned(),
     );
-    let tree = module_tree(db, workspace);
-    for path in tree.paths_of(module) {
+    for path in module_graph(db, workspace).paths_of(module) {
         out.extend(
             module_instance_diagnostics(db, module, path.to_vec())
                 .iter()
@@ -435,20 +516,6 @@ pub fn module_dir_diagnostics(
     out.extend(
         crate::static_module_diagnostics(db, workspace, module)
             .iter()
-            .cloned(),
-    );
-    let files: HashSet<SourceFile> = module.files(db).iter().copied().collect();
-    // The tree-wide provider checks, those about this module's files.
-    out.extend(
-        crate::provider_tree_diagnostics(db, workspace)
-            .iter()
-            .filter(|d| d.location.is_some_and(|(file, _)| files.contains(&file)))
-            .cloned(),
-    );
-    out.extend(
-        tree.diagnostics
-            .iter()
-            .filter(|d| d.location.is_some_and(|(file, _)| files.contains(&file)))
             .cloned(),
     );
     // `finalizeModuleLoadDiagnostics`: a module that says it does not

@@ -22,7 +22,7 @@ use crate::config::provider_ref::{
 use crate::config::terraform::required_provider_entries;
 use crate::declarations::file_blocks;
 use crate::diagnostics::range_string;
-use crate::{Diagnostic, ModuleDir, SourceFile, Workspace, file_config_diagnostics, module_tree};
+use crate::{Diagnostic, ModuleDir, SourceFile, Workspace, file_config_diagnostics, module_graph};
 
 type At = (SourceFile, TextRange);
 
@@ -439,7 +439,7 @@ pub fn provider_tree_diagnostics(
     db: &dyn salsa::Database,
     workspace: Workspace,
 ) -> Vec<Diagnostic> {
-    let tree = module_tree(db, workspace);
+    let tree = module_graph(db, workspace);
     let mut out = Vec::new();
     // Each root's instances, as OpenTofu builds one configuration per
     // root module and checks providers only when it loaded without errors.

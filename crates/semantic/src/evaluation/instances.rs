@@ -11,7 +11,7 @@ use super::{
 use crate::declarations::DeclKind;
 use crate::module_instances::CallTarget;
 use crate::{
-    Diagnostic, ModuleDir, Workspace, call_targets, module_calls, module_declarations, module_tree,
+    Diagnostic, ModuleDir, Workspace, call_targets, module_calls, module_declarations, module_graph,
 };
 
 /// The module an instance is of, following its calls from its root;
@@ -84,7 +84,7 @@ const MAX_INSTANCES: usize = 100_000;
 /// of each call (one with unknown keys where the instances are not known).
 #[salsa::tracked(returns(ref))]
 pub fn evaluation_instances(db: &dyn salsa::Database, ev: Evaluation) -> Vec<InstanceAddr> {
-    let tree = module_tree(db, ev.workspace(db));
+    let tree = module_graph(db, ev.workspace(db));
     let mut out = Vec::new();
     for root in tree.instances.iter().filter(|i| i.path.is_empty()) {
         let mut stack = vec![(InstanceAddr::root(root.module), vec![root.module])];
@@ -94,12 +94,9 @@ pub fn evaluation_instances(db: &dyn salsa::Database, ev: Evaluation) -> Vec<Ins
             }
             let module = *ancestors.last().expect("an instance has its module");
             let mut children = Vec::new();
-            let mut seen_calls = HashSet::new();
-            for call in module_calls(db, module) {
-                let call = &call.name;
-                if !seen_calls.insert(call) {
-                    continue;
-                }
+            // The calls the graph resolves somewhere: a module's calls read
+            // from the graph do not make this memo depend on its files.
+            for (call, _) in tree.targets.get(&module).into_iter().flatten() {
                 let Some(target) = instance_module(db, ev, addr.child(call, InstanceKey::None))
                 else {
                     continue;
@@ -216,7 +213,10 @@ pub fn module_loads_cleanly(db: &dyn salsa::Database, module: ModuleDir) -> bool
 
 /// Whether every module of a root module's tree loads without errors:
 /// OpenTofu evaluates nothing of a configuration that fails to load.
-#[salsa::tracked(returns(copy))]
+///
+/// Not a query: it reads every module of the tree, so its memo would have
+/// to be verified edge by edge after any edit, for a walk that costs as
+/// much.
 pub fn tree_loads_cleanly(db: &dyn salsa::Database, ev: Evaluation, root: ModuleDir) -> bool {
     let workspace = ev.workspace(db);
     let mut seen = HashSet::from([root]);

@@ -18,7 +18,7 @@ use crate::evaluation::module_variable_decls;
 use crate::evaluation::syntax::block_body;
 use crate::references::expression_references;
 use crate::{
-    Diagnostic, ModuleDir, Reference, SourceFile, Subject, Workspace, dedupe, module_tree,
+    Diagnostic, ModuleDir, Reference, SourceFile, Subject, Workspace, dedupe, module_graph,
 };
 
 /// What static evaluation reports about a module directory, under every
@@ -29,7 +29,7 @@ pub fn static_module_diagnostics(
     workspace: Workspace,
     module: ModuleDir,
 ) -> Vec<Diagnostic> {
-    let mut out: Vec<Diagnostic> = module_tree(db, workspace)
+    let mut out: Vec<Diagnostic> = module_graph(db, workspace)
         .instances_of(module)
         .flat_map(|instance| {
             let call = StaticCall::new(instance.root, &instance.path);
