@@ -5,10 +5,10 @@ use std::{collections::BTreeMap, io, path::Path};
 
 use salsa::Setter;
 use tofu_semantic::{
-    Constness, Database, DeclKind, Declaration, Diagnostic, ModuleDir, Reference, Severity,
-    SourceFile, StaticCall, Subject, VariableSource, Workspace, declaration_type, expression_type,
-    local_source_dir, module_calls, module_declarations, module_dir_diagnostics, module_graph,
-    module_references, parse, root_variable_values, sync_module_graph,
+    Constness, Database, DeclKind, Declaration, Diagnostic, ModuleDir, Reference, SourceFile,
+    StaticCall, Subject, VariableSource, Workspace, declaration_type, expression_type,
+    local_source_dir, module_calls, module_declarations, module_graph, module_references,
+    root_variable_values, sync_module_graph,
 };
 use tofu_syntax::TextSize;
 use tofu_types::Type;
@@ -101,17 +101,8 @@ impl Analysis {
     /// The semantic diagnostics of every module: what `check` reports
     /// besides syntax errors.
     pub fn diagnostics(&self) -> Vec<Diagnostic> {
-        let mut out: Vec<Diagnostic> = self
-            .modules
-            .iter()
-            .flat_map(|m| module_dir_diagnostics(&self.db, self.workspace, *m))
-            .collect();
-        let load_failed = out.iter().any(|d| d.severity == Severity::Error)
-            || self
-                .modules
-                .iter()
-                .flat_map(|m| m.files(&self.db))
-                .any(|f| !parse(&self.db, *f).errors.is_empty());
+        let report = semantic::report(&self.db, &self.evaluations);
+        let mut out: Vec<Diagnostic> = report.modules.into_iter().flatten().collect();
         if let Some((_, inputs)) = self.evaluations.plan {
             out.extend(
                 root_variable_values(&self.db, inputs)
@@ -120,14 +111,7 @@ impl Analysis {
                     .cloned(),
             );
         }
-        out.extend(semantic::evaluation_diagnostics(
-            &self.db,
-            &self.evaluations,
-            load_failed,
-        ));
-        let types =
-            semantic::type_diagnostics(&self.db, &self.evaluations, &self.modules, out.iter());
-        out.extend(types);
+        out.extend(report.evaluated);
         out
     }
 

@@ -7,11 +7,11 @@ use std::collections::{HashMap, HashSet};
 use rayon::prelude::*;
 use salsa::Durability;
 use tofu_semantic::{
-    Database, EvalMode, Evaluation, InstalledModule, InstanceAddr, ModuleDir, ParsedFile,
-    RootInputs, SourceFile as Input, Workspace, dedupe, evaluation_instances,
-    instance_argument_diagnostics, instance_diagnostics, instance_module, missing_root_values,
-    module_calls, module_dir_diagnostics, module_providers, module_tree, module_type_diagnostics,
-    parse, root_variable_values, tree_loads_cleanly,
+    Database, EvalMode, Evaluation, InstalledModule, ModuleDir, ModuleReport, ParsedFile,
+    RootInputs, SourceFile as Input, Workspace, chunk_count, dedupe, evaluation_jobs,
+    instance_chunk_diagnostics, missing_root_values, module_calls, module_chunk_reports,
+    module_graph, module_local_diagnostics, module_providers, module_tree, parse,
+    root_variable_values, tree_wide_diagnostics, with_tree_wide,
 };
 use tofu_syntax::TextRange;
 
@@ -130,9 +130,6 @@ pub(crate) fn read_tree(root: &std::path::Path) -> std::io::Result<Loaded> {
     Ok(load(&discovered.modules, &discovered.installed, texts))
 }
 
-/// A module's parsed files and its semantic diagnostics.
-type ModuleResult = (Vec<ParsedFile>, Vec<tofu_semantic::Diagnostic>);
-
 /// The indexes of `modules` in waves: first the modules that call no
 /// module of the tree, then those that call only modules of earlier
 /// waves, and so on (a module in a ring of calls goes where its DFS
@@ -236,40 +233,30 @@ pub(crate) fn check(
     let jobs: Vec<(ModuleDir, std::ops::Range<usize>)> = dirs.iter().copied().zip(starts).collect();
     // In waves, in topological order of the tree: called modules before
     // their callers, so that what a caller reads of them is ready.
-    let mut results: Vec<Option<ModuleResult>> = vec![None; jobs.len()];
+    let mut parsed: Vec<Option<Vec<ParsedFile>>> = vec![None; jobs.len()];
     for wave in waves(dirs, &tree.graph.targets) {
-        let done: Vec<(usize, ModuleResult)> = wave
+        let done: Vec<(usize, Vec<ParsedFile>)> = wave
             .par_iter()
             .map_with(db.clone(), |db, &job| {
                 let (dir, files) = &jobs[job];
-                let parsed = inputs[files.clone()]
+                let files = inputs[files.clone()]
                     .iter()
                     .map(|f| parse(db, *f).clone())
                     .collect();
-                let found = module_dir_diagnostics(db, workspace, *dir);
-                (job, (parsed, found))
+                module_local_diagnostics(db, workspace, *dir);
+                (job, files)
             })
             .collect();
-        for (job, result) in done {
-            results[job] = Some(result);
+        for (job, files) in done {
+            parsed[job] = Some(files);
         }
     }
-    let mut parsed_files = Vec::with_capacity(inputs.len());
-    let mut found = Vec::new();
-    for (parsed, diagnostics) in results.into_iter().flatten() {
-        parsed_files.extend(parsed);
-        found.push(diagnostics);
-    }
+    let parsed_files: Vec<ParsedFile> = parsed.into_iter().flatten().flatten().collect();
     let evaluations = Evaluations::new(db, workspace, base_dir, plan);
-    let load_failed = parsed_files.iter().any(|p| !p.errors.is_empty())
-        || found
-            .iter()
-            .flatten()
-            .any(|d| d.severity == tofu_semantic::Severity::Error);
-    let mut evaluated = evaluation_diagnostics(db, &evaluations, load_failed);
-    let reported = found.iter().flatten().chain(&evaluated);
-    let types = type_diagnostics(db, &evaluations, dirs, reported);
-    evaluated.extend(types);
+    let Report {
+        modules: mut found,
+        evaluated,
+    } = report(db, &evaluations);
     let (in_tree, elsewhere): (Vec<_>, Vec<_>) = evaluated
         .into_iter()
         .partition(|d| d.location.is_none_or(|(file, _)| index.contains_key(&file)));
@@ -369,58 +356,93 @@ impl Evaluations {
     }
 }
 
-/// What the static types of the modules find that nothing else reported
-/// at the same place: type errors every plan would report, whatever the
-/// values. Only modules that load and check without errors are typed (a
-/// plan would stop before); each module once, in parallel.
-pub(crate) fn type_diagnostics<'a>(
-    db: &Database,
-    evaluations: &Evaluations,
-    modules: &[ModuleDir],
-    reported: impl Iterator<Item = &'a tofu_semantic::Diagnostic>,
-) -> Vec<tofu_semantic::Diagnostic> {
-    let types = evaluations.types;
-    let workspace = types.workspace(db);
-    let found: Vec<Vec<tofu_semantic::Diagnostic>> = modules
-        .par_iter()
-        .map_with(db.clone(), |db, &module| {
-            let clean = module
-                .files(db)
-                .iter()
-                .all(|f| parse(db, *f).errors.is_empty())
-                && !module_dir_diagnostics(db, workspace, module)
-                    .iter()
-                    .any(|d| d.severity == tofu_semantic::Severity::Error);
-            if clean {
-                module_type_diagnostics(db, types, module).clone()
-            } else {
-                Vec::new()
-            }
+/// What the workspace reports besides syntax errors, as `check` reports
+/// it: each module's diagnostics (in workspace order), then what
+/// evaluating the tree and typing its modules found.
+pub(crate) struct Report {
+    pub modules: Vec<Vec<tofu_semantic::Diagnostic>>,
+    pub evaluated: Vec<tofu_semantic::Diagnostic>,
+}
+
+/// Gathers the [`Report`] from the chunk memos ([`module_chunk_reports`],
+/// [`instance_chunk_diagnostics`]), the chunks of each step in parallel,
+/// each on its own database clone.
+pub(crate) fn report(db: &Database, evaluations: &Evaluations) -> Report {
+    let workspace = evaluations.types.workspace(db);
+    let chunks = chunk_count(workspace.modules(db).len());
+    let reports: Vec<ModuleReport> = (0..chunks)
+        .into_par_iter()
+        .map_with(db.clone(), |db, chunk| {
+            module_chunk_reports(db, evaluations.types, chunk).clone()
         })
-        .collect();
-    let already: HashSet<(&str, Option<(Input, TextRange)>)> =
-        reported.map(|d| (d.summary.as_str(), d.location)).collect();
-    let mut out: Vec<tofu_semantic::Diagnostic> = found
+        .collect::<Vec<_>>()
         .into_iter()
         .flatten()
-        .filter(|d| !already.contains(&(d.summary.as_str(), d.location)))
         .collect();
-    dedupe(&mut out);
-    out
+    let tree_wide = tree_wide_diagnostics(db, workspace);
+    let modules: Vec<Vec<tofu_semantic::Diagnostic>> = reports
+        .iter()
+        .map(|r| with_tree_wide(db, r.module, r.diagnostics.clone(), tree_wide))
+        .collect();
+    let is_error = |d: &tofu_semantic::Diagnostic| d.severity == tofu_semantic::Severity::Error;
+    let load_failed =
+        reports.iter().any(|r| r.syntax_errors) || modules.iter().flatten().any(is_error);
+    let loads_cleanly: HashMap<ModuleDir, bool> = reports
+        .iter()
+        .map(|r| (r.module, r.loads_cleanly))
+        .collect();
+    let graph = module_graph(db, workspace);
+    let tree_loads_cleanly = |root: ModuleDir| {
+        let mut seen = HashSet::from([root]);
+        let mut stack = vec![root];
+        while let Some(module) = stack.pop() {
+            if !loads_cleanly.get(&module).copied().unwrap_or(false) {
+                return false;
+            }
+            for (_, target) in graph.targets.get(&module).into_iter().flatten() {
+                if seen.insert(*target) {
+                    stack.push(*target);
+                }
+            }
+        }
+        true
+    };
+    let mut evaluated = evaluation_diagnostics(db, evaluations, load_failed, &tree_loads_cleanly);
+    // A module's types, unless its own checks found errors, and unless
+    // validate or the plan already reported the same at the same place.
+    let already: HashSet<(&str, Option<(Input, TextRange)>)> = modules
+        .iter()
+        .flatten()
+        .chain(&evaluated)
+        .map(|d| (d.summary.as_str(), d.location))
+        .collect();
+    let mut types: Vec<tofu_semantic::Diagnostic> = reports
+        .iter()
+        .zip(&modules)
+        .filter(|(_, found)| !found.iter().any(is_error))
+        .flat_map(|(report, _)| &report.types)
+        .filter(|d| !already.contains(&(d.summary.as_str(), d.location)))
+        .cloned()
+        .collect();
+    dedupe(&mut types);
+    evaluated.extend(types);
+    Report { modules, evaluated }
 }
 
 /// What evaluating the tree reports, as `tofu validate` and then `tofu
 /// plan` would: the validate walk's findings, then, when nothing stops
 /// OpenTofu first (`load_failed`: errors loading or checking the
 /// configuration; errors in the variables' values; required variables
-/// without one), the plan's, each diagnostic once.
-pub(crate) fn evaluation_diagnostics(
+/// without one), the plan's, each diagnostic once. Only the trees of
+/// roots that load cleanly are evaluated.
+fn evaluation_diagnostics(
     db: &Database,
     evaluations: &Evaluations,
     load_failed: bool,
+    tree_loads_cleanly: &(dyn Fn(ModuleDir) -> bool + Sync),
 ) -> Vec<tofu_semantic::Diagnostic> {
     let is_error = |d: &tofu_semantic::Diagnostic| d.severity == tofu_semantic::Severity::Error;
-    let mut out = evaluate(db, evaluations.validate);
+    let mut out = evaluate(db, evaluations.validate, tree_loads_cleanly);
     let Some((plan, inputs)) = evaluations.plan else {
         return out;
     };
@@ -437,47 +459,29 @@ pub(crate) fn evaluation_diagnostics(
         out.extend(missing.iter().cloned());
         return out;
     }
-    out.extend(evaluate(db, plan));
+    out.extend(evaluate(db, plan, tree_loads_cleanly));
     dedupe(&mut out);
     out
 }
 
-/// What evaluating every module instance reports, each diagnostic once:
-/// the instances evaluated in parallel, each on its own database clone,
-/// sharing what they ask of each other.
-fn evaluate(db: &Database, evaluation: Evaluation) -> Vec<tofu_semantic::Diagnostic> {
-    let instances = evaluation_instances(db, evaluation);
-    // Asked once per root, outside the instances' queries, so that an
-    // edit anywhere does not make every instance's memo depend on it.
-    let mut clean: HashMap<ModuleDir, bool> = HashMap::new();
-    for addr in instances {
-        clean
-            .entry(addr.root)
-            .or_insert_with(|| tree_loads_cleanly(db, evaluation, addr.root));
-    }
-    // In `validate` the instances of one module under one root differ only
-    // in their arguments: the rest of the module is evaluated once.
-    let validate = evaluation.mode(db) == EvalMode::Validate;
-    let mut evaluated: HashSet<(ModuleDir, ModuleDir)> = HashSet::new();
-    let jobs: Vec<(&InstanceAddr, bool)> = instances
+/// What evaluating every module instance under the roots that load
+/// cleanly reports, each diagnostic once: the chunks of instances in
+/// parallel, each on its own database clone.
+fn evaluate(
+    db: &Database,
+    evaluation: Evaluation,
+    tree_loads_cleanly: &(dyn Fn(ModuleDir) -> bool + Sync),
+) -> Vec<tofu_semantic::Diagnostic> {
+    let jobs: Vec<(usize, usize)> = evaluation_jobs(db, evaluation)
         .iter()
-        .filter(|addr| clean.get(&addr.root).copied().unwrap_or(false))
-        .map(|addr| {
-            let whole = !validate
-                || instance_module(db, evaluation, addr.clone())
-                    .is_none_or(|module| evaluated.insert((addr.root, module)));
-            (addr, whole)
-        })
+        .enumerate()
+        .filter(|(_, root)| tree_loads_cleanly(root.root))
+        .flat_map(|(index, root)| (0..chunk_count(root.jobs.len())).map(move |c| (index, c)))
         .collect();
     let found: Vec<Vec<tofu_semantic::Diagnostic>> = jobs
         .par_iter()
-        .map_with(db.clone(), |db, (addr, whole)| {
-            let addr = (*addr).clone();
-            if *whole {
-                instance_diagnostics(db, evaluation, addr).clone()
-            } else {
-                instance_argument_diagnostics(db, evaluation, addr).clone()
-            }
+        .map_with(db.clone(), |db, &(root, chunk)| {
+            instance_chunk_diagnostics(db, evaluation, root, chunk).clone()
         })
         .collect();
     let mut out: Vec<tofu_semantic::Diagnostic> = found.into_iter().flatten().collect();

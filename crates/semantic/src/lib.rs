@@ -25,6 +25,7 @@ mod parsing;
 mod provider_validation;
 mod reference_checks;
 mod references;
+mod report;
 mod root_values;
 mod settings;
 mod static_eval;
@@ -44,7 +45,7 @@ pub use evaluation::{
     VariableDecl, call_expansion, declaration_type, evaluation_instances, expression_type,
     instance_argument_diagnostics, instance_diagnostics, instance_module, local_value,
     missing_root_values, module_call_value, module_type_diagnostics, module_variable_decls,
-    output_type, output_value, resource_expansion, resource_value, tree_loads_cleanly, types_addr,
+    output_type, output_value, resource_expansion, resource_value, types_addr,
     variable_validation_diagnostics, variable_value,
 };
 pub use input::{ModuleDir, SourceFile};
@@ -52,12 +53,16 @@ pub use module_arguments::{ModuleVariable, module_argument_diagnostics, module_v
 pub use module_instances::{
     INCOMPATIBLE_MODULE, ModuleGraph, ModuleInstance, ModuleTree, UninstalledCall, call_targets,
     module_dir_diagnostics, module_graph, module_instance_diagnostics, module_local_diagnostics,
-    module_tree, sync_module_graph, tree_wide_diagnostics,
+    module_tree, sync_module_graph, tree_wide_diagnostics, with_tree_wide,
 };
 pub use overrides::module_override_diagnostics;
 pub use parsing::{ParsedFile, parse};
 pub use provider_validation::{ModuleProviders, module_providers, provider_tree_diagnostics};
 pub use references::{Reference, ReferenceContext, Remaining, Subject, module_references};
+pub use report::{
+    CHUNK_SIZE, ModuleReport, RootJobs, chunk_count, evaluation_jobs, instance_chunk_diagnostics,
+    module_chunk_reports,
+};
 pub use root_values::{
     AssignedValue, ParsingMode, RootInputs, RootVariableValues, StringPlace, ValueOrigin,
     VariableSource, parse_variables_file, root_variable_values, variable_parsing_modes,

@@ -441,23 +441,35 @@ pub fn module_dir_diagnostics(
     workspace: Workspace,
     module: ModuleDir,
 ) -> Vec<Diagnostic> {
-    let mut out = module_local_diagnostics(db, workspace, module).clone();
-    if out.iter().any(|d| d.summary == INCOMPATIBLE_MODULE) {
-        return out;
-    }
-    let tree_wide = tree_wide_diagnostics(db, workspace);
-    if tree_wide.is_empty() {
-        return out;
+    with_tree_wide(
+        db,
+        module,
+        module_local_diagnostics(db, workspace, module).clone(),
+        tree_wide_diagnostics(db, workspace),
+    )
+}
+
+/// A module's own diagnostics `local`, and those of `tree_wide` in its
+/// files: [`module_dir_diagnostics`] for hosts that hold both already.
+pub fn with_tree_wide(
+    db: &dyn salsa::Database,
+    module: ModuleDir,
+    mut local: Vec<Diagnostic>,
+    tree_wide: &[Diagnostic],
+) -> Vec<Diagnostic> {
+    // A module that OpenTofu does not load reports that alone.
+    if tree_wide.is_empty() || local.iter().any(|d| d.summary == INCOMPATIBLE_MODULE) {
+        return local;
     }
     let files: HashSet<SourceFile> = module.files(db).iter().copied().collect();
-    out.extend(
+    local.extend(
         tree_wide
             .iter()
             .filter(|d| d.location.is_some_and(|(file, _)| files.contains(&file)))
             .cloned(),
     );
-    crate::dedupe(&mut out);
-    out
+    crate::dedupe(&mut local);
+    local
 }
 
 /// What the checks of the whole tree report: the providers each module

@@ -1,8 +1,6 @@
 //! The module instances of an evaluation and what evaluating each one
 //! reports.
 
-use std::collections::HashSet;
-
 use super::{
     Evaluation, InstanceAddr, InstanceKey, call_expansion, local_value, module_variable_decls,
     output_value, resource_expansion, resource_value, variable_validation_diagnostics,
@@ -10,9 +8,7 @@ use super::{
 };
 use crate::declarations::DeclKind;
 use crate::module_instances::CallTarget;
-use crate::{
-    Diagnostic, ModuleDir, Workspace, call_targets, module_calls, module_declarations, module_graph,
-};
+use crate::{Diagnostic, ModuleDir, Workspace, module_calls, module_declarations, module_graph};
 
 /// The module an instance is of, following its calls from its root;
 /// `None` where a call cannot be followed. Each step reads only the
@@ -209,31 +205,4 @@ pub fn module_loads_cleanly(db: &dyn salsa::Database, module: ModuleDir) -> bool
         && !crate::module_override_diagnostics(db, module)
             .iter()
             .any(|d| d.severity == crate::Severity::Error)
-}
-
-/// Whether every module of a root module's tree loads without errors:
-/// OpenTofu evaluates nothing of a configuration that fails to load.
-///
-/// Not a query: it reads every module of the tree, so its memo would have
-/// to be verified edge by edge after any edit, for a walk that costs as
-/// much.
-pub fn tree_loads_cleanly(db: &dyn salsa::Database, ev: Evaluation, root: ModuleDir) -> bool {
-    let workspace = ev.workspace(db);
-    let mut seen = HashSet::from([root]);
-    let mut stack = vec![root];
-    while let Some(module) = stack.pop() {
-        // Static evaluation is part of loading in OpenTofu.
-        let static_errors = crate::static_module_diagnostics(db, workspace, module)
-            .iter()
-            .any(|d| d.severity == crate::Severity::Error);
-        if static_errors || !module_loads_cleanly(db, module) {
-            return false;
-        }
-        for (_, target) in call_targets(db, workspace, module) {
-            if seen.insert(*target) {
-                stack.push(*target);
-            }
-        }
-    }
-    true
 }

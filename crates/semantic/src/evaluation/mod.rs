@@ -38,7 +38,7 @@ pub use declared::{VariableDecl, module_variable_decls};
 pub use expansion::{Expansion, call_expansion, resource_expansion};
 pub use instances::{
     evaluation_instances, instance_argument_diagnostics, instance_diagnostics, instance_module,
-    tree_loads_cleanly,
+    module_loads_cleanly,
 };
 pub use resources::resource_value;
 pub use types::{

@@ -1,0 +1,157 @@
+//! What a workspace reports, gathered in chunks: each chunk of modules or
+//! of module instances is one memo.
+//!
+//! A host asking every module's and every instance's memo after an edit
+//! would touch tens of thousands of memos to find them unchanged. A chunk
+//! reads no other chunk's files, so after an edit salsa trusts every chunk
+//! but the edited one as it is, and a re-check touches a few dozen memos
+//! plus what the edit reaches.
+
+use std::collections::HashSet;
+
+use crate::evaluation::{
+    EvalMode, Evaluation, InstanceAddr, evaluation_instances, instance_argument_diagnostics,
+    instance_diagnostics, instance_module, module_loads_cleanly, module_type_diagnostics,
+};
+use crate::{
+    Diagnostic, ModuleDir, Severity, Workspace, module_local_diagnostics, parse,
+    static_module_diagnostics,
+};
+
+/// Modules, or instances, per chunk: small enough that re-checking the
+/// edited chunk is cheap, large enough that the chunks are few.
+pub const CHUNK_SIZE: usize = 32;
+
+/// What one module reports of itself, and what the host needs to decide
+/// what else to report.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ModuleReport {
+    pub module: ModuleDir,
+    /// [`module_local_diagnostics`].
+    pub diagnostics: Vec<Diagnostic>,
+    /// Whether any of its files, override files included, has syntax
+    /// errors.
+    pub syntax_errors: bool,
+    /// Whether it loads as OpenTofu would load it, static evaluation
+    /// included: a tree is evaluated only when all its modules do.
+    pub loads_cleanly: bool,
+    /// Its static type errors ([`module_type_diagnostics`]), when it has
+    /// no syntax errors and its own diagnostics no error; else none.
+    pub types: Vec<Diagnostic>,
+}
+
+/// How many chunks `count` things make.
+pub fn chunk_count(count: usize) -> usize {
+    count.div_ceil(CHUNK_SIZE)
+}
+
+/// The reports of the workspace's modules in chunk `chunk` (the modules
+/// in workspace order, [`CHUNK_SIZE`] at a time), with the static types of
+/// evaluation `types`.
+#[salsa::tracked(returns(ref))]
+pub fn module_chunk_reports(
+    db: &dyn salsa::Database,
+    types: Evaluation,
+    chunk: usize,
+) -> Vec<ModuleReport> {
+    let workspace = types.workspace(db);
+    chunk_of(workspace.modules(db), chunk)
+        .iter()
+        .map(|&module| module_report(db, workspace, types, module))
+        .collect()
+}
+
+fn module_report(
+    db: &dyn salsa::Database,
+    workspace: Workspace,
+    types: Evaluation,
+    module: ModuleDir,
+) -> ModuleReport {
+    let diagnostics = module_local_diagnostics(db, workspace, module).clone();
+    let syntax_errors = module
+        .files(db)
+        .iter()
+        .chain(module.overrides(db))
+        .any(|f| !parse(db, *f).errors.is_empty());
+    let static_errors = static_module_diagnostics(db, workspace, module)
+        .iter()
+        .any(|d| d.severity == Severity::Error);
+    let loads_cleanly = !static_errors && module_loads_cleanly(db, module);
+    let clean = !syntax_errors && !diagnostics.iter().any(|d| d.severity == Severity::Error);
+    let types = if clean {
+        module_type_diagnostics(db, types, module).clone()
+    } else {
+        Vec::new()
+    };
+    ModuleReport {
+        module,
+        diagnostics,
+        syntax_errors,
+        loads_cleanly,
+        types,
+    }
+}
+
+/// The instances of a root module's tree to report on, in order, each
+/// with whether all of it is evaluated (`true`) or only its module call's
+/// arguments.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RootJobs {
+    pub root: ModuleDir,
+    pub jobs: Vec<(InstanceAddr, bool)>,
+}
+
+/// The instances of an evaluation to report on, root by root. In
+/// `validate`, the instances of one module under one root differ only in
+/// their arguments, so the rest of the module is reported once.
+#[salsa::tracked(returns(ref))]
+pub fn evaluation_jobs(db: &dyn salsa::Database, ev: Evaluation) -> Vec<RootJobs> {
+    let validate = ev.mode(db) == EvalMode::Validate;
+    let mut evaluated: HashSet<(ModuleDir, ModuleDir)> = HashSet::new();
+    let mut out: Vec<RootJobs> = Vec::new();
+    for addr in evaluation_instances(db, ev) {
+        let whole = !validate
+            || instance_module(db, ev, addr.clone())
+                .is_none_or(|module| evaluated.insert((addr.root, module)));
+        match out.last_mut() {
+            Some(last) if last.root == addr.root => last.jobs.push((addr.clone(), whole)),
+            _ => out.push(RootJobs {
+                root: addr.root,
+                jobs: vec![(addr.clone(), whole)],
+            }),
+        }
+    }
+    out
+}
+
+/// What evaluating chunk `chunk` of the jobs of `evaluation_jobs(ev)[root]`
+/// reports. Asked only for roots whose tree loads cleanly: OpenTofu
+/// evaluates nothing of a configuration that fails to load.
+#[salsa::tracked(returns(ref))]
+pub fn instance_chunk_diagnostics(
+    db: &dyn salsa::Database,
+    ev: Evaluation,
+    root: usize,
+    chunk: usize,
+) -> Vec<Diagnostic> {
+    let Some(root) = evaluation_jobs(db, ev).get(root) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for (addr, whole) in chunk_of(&root.jobs, chunk) {
+        let found = if *whole {
+            instance_diagnostics(db, ev, addr.clone())
+        } else {
+            instance_argument_diagnostics(db, ev, addr.clone())
+        };
+        out.extend(found.iter().cloned());
+    }
+    crate::dedupe(&mut out);
+    out
+}
+
+fn chunk_of<T>(items: &[T], chunk: usize) -> &[T] {
+    let start = (chunk * CHUNK_SIZE).min(items.len());
+    let end = (start + CHUNK_SIZE).min(items.len());
+    &items[start..end]
+}
