@@ -143,3 +143,26 @@ fn static_types_of_declarations_and_expressions() {
         Some("object({extra=bool,region=number,zones=list(string)})")
     );
 }
+
+#[test]
+fn edits_that_change_the_module_tree_are_followed() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/analysis_calls");
+    let mut analysis = Analysis::open(&root).expect("the fixture opens");
+    assert!(analysis.diagnostics().is_empty());
+    let text = analysis.file_text("main.tf").expect("main.tf").to_owned();
+    // `b` requires its `name`: called, it is missing.
+    let calls_b = text.replace("\"./a\"", "\"./b\"");
+    assert!(analysis.set_file_text("main.tf", calls_b));
+    let summaries: Vec<String> = analysis
+        .diagnostics()
+        .iter()
+        .map(|d| d.summary.clone())
+        .collect();
+    assert_eq!(summaries, ["Missing required argument"]);
+    // Given it, the tree is clean again; and back to `a`, as opened.
+    let with_name = text.replace("\"./a\"", "\"./b\"\n  name = \"b\"");
+    assert!(analysis.set_file_text("main.tf", with_name));
+    assert!(analysis.diagnostics().is_empty());
+    assert!(analysis.set_file_text("main.tf", text));
+    assert!(analysis.diagnostics().is_empty());
+}

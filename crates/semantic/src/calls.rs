@@ -32,7 +32,7 @@ pub struct Workspace {
     /// [`crate::sync_module_graph`]); `None` has it computed.
     #[default]
     #[returns(ref)]
-    pub graph: Option<crate::ModuleGraph>,
+    pub graph: Option<std::sync::Arc<crate::ModuleGraph>>,
 }
 
 /// An entry of a root module's `.terraform/modules/modules.json`: the

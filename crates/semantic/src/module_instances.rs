@@ -3,6 +3,7 @@
 //! (its name in messages, the checks that apply only to children).
 
 use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
 
 use tofu_syntax::TextRange;
 
@@ -64,7 +65,7 @@ pub struct ModuleGraph {
 /// followed.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct ModuleTree {
-    pub graph: ModuleGraph,
+    pub graph: Arc<ModuleGraph>,
     /// Calls of remote modules that `tofu init` did not install.
     pub uninstalled: Vec<UninstalledCall>,
     /// Calls that would make the tree infinite.
@@ -124,6 +125,55 @@ pub(crate) enum CallTarget {
     Unknown,
 }
 
+/// A module's calls as the graph is built from them: each call's name and
+/// literal source, without where it is.
+type CallShapes = Vec<(String, Option<String>)>;
+
+/// The call shapes of the modules of chunk `chunk` (see
+/// [`crate::report`]): the graph reads these instead of every module's
+/// calls, so that an edit makes it verify one chunk, not every module.
+#[salsa::tracked(returns(ref))]
+fn call_shape_chunk(
+    db: &dyn salsa::Database,
+    workspace: Workspace,
+    chunk: usize,
+) -> Vec<CallShapes> {
+    crate::report::chunk_of(workspace.modules(db), chunk)
+        .iter()
+        .map(|m| {
+            module_calls(db, *m)
+                .iter()
+                .map(|c| (c.name.clone(), c.source.clone()))
+                .collect()
+        })
+        .collect()
+}
+
+/// A module's index in the workspace's modules.
+pub(crate) fn module_position(
+    db: &dyn salsa::Database,
+    workspace: Workspace,
+    module: ModuleDir,
+) -> Option<usize> {
+    workspace_index(db, workspace)
+        .position
+        .get(&module)
+        .copied()
+}
+
+/// A module's call shapes, through its chunk.
+fn call_shapes(
+    db: &dyn salsa::Database,
+    workspace: Workspace,
+    module: ModuleDir,
+) -> &[(String, Option<String>)] {
+    let Some(position) = module_position(db, workspace, module) else {
+        return &[];
+    };
+    let chunk = call_shape_chunk(db, workspace, position / crate::report::CHUNK_SIZE);
+    &chunk[position % crate::report::CHUNK_SIZE]
+}
+
 /// The tree: the workspace's root directory is a root module; so is every
 /// other module no module of the workspace calls (as `tofu validate` run
 /// there would check it), except installed copies, which are reached only
@@ -132,6 +182,55 @@ pub(crate) enum CallTarget {
 /// its root module's `modules.json`.
 #[salsa::tracked(returns(ref))]
 pub fn module_tree(db: &dyn salsa::Database, workspace: Workspace) -> ModuleTree {
+    let walk = graph_walk(db, workspace);
+    let mut tree = ModuleTree {
+        graph: walk.graph.clone(),
+        ..ModuleTree::default()
+    };
+    for (module, call, source) in &walk.uninstalled {
+        let Some(call) = module_calls(db, *module).get(*call) else {
+            continue;
+        };
+        tree.uninstalled.push(UninstalledCall {
+            name: call.name.clone(),
+            source: source.clone(),
+            file: call.file,
+            range: call.range,
+        });
+    }
+    for (module, call, path, child) in &walk.recursive {
+        let Some(call) = module_calls(db, *module).get(*call) else {
+            continue;
+        };
+        tree.diagnostics.push(Diagnostic::at(
+            "Recursive module call",
+            format!(
+                "The module call {:?} in {} loads {}, which already contains {}, so the module tree would never end.",
+                call.name,
+                display_name(path),
+                dir_display(child.dir(db)),
+                display_name(path),
+            ),
+            call.file,
+            call.range,
+        ));
+    }
+    tree
+}
+
+/// The tree without where its calls are: the graph, the calls of remote
+/// modules that are not installed (module, index of the call, source),
+/// and the calls that would make the tree infinite (module, index of the
+/// call, the caller's call path, the module called).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+struct GraphWalk {
+    graph: Arc<ModuleGraph>,
+    uninstalled: Vec<(ModuleDir, usize, String)>,
+    recursive: Vec<(ModuleDir, usize, Vec<String>, ModuleDir)>,
+}
+
+#[salsa::tracked(returns(ref))]
+fn graph_walk(db: &dyn salsa::Database, workspace: Workspace) -> GraphWalk {
     let by_dir = &workspace_index(db, workspace).by_dir;
     // Modules some module calls through a literal local source are not
     // roots.
@@ -139,20 +238,22 @@ pub fn module_tree(db: &dyn salsa::Database, workspace: Workspace) -> ModuleTree
         .modules(db)
         .iter()
         .flat_map(|m| {
-            module_calls(db, *m).iter().filter_map(|call| {
-                let dir = local_source_dir(m.dir(db), call.source.as_deref()?)?;
-                by_dir.get(dir.as_str()).copied()
-            })
+            call_shapes(db, workspace, *m)
+                .iter()
+                .filter_map(|(_, source)| {
+                    let dir = local_source_dir(m.dir(db), source.as_deref()?)?;
+                    by_dir.get(dir.as_str()).copied()
+                })
         })
         .collect();
-    let (tree, through_expressions) = build_tree(db, workspace, &called);
+    let (walk, through_expressions) = build_tree(db, workspace, &called);
     // Nor are those a source expression leads to, which only the walk
     // finds: walk again without them as roots.
-    let walked_as_roots = tree.graph.instances.iter().any(|i| {
+    let walked_as_roots = walk.graph.instances.iter().any(|i| {
         i.path.is_empty() && !i.module.dir(db).is_empty() && through_expressions.contains(&i.module)
     });
     if !walked_as_roots {
-        return tree;
+        return walk;
     }
     called.extend(through_expressions);
     build_tree(db, workspace, &called).0
@@ -170,7 +271,7 @@ pub fn module_tree(db: &dyn salsa::Database, workspace: Workspace) -> ModuleTree
 pub fn module_graph(db: &dyn salsa::Database, workspace: Workspace) -> &ModuleGraph {
     match workspace.graph(db) {
         Some(graph) => graph,
-        None => &module_tree(db, workspace).graph,
+        None => &graph_walk(db, workspace).graph,
     }
 }
 
@@ -179,33 +280,39 @@ pub fn module_graph(db: &dyn salsa::Database, workspace: Workspace) -> &ModuleGr
 /// every edit.
 pub fn sync_module_graph(db: &mut crate::Database, workspace: Workspace) {
     use salsa::Setter;
-    let computed = &module_tree(db, workspace).graph;
-    if workspace.graph(db).as_ref() == Some(computed) {
+    let computed = &graph_walk(db, workspace).graph;
+    // Unless the walk ran again, the graph is the one already set.
+    let unchanged = workspace
+        .graph(db)
+        .as_ref()
+        .is_some_and(|set| Arc::ptr_eq(set, computed) || set == computed);
+    if unchanged {
         return;
     }
-    let computed = computed.clone();
+    let computed = Arc::clone(computed);
     workspace
         .set_graph(db)
         .with_durability(salsa::Durability::MEDIUM)
         .to(Some(computed));
 }
 
-/// The tree with every module not in `called` as a root, and the modules
+/// The walk with every module not in `called` as a root, and the modules
 /// reached through calls whose sources are expressions.
 fn build_tree(
     db: &dyn salsa::Database,
     workspace: Workspace,
     called: &HashSet<ModuleDir>,
-) -> (ModuleTree, HashSet<ModuleDir>) {
+) -> (GraphWalk, HashSet<ModuleDir>) {
     let modules = workspace.modules(db);
     let target = |module: ModuleDir, source: Option<&str>, root: &str, key: &str| {
         call_target(db, workspace, module, source, root, key)
     };
     let is_installed_copy = |m: &ModuleDir| m.dir(db).split('/').any(|part| part == ".terraform");
     let mut through_expressions = HashSet::new();
-    let mut tree = ModuleTree::default();
+    let mut graph = ModuleGraph::default();
+    let mut walk = GraphWalk::default();
     let mut reached: HashMap<ModuleDir, usize> = HashMap::new();
-    let mut reported: HashSet<(SourceFile, TextRange)> = HashSet::new();
+    let mut reported: HashSet<(ModuleDir, usize)> = HashSet::new();
     let roots: Vec<ModuleDir> = modules
         .iter()
         .copied()
@@ -228,60 +335,44 @@ fn build_tree(
                 continue;
             }
             *count += 1;
-            tree.graph
+            graph
                 .by_module
                 .entry(module)
                 .or_default()
-                .push(tree.graph.instances.len());
-            tree.graph.instances.push(ModuleInstance {
+                .push(graph.instances.len());
+            graph.instances.push(ModuleInstance {
                 module,
                 root,
                 path: path.clone(),
             });
             let mut children = Vec::new();
-            for call in module_calls(db, module) {
+            for (index, (name, source)) in call_shapes(db, workspace, module).iter().enumerate() {
                 let mut child_path = path.clone();
-                child_path.push(call.name.clone());
+                child_path.push(name.clone());
                 let key = child_path.join(".");
-                let child = match target(module, call.source.as_deref(), root_dir, &key) {
+                let child = match target(module, source.as_deref(), root_dir, &key) {
                     CallTarget::Module(child) => child,
                     CallTarget::Uninstalled(source) => {
-                        if reported.insert((call.file, call.range)) {
-                            tree.uninstalled.push(UninstalledCall {
-                                name: call.name.clone(),
-                                source,
-                                file: call.file,
-                                range: call.range,
-                            });
+                        if reported.insert((module, index)) {
+                            walk.uninstalled.push((module, index, source));
                         }
                         continue;
                     }
                     CallTarget::Unknown => {
-                        tree.graph.unresolved.insert(module);
+                        graph.unresolved.insert(module);
                         continue;
                     }
                 };
-                if call.source.is_none() {
+                if source.is_none() {
                     through_expressions.insert(child);
                 }
-                let targets = tree.graph.targets.entry(module).or_default();
-                if !targets.iter().any(|(name, _)| *name == call.name) {
-                    targets.push((call.name.clone(), child));
+                let targets = graph.targets.entry(module).or_default();
+                if !targets.iter().any(|(target, _)| target == name) {
+                    targets.push((name.clone(), child));
                 }
                 if ancestors.contains(&child) {
-                    if reported.insert((call.file, call.range)) {
-                        tree.diagnostics.push(Diagnostic::at(
-                            "Recursive module call",
-                            format!(
-                                "The module call {:?} in {} loads {}, which already contains {}, so the module tree would never end.",
-                                call.name,
-                                display_name(&path),
-                                dir_display(child.dir(db)),
-                                display_name(&path),
-                            ),
-                            call.file,
-                            call.range,
-                        ));
+                    if reported.insert((module, index)) {
+                        walk.recursive.push((module, index, path.clone(), child));
                     }
                     continue;
                 }
@@ -292,7 +383,8 @@ fn build_tree(
             stack.extend(children.into_iter().rev());
         }
     }
-    (tree, through_expressions)
+    walk.graph = Arc::new(graph);
+    (walk, through_expressions)
 }
 
 /// The workspace's modules by directory, and the installed modules by
@@ -300,6 +392,8 @@ fn build_tree(
 #[derive(Debug, PartialEq, Eq)]
 struct WorkspaceIndex {
     by_dir: HashMap<String, ModuleDir>,
+    /// Each module's index in the workspace's modules.
+    position: HashMap<ModuleDir, usize>,
     installed: HashMap<(String, String), String>,
 }
 
@@ -310,6 +404,12 @@ fn workspace_index(db: &dyn salsa::Database, workspace: Workspace) -> WorkspaceI
             .modules(db)
             .iter()
             .map(|m| (m.dir(db).clone(), *m))
+            .collect(),
+        position: workspace
+            .modules(db)
+            .iter()
+            .enumerate()
+            .map(|(i, m)| (*m, i))
             .collect(),
         installed: workspace
             .installed(db)

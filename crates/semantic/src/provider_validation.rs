@@ -309,6 +309,37 @@ pub fn module_providers(db: &dyn salsa::Database, module: ModuleDir) -> ModulePr
     out
 }
 
+/// The provider shapes of the modules of chunk `chunk` (see
+/// [`crate::report`]): the tree's checks read these instead of every
+/// module's, so that an edit makes them verify one chunk, not every
+/// module.
+#[salsa::tracked(returns(ref))]
+fn provider_shape_chunk(
+    db: &dyn salsa::Database,
+    workspace: Workspace,
+    chunk: usize,
+) -> Vec<ModuleProviders> {
+    crate::report::chunk_of(workspace.modules(db), chunk)
+        .iter()
+        .map(|m| module_provider_shape(db, *m).clone())
+        .collect()
+}
+
+/// A module's provider shape, through its chunk.
+fn provider_shape_of(
+    db: &dyn salsa::Database,
+    workspace: Workspace,
+    module: ModuleDir,
+) -> &ModuleProviders {
+    match crate::module_instances::module_position(db, workspace, module) {
+        Some(position) => {
+            &provider_shape_chunk(db, workspace, position / crate::report::CHUNK_SIZE)
+                [position % crate::report::CHUNK_SIZE]
+        }
+        None => module_provider_shape(db, module),
+    }
+}
+
 /// What [`module_providers`] says, without where: every place is the
 /// start of its file. The tree's checks are run on these first, so that an
 /// edit that only moves a module's blocks does not make them run again.
@@ -440,6 +471,7 @@ pub fn provider_tree_diagnostics(
     workspace: Workspace,
 ) -> Vec<Diagnostic> {
     let tree = module_graph(db, workspace);
+    let shape = |module| provider_shape_of(db, workspace, module);
     let mut out = Vec::new();
     // Each root's instances, as OpenTofu builds one configuration per
     // root module and checks providers only when it loaded without errors.
@@ -456,20 +488,21 @@ pub fn provider_tree_diagnostics(
         // not held against the rest (what is checked of a call needs
         // only its caller, and what is checked of a child only its
         // caller).
-        if instances.iter().any(|i| {
-            module_provider_shape(db, i.module).has_errors || tree.unresolved.contains(&i.module)
-        }) {
+        if instances
+            .iter()
+            .any(|i| shape(i.module).has_errors || tree.unresolved.contains(&i.module))
+        {
             continue;
         }
         // Whether there is anything to report is decided on the modules'
         // shapes; only then are their places read.
         let mut found = Vec::new();
-        validate_tree(db, instances, &mut found, module_provider_shape);
+        validate_tree(db, instances, &mut found, &shape);
         if found.is_empty() {
             continue;
         }
         found.clear();
-        validate_tree(db, instances, &mut found, module_providers);
+        validate_tree(db, instances, &mut found, &|m| module_providers(db, m));
         // Errors of putting a module's files together stop OpenTofu too;
         // they are looked at only when there is something to withhold, so
         // that a clean tree does not depend on every module's (a re-check
@@ -496,7 +529,7 @@ fn validate_tree<'db>(
     db: &'db dyn salsa::Database,
     instances: &[crate::ModuleInstance],
     out: &mut Vec<Diagnostic>,
-    providers: fn(&'db dyn salsa::Database, ModuleDir) -> &'db ModuleProviders,
+    providers: &dyn Fn(ModuleDir) -> &'db ModuleProviders,
 ) {
     // The instances on the way to the current one: module, and the
     // range of the nearest `count`, `for_each`, `enabled` or `depends_on`.
@@ -504,14 +537,14 @@ fn validate_tree<'db>(
     for instance in instances {
         let depth = instance.path.len();
         stack.truncate(depth);
-        let module = providers(db, instance.module);
+        let module = providers(instance.module);
         let parent = match depth {
             0 => None,
             _ => {
                 let Some(&(parent, parent_range)) = stack.last() else {
                     continue;
                 };
-                let parent_providers = providers(db, parent);
+                let parent_providers = providers(parent);
                 let name = &instance.path[depth - 1];
                 let Some(call) = parent_providers.calls.iter().find(|c| &c.name == name) else {
                     continue;

@@ -150,7 +150,7 @@ pub fn instance_chunk_diagnostics(
     out
 }
 
-fn chunk_of<T>(items: &[T], chunk: usize) -> &[T] {
+pub(crate) fn chunk_of<T>(items: &[T], chunk: usize) -> &[T] {
     let start = (chunk * CHUNK_SIZE).min(items.len());
     let end = (start + CHUNK_SIZE).min(items.len());
     &items[start..end]
