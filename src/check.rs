@@ -166,7 +166,7 @@ pub fn check_tree(root: &Path, options: &CheckOptions<'_>) -> Result<CheckReport
     semantic::set_static_inputs(&mut loaded, static_inputs, root);
     let root_inputs = options.plan.is_some().then_some(static_inputs);
     let checked = semantic::check(&loaded, &discovered.modules, root, root_inputs);
-    let (parsed, semantic) = (checked.parsed, checked.diagnostics);
+    let (syntax_errors, semantic) = (checked.syntax_errors, checked.diagnostics);
     let incompatible = incompatible_files(&discovered.modules, &semantic);
 
     // Only files with something to show are kept for rendering.
@@ -179,12 +179,14 @@ pub fn check_tree(root: &Path, options: &CheckOptions<'_>) -> Result<CheckReport
             sourceless.detail,
         ));
     }
-    for (index, (parsed, encoding_error)) in parsed.into_iter().zip(encoding_errors).enumerate() {
+    for (index, (syntax_errors, encoding_error)) in
+        syntax_errors.into_iter().zip(encoding_errors).enumerate()
+    {
         let Some(encoding_error) = encoding_error else {
             continue;
         };
         let mut errors: Vec<SyntaxError> = encoding_error.into_iter().collect();
-        errors.extend(parsed.errors.iter().cloned());
+        errors.extend(syntax_errors);
         if incompatible.contains(&index) {
             errors.clear();
         }
@@ -197,11 +199,12 @@ pub fn check_tree(root: &Path, options: &CheckOptions<'_>) -> Result<CheckReport
         }
         let file = FileId(sources.len() as u32);
         let input = loaded.files[index];
+        let parsed = tofu_semantic::parse(&loaded.db, input);
         sources.push(SourceFile::new(
             input.path(&loaded.db).clone(),
             parsed.kind,
             input.text(&loaded.db).clone(),
-            parsed.green,
+            parsed.green.clone(),
         ));
         diagnostics.extend(errors.into_iter().map(|error| {
             Diagnostic::error(error.summary, error.detail)

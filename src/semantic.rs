@@ -7,13 +7,13 @@ use std::collections::{HashMap, HashSet};
 use rayon::prelude::*;
 use salsa::Durability;
 use tofu_semantic::{
-    Database, EvalMode, Evaluation, InstalledModule, ModuleDir, ModuleReport, ParsedFile,
+    Database, EvalMode, Evaluation, InstalledModule, ModuleDir, ModuleReport,
     RootInputs, SourceFile as Input, Workspace, chunk_count, dedupe, evaluation_jobs,
     instance_chunk_diagnostics, missing_root_values, module_calls, module_chunk_reports,
     module_graph, module_local_diagnostics, module_providers, module_tree, parse,
     root_variable_values, tree_wide_diagnostics, with_tree_wide,
 };
-use tofu_syntax::TextRange;
+use tofu_syntax::{SyntaxError, TextRange};
 
 use crate::diagnostic::Severity;
 use crate::discovery::Module;
@@ -233,15 +233,17 @@ pub(crate) fn check(
     let jobs: Vec<(ModuleDir, std::ops::Range<usize>)> = dirs.iter().copied().zip(starts).collect();
     // In waves, in topological order of the tree: called modules before
     // their callers, so that what a caller reads of them is ready.
-    let mut parsed: Vec<Option<Vec<ParsedFile>>> = vec![None; jobs.len()];
+    // Only the syntax errors are kept: the trees stay the database's to
+    // keep or drop (see `parse`).
+    let mut parsed: Vec<Option<Vec<Vec<SyntaxError>>>> = vec![None; jobs.len()];
     for wave in waves(dirs, &tree.graph.targets) {
-        let done: Vec<(usize, Vec<ParsedFile>)> = wave
+        let done: Vec<(usize, Vec<Vec<SyntaxError>>)> = wave
             .par_iter()
             .map_with(db.clone(), |db, &job| {
                 let (dir, files) = &jobs[job];
                 let files = inputs[files.clone()]
                     .iter()
-                    .map(|f| parse(db, *f).clone())
+                    .map(|f| parse(db, *f).errors.clone())
                     .collect();
                 module_local_diagnostics(db, workspace, *dir);
                 (job, files)
@@ -251,7 +253,7 @@ pub(crate) fn check(
             parsed[job] = Some(files);
         }
     }
-    let parsed_files: Vec<ParsedFile> = parsed.into_iter().flatten().flatten().collect();
+    let syntax_errors: Vec<Vec<SyntaxError>> = parsed.into_iter().flatten().flatten().collect();
     let evaluations = Evaluations::new(db, workspace, base_dir, plan);
     let Report {
         modules: mut found,
@@ -298,7 +300,7 @@ pub(crate) fn check(
     }
     out.sort_by_key(|d| d.place.map(|(index, _)| index));
     Checked {
-        parsed: parsed_files,
+        syntax_errors,
         diagnostics: out,
         elsewhere,
     }
@@ -308,7 +310,7 @@ pub(crate) fn check(
 /// semantic diagnostics of the tree's files (or of none), and those in
 /// files outside the tree.
 pub(crate) struct Checked {
-    pub parsed: Vec<ParsedFile>,
+    pub syntax_errors: Vec<Vec<SyntaxError>>,
     pub diagnostics: Vec<FileDiagnostic>,
     pub elsewhere: Vec<tofu_semantic::Diagnostic>,
 }
