@@ -7,8 +7,8 @@ use std::collections::{HashMap, HashSet};
 use rayon::prelude::*;
 use salsa::Durability;
 use tofu_semantic::{
-    Database, EvalMode, Evaluation, InstalledModule, ModuleDir, ModuleReport,
-    RootInputs, SourceFile as Input, Workspace, chunk_count, dedupe, evaluation_jobs,
+    Database, EvalMode, Evaluation, InstalledModule, ModuleDir, ModuleReport, RootInputs,
+    SourceFile as Input, Workspace, chunk_count, dedupe, evaluation_jobs,
     instance_chunk_diagnostics, missing_root_values, module_calls, module_chunk_reports,
     module_graph, module_local_diagnostics, module_providers, module_tree, parse,
     root_variable_values, tree_wide_diagnostics, with_tree_wide,

@@ -5,9 +5,11 @@ use std::path::Path;
 
 use salsa::Setter;
 use tofu_semantic::{
-    Database, DeclKind, EvalMode, Evaluation, ModuleDir, SourceFile, Workspace,
-    evaluation_instances, instance_diagnostics, module_declarations, module_diagnostics,
+    CHUNK_SIZE, Database, DeclKind, EvalMode, Evaluation, ModuleDir, SourceFile, Workspace,
+    chunk_count, evaluation_instances, evaluation_jobs, instance_chunk_diagnostics,
+    instance_diagnostics, module_chunk_reports, module_declarations, module_diagnostics,
     module_dir_diagnostics, module_instance_diagnostics, provider_tree_diagnostics,
+    sync_module_graph, tree_wide_diagnostics,
 };
 
 fn module(db: &Database, dir: &str, files: &[(&str, &str)]) -> ModuleDir {
@@ -231,6 +233,88 @@ fn an_edit_in_a_leaf_module_reruns_only_that_module() {
             "static_call_diagnostics",
         ]
     );
+}
+
+/// A root calling many leaves, reported in chunks as hosts report it:
+/// after an edit in one leaf only that leaf's chunks run again, and the
+/// graph, the tree-wide checks and every other chunk are trusted as they
+/// are.
+#[test]
+fn an_edit_runs_only_its_chunks_again() {
+    let db = Database::with_execution_log();
+    let leaves = 2 * CHUNK_SIZE + 3;
+    let calls: String = (0..leaves)
+        .map(|i| format!("module \"m{i}\" {{\n  source = \"./m{i}\"\n  n = {i}\n}}\n"))
+        .collect();
+    let mut modules = vec![module(&db, "", &[("main.tf", &calls)])];
+    let leaf_text = |a: &str| {
+        format!(
+            "variable \"n\" {{}}\nlocals {{\n  a = {a}\n}}\noutput \"a\" {{\n  value = local.a + var.n\n}}\n"
+        )
+    };
+    for i in 0..leaves {
+        let file = SourceFile::builder(format!("m{i}/main.tf"), leaf_text("1"), true)
+            .durability(salsa::Durability::MEDIUM)
+            .new(&db);
+        modules.push(ModuleDir::new(&db, format!("m{i}"), vec![file], Vec::new()));
+    }
+    let mut db = db;
+    let workspace = Workspace::builder(modules.clone(), Vec::new())
+        .durability(salsa::Durability::HIGH)
+        .new(&db);
+    let evaluation = |mode| {
+        Evaluation::builder(workspace, mode, None, "/".to_owned())
+            .durability(salsa::Durability::HIGH)
+            .new(&db)
+    };
+    let (validate, types) = (evaluation(EvalMode::Validate), evaluation(EvalMode::Types));
+    sync_module_graph(&mut db, workspace);
+    let report = |db: &Database| {
+        for chunk in 0..chunk_count(modules.len()) {
+            for found in module_chunk_reports(db, types, chunk) {
+                assert!(found.diagnostics.is_empty(), "{:?}", found.diagnostics);
+            }
+        }
+        assert!(tree_wide_diagnostics(db, workspace).is_empty());
+        for (root, jobs) in evaluation_jobs(db, validate).iter().enumerate() {
+            for chunk in 0..chunk_count(jobs.jobs.len()) {
+                let found = instance_chunk_diagnostics(db, validate, root, chunk);
+                assert!(found.is_empty(), "{found:?}");
+            }
+        }
+    };
+    report(&db);
+    db.take_executed();
+
+    let last = *modules
+        .last()
+        .expect("a leaf")
+        .files(&db)
+        .first()
+        .expect("a file");
+    last.set_text(&mut db)
+        .with_durability(salsa::Durability::LOW)
+        .to(leaf_text("2 + 2"));
+    sync_module_graph(&mut db, workspace);
+    report(&db);
+    let executed = db.take_executed();
+    let count = |query: &str| executed.iter().filter(|q| *q == query).count();
+    assert_eq!(count("parse"), 1, "{executed:?}");
+    assert_eq!(count("module_chunk_reports"), 1, "{executed:?}");
+    // The leaf's instance is evaluated again, but reports the same: its
+    // chunk is trusted without running again.
+    assert_eq!(count("local_value"), 2, "{executed:?}");
+    assert_eq!(count("instance_chunk_diagnostics"), 0, "{executed:?}");
+    for trusted in [
+        "graph_walk",
+        "module_tree",
+        "call_shape_chunk",
+        "provider_shape_chunk",
+        "tree_wide_diagnostics",
+        "evaluation_jobs",
+    ] {
+        assert_eq!(count(trusted), 0, "{trusted} ran again: {executed:?}");
+    }
 }
 
 #[test]
