@@ -27,6 +27,8 @@ pub struct Analysis {
     evaluations: Evaluations,
     modules: Vec<ModuleDir>,
     files: BTreeMap<String, SourceFile>,
+    /// Whether diagnostics were asked for already.
+    reported: std::sync::atomic::AtomicBool,
 }
 
 impl Analysis {
@@ -81,6 +83,7 @@ impl Analysis {
             evaluations,
             modules: loaded.modules,
             files,
+            reported: Default::default(),
         })
     }
 
@@ -101,7 +104,11 @@ impl Analysis {
     /// The semantic diagnostics of every module: what `check` reports
     /// besides syntax errors.
     pub fn diagnostics(&self) -> Vec<Diagnostic> {
-        let report = semantic::report(&self.db, &self.evaluations);
+        // Only the first report computes everything.
+        let cold = !self
+            .reported
+            .swap(true, std::sync::atomic::Ordering::Relaxed);
+        let report = semantic::report(&self.db, &self.evaluations, cold);
         let mut out: Vec<Diagnostic> = report.modules.into_iter().flatten().collect();
         if let Some((_, inputs)) = self.evaluations.plan {
             out.extend(

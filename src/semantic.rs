@@ -9,9 +9,9 @@ use salsa::Durability;
 use tofu_semantic::{
     Database, EvalMode, Evaluation, InstalledModule, ModuleDir, ModuleReport, RootInputs,
     SourceFile as Input, Workspace, chunk_count, dedupe, evaluation_jobs,
-    instance_chunk_diagnostics, missing_root_values, module_calls, module_chunk_reports,
-    module_graph, module_local_diagnostics, module_providers, module_tree, parse,
-    root_variable_values, tree_wide_diagnostics, with_tree_wide,
+    instance_chunk_diagnostics, job_diagnostics, missing_root_values, module_calls,
+    module_chunk_reports, module_graph, module_local_diagnostics, module_providers, module_report,
+    module_tree, parse, root_variable_values, tree_wide_diagnostics, with_tree_wide,
 };
 use tofu_syntax::{SyntaxError, TextRange};
 
@@ -258,7 +258,7 @@ pub(crate) fn check(
     let Report {
         modules: mut found,
         evaluated,
-    } = report(db, &evaluations);
+    } = report(db, &evaluations, true);
     let (in_tree, elsewhere): (Vec<_>, Vec<_>) = evaluated
         .into_iter()
         .partition(|d| d.location.is_none_or(|(file, _)| index.contains_key(&file)));
@@ -368,9 +368,19 @@ pub(crate) struct Report {
 
 /// Gathers the [`Report`] from the chunk memos ([`module_chunk_reports`],
 /// [`instance_chunk_diagnostics`]), the chunks of each step in parallel,
-/// each on its own database clone.
-pub(crate) fn report(db: &Database, evaluations: &Evaluations) -> Report {
+/// each on its own database clone. `cold`: nothing is computed yet, so
+/// each module and each instance is computed first on its own, in
+/// parallel (chunks are too coarse to keep both threads busy).
+pub(crate) fn report(db: &Database, evaluations: &Evaluations, cold: bool) -> Report {
     let workspace = evaluations.types.workspace(db);
+    if cold {
+        workspace
+            .modules(db)
+            .par_iter()
+            .for_each_with(db.clone(), |db, module| {
+                module_report(db, workspace, evaluations.types, *module);
+            });
+    }
     let chunks = chunk_count(workspace.modules(db).len());
     let reports: Vec<ModuleReport> = (0..chunks)
         .into_par_iter()
@@ -409,7 +419,8 @@ pub(crate) fn report(db: &Database, evaluations: &Evaluations) -> Report {
         }
         true
     };
-    let mut evaluated = evaluation_diagnostics(db, evaluations, load_failed, &tree_loads_cleanly);
+    let mut evaluated =
+        evaluation_diagnostics(db, evaluations, load_failed, &tree_loads_cleanly, cold);
     // A module's types, unless its own checks found errors, and unless
     // validate or the plan already reported the same at the same place.
     let already: HashSet<(&str, Option<(Input, TextRange)>)> = modules
@@ -442,9 +453,10 @@ fn evaluation_diagnostics(
     evaluations: &Evaluations,
     load_failed: bool,
     tree_loads_cleanly: &(dyn Fn(ModuleDir) -> bool + Sync),
+    cold: bool,
 ) -> Vec<tofu_semantic::Diagnostic> {
     let is_error = |d: &tofu_semantic::Diagnostic| d.severity == tofu_semantic::Severity::Error;
-    let mut out = evaluate(db, evaluations.validate, tree_loads_cleanly);
+    let mut out = evaluate(db, evaluations.validate, tree_loads_cleanly, cold);
     let Some((plan, inputs)) = evaluations.plan else {
         return out;
     };
@@ -461,7 +473,7 @@ fn evaluation_diagnostics(
         out.extend(missing.iter().cloned());
         return out;
     }
-    out.extend(evaluate(db, plan, tree_loads_cleanly));
+    out.extend(evaluate(db, plan, tree_loads_cleanly, cold));
     dedupe(&mut out);
     out
 }
@@ -473,8 +485,21 @@ fn evaluate(
     db: &Database,
     evaluation: Evaluation,
     tree_loads_cleanly: &(dyn Fn(ModuleDir) -> bool + Sync),
+    cold: bool,
 ) -> Vec<tofu_semantic::Diagnostic> {
-    let jobs: Vec<(usize, usize)> = evaluation_jobs(db, evaluation)
+    let roots = evaluation_jobs(db, evaluation);
+    if cold {
+        let jobs: Vec<_> = roots
+            .iter()
+            .filter(|root| tree_loads_cleanly(root.root))
+            .flat_map(|root| &root.jobs)
+            .collect();
+        jobs.par_iter()
+            .for_each_with(db.clone(), |db, (addr, whole)| {
+                job_diagnostics(db, evaluation, addr, *whole);
+            });
+    }
+    let jobs: Vec<(usize, usize)> = roots
         .iter()
         .enumerate()
         .filter(|(_, root)| tree_loads_cleanly(root.root))

@@ -61,7 +61,7 @@ pub use provider_validation::{ModuleProviders, module_providers, provider_tree_d
 pub use references::{Reference, ReferenceContext, Remaining, Subject, module_references};
 pub use report::{
     CHUNK_SIZE, ModuleReport, RootJobs, chunk_count, evaluation_jobs, instance_chunk_diagnostics,
-    module_chunk_reports,
+    job_diagnostics, module_chunk_reports, module_report,
 };
 pub use root_values::{
     AssignedValue, ParsingMode, RootInputs, RootVariableValues, StringPlace, ValueOrigin,

@@ -61,7 +61,10 @@ pub fn module_chunk_reports(
         .collect()
 }
 
-fn module_report(
+/// What [`module_chunk_reports`] says of one module. Hosts that check a
+/// workspace cold ask this of every module in parallel first: chunks are
+/// too coarse to spread the first computation evenly over threads.
+pub fn module_report(
     db: &dyn salsa::Database,
     workspace: Workspace,
     types: Evaluation,
@@ -139,15 +142,26 @@ pub fn instance_chunk_diagnostics(
     };
     let mut out = Vec::new();
     for (addr, whole) in chunk_of(&root.jobs, chunk) {
-        let found = if *whole {
-            instance_diagnostics(db, ev, addr.clone())
-        } else {
-            instance_argument_diagnostics(db, ev, addr.clone())
-        };
-        out.extend(found.iter().cloned());
+        out.extend(job_diagnostics(db, ev, addr, *whole).iter().cloned());
     }
     crate::dedupe(&mut out);
     out
+}
+
+/// What evaluating one job of [`evaluation_jobs`] reports: one instance
+/// of [`instance_chunk_diagnostics`], for hosts that evaluate cold (see
+/// [`module_report`]).
+pub fn job_diagnostics<'db>(
+    db: &'db dyn salsa::Database,
+    ev: Evaluation,
+    addr: &InstanceAddr,
+    whole: bool,
+) -> &'db [Diagnostic] {
+    if whole {
+        instance_diagnostics(db, ev, addr.clone())
+    } else {
+        instance_argument_diagnostics(db, ev, addr.clone())
+    }
 }
 
 pub(crate) fn chunk_of<T>(items: &[T], chunk: usize) -> &[T] {
