@@ -149,16 +149,18 @@ fn call_shape_chunk(
         .collect()
 }
 
-/// A module's index in the workspace's modules.
-pub(crate) fn module_position(
+/// Where a module's entry is in the per-chunk queries (see
+/// [`crate::report`]): its chunk, and its index in the chunk.
+pub(crate) fn module_chunk_place(
     db: &dyn salsa::Database,
     workspace: Workspace,
     module: ModuleDir,
-) -> Option<usize> {
-    workspace_index(db, workspace)
-        .position
-        .get(&module)
-        .copied()
+) -> Option<(usize, usize)> {
+    let position = *workspace_index(db, workspace).position.get(&module)?;
+    Some((
+        position / crate::report::CHUNK_SIZE,
+        position % crate::report::CHUNK_SIZE,
+    ))
 }
 
 /// A module's call shapes, through its chunk.
@@ -167,11 +169,10 @@ fn call_shapes(
     workspace: Workspace,
     module: ModuleDir,
 ) -> &[(String, Option<String>)] {
-    let Some(position) = module_position(db, workspace, module) else {
-        return &[];
-    };
-    let chunk = call_shape_chunk(db, workspace, position / crate::report::CHUNK_SIZE);
-    &chunk[position % crate::report::CHUNK_SIZE]
+    match module_chunk_place(db, workspace, module) {
+        Some((chunk, index)) => &call_shape_chunk(db, workspace, chunk)[index],
+        None => &[],
+    }
 }
 
 /// The tree: the workspace's root directory is a root module; so is every

@@ -331,11 +331,8 @@ fn provider_shape_of(
     workspace: Workspace,
     module: ModuleDir,
 ) -> &ModuleProviders {
-    match crate::module_instances::module_position(db, workspace, module) {
-        Some(position) => {
-            &provider_shape_chunk(db, workspace, position / crate::report::CHUNK_SIZE)
-                [position % crate::report::CHUNK_SIZE]
-        }
+    match crate::module_instances::module_chunk_place(db, workspace, module) {
+        Some((chunk, index)) => &provider_shape_chunk(db, workspace, chunk)[index],
         None => module_provider_shape(db, module),
     }
 }
