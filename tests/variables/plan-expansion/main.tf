@@ -56,3 +56,9 @@ resource "null_resource" "through_local" {
 resource "null_resource" "from_data" {
   count = length(data.external.read.result)
 }
+
+# A resource with for_each is an object of instances, not a list: a
+# splat wraps it in a one-element tuple, whose element has no `id`.
+output "splat_over_keys" {
+  value = null_resource.per_zone[*].id
+}
