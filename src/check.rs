@@ -165,7 +165,7 @@ pub fn check_tree(root: &Path, options: &CheckOptions<'_>) -> Result<CheckReport
     let static_inputs = load_root_inputs(&loaded.db, root_module(&loaded), root, inputs);
     semantic::set_static_inputs(&mut loaded, static_inputs, root);
     let root_inputs = options.plan.is_some().then_some(static_inputs);
-    let checked = semantic::check(&loaded, &discovered.modules, root, root_inputs);
+    let checked = semantic::check(&loaded, root, root_inputs);
     let (syntax_errors, semantic) = (checked.syntax_errors, checked.diagnostics);
     let incompatible = incompatible_files(&discovered.modules, &semantic);
 

@@ -7,11 +7,11 @@ use std::collections::{HashMap, HashSet};
 use rayon::prelude::*;
 use salsa::Durability;
 use tofu_semantic::{
-    Database, EvalMode, Evaluation, InstalledModule, ModuleDir, ModuleReport, RootInputs,
+    Database, EvalMode, Evaluation, InstalledModule, ModuleDir, ModuleReport, RootInputs, RootJobs,
     SourceFile as Input, Workspace, chunk_count, dedupe, evaluation_jobs,
     instance_chunk_diagnostics, job_diagnostics, missing_root_values, module_calls,
-    module_chunk_reports, module_graph, module_local_diagnostics, module_providers, module_report,
-    module_tree, parse, root_variable_values, tree_wide_diagnostics, with_tree_wide,
+    module_chunk_reports, module_graph, module_providers, module_report, module_tree, parse,
+    root_variable_values, tree_wide_diagnostics, with_tree_wide,
 };
 use tofu_syntax::{SyntaxError, TextRange};
 
@@ -193,17 +193,15 @@ fn waves(
 }
 
 /// Every file's syntax tree and errors (in the order of `loaded.files`)
-/// and the semantic diagnostics of every module, ordered by file: each
-/// module parsed and checked on a rayon thread with its own database
-/// clone, in waves that follow the module tree; then every module
-/// instance evaluated (`evaluation_diagnostics`). With `plan`, the values of the root module's variables, the tree is
+/// and the semantic diagnostics of every module, ordered by file: the
+/// [`report`] of the tree, computed cold. With `plan`, the values of the
+/// root module's variables, the tree is
 /// also evaluated as a plan would evaluate it, when nothing else stops
 /// OpenTofu first (errors in the configuration, in its validation, or in
 /// the variables' values); what that finds in files outside the tree
 /// (tfvars files) comes back on its own.
 pub(crate) fn check(
     loaded: &Loaded,
-    modules: &[Module],
     base_dir: &std::path::Path,
     plan: Option<RootInputs>,
 ) -> Checked {
@@ -211,17 +209,10 @@ pub(crate) fn check(
     let inputs = &loaded.files;
     let index: HashMap<Input, usize> = inputs.iter().enumerate().map(|(i, f)| (*f, i)).collect();
     let index_of = |input: Input| index.get(&input).copied();
-    let mut starts = Vec::with_capacity(modules.len());
-    let mut next = 0;
-    for module in modules {
-        starts.push(next..next + module.files.len());
-        next += module.files.len();
-    }
-    let dirs = &loaded.modules;
     let workspace = loaded.workspace;
-    // The tree first, once, so that the module jobs share it; what it and
-    // the tree-wide provider checks read of every module (its calls and
-    // providers, so its files' syntax and load-time checks) in parallel.
+    // The tree first, once; what it and the tree-wide provider checks read
+    // of every module (its calls and providers, so its files' syntax and
+    // load-time checks) in parallel.
     loaded
         .modules
         .par_iter()
@@ -230,35 +221,17 @@ pub(crate) fn check(
             module_providers(db, *dir);
         });
     let tree = module_tree(db, workspace);
-    let jobs: Vec<(ModuleDir, std::ops::Range<usize>)> = dirs.iter().copied().zip(starts).collect();
-    // In waves, in topological order of the tree: called modules before
-    // their callers, so that what a caller reads of them is ready.
-    // Only the syntax errors are kept: the trees stay the database's to
-    // keep or drop (see `parse`).
-    let mut parsed: Vec<Option<Vec<Vec<SyntaxError>>>> = vec![None; jobs.len()];
-    for wave in waves(dirs, &tree.graph.targets) {
-        let done: Vec<(usize, Vec<Vec<SyntaxError>>)> = wave
-            .par_iter()
-            .map_with(db.clone(), |db, &job| {
-                let (dir, files) = &jobs[job];
-                let files = inputs[files.clone()]
-                    .iter()
-                    .map(|f| parse(db, *f).errors.clone())
-                    .collect();
-                module_local_diagnostics(db, workspace, *dir);
-                (job, files)
-            })
-            .collect();
-        for (job, files) in done {
-            parsed[job] = Some(files);
-        }
-    }
-    let syntax_errors: Vec<Vec<SyntaxError>> = parsed.into_iter().flatten().flatten().collect();
     let evaluations = Evaluations::new(db, workspace, base_dir, plan);
     let Report {
         modules: mut found,
         evaluated,
     } = report(db, &evaluations, true);
+    // Only the syntax errors are kept: the trees stay the database's to
+    // keep or drop (see `parse`).
+    let syntax_errors: Vec<Vec<SyntaxError>> = inputs
+        .iter()
+        .map(|f| parse(db, *f).errors.clone())
+        .collect();
     let (in_tree, elsewhere): (Vec<_>, Vec<_>) = evaluated
         .into_iter()
         .partition(|d| d.location.is_none_or(|(file, _)| index.contains_key(&file)));
@@ -370,19 +343,22 @@ pub(crate) struct Report {
 /// [`instance_chunk_diagnostics`]), the chunks of each step in parallel,
 /// each on its own database clone. `cold`: nothing is computed yet, so
 /// each module and each instance is computed first on its own, in
-/// parallel (chunks are too coarse to keep both threads busy).
+/// parallel (chunks are too coarse to keep both threads busy); the modules
+/// in waves in topological order of the tree, called modules before their
+/// callers, so that what a caller reads of them is ready.
 pub(crate) fn report(db: &Database, evaluations: &Evaluations, cold: bool) -> Report {
     let workspace = evaluations.types.workspace(db);
+    let graph = module_graph(db, workspace);
     if cold {
-        workspace
-            .modules(db)
-            .par_iter()
-            .for_each_with(db.clone(), |db, module| {
-                module_report(db, workspace, evaluations.types, *module);
+        let modules = workspace.modules(db);
+        for wave in waves(modules, &graph.targets) {
+            wave.par_iter().for_each_with(db.clone(), |db, &module| {
+                module_report(db, workspace, evaluations.types, modules[module]);
             });
+        }
     }
     let chunks = chunk_count(workspace.modules(db).len());
-    let reports: Vec<ModuleReport> = (0..chunks)
+    let mut reports: Vec<ModuleReport> = (0..chunks)
         .into_par_iter()
         .map_with(db.clone(), |db, chunk| {
             module_chunk_reports(db, evaluations.types, chunk).clone()
@@ -393,8 +369,8 @@ pub(crate) fn report(db: &Database, evaluations: &Evaluations, cold: bool) -> Re
         .collect();
     let tree_wide = tree_wide_diagnostics(db, workspace);
     let modules: Vec<Vec<tofu_semantic::Diagnostic>> = reports
-        .iter()
-        .map(|r| with_tree_wide(db, r.module, r.diagnostics.clone(), tree_wide))
+        .iter_mut()
+        .map(|r| with_tree_wide(db, r.module, std::mem::take(&mut r.diagnostics), tree_wide))
         .collect();
     let is_error = |d: &tofu_semantic::Diagnostic| d.severity == tofu_semantic::Severity::Error;
     let load_failed =
@@ -403,7 +379,6 @@ pub(crate) fn report(db: &Database, evaluations: &Evaluations, cold: bool) -> Re
         .iter()
         .map(|r| (r.module, r.loads_cleanly))
         .collect();
-    let graph = module_graph(db, workspace);
     let tree_loads_cleanly = |root: ModuleDir| {
         let mut seen = HashSet::from([root]);
         let mut stack = vec![root];
@@ -419,8 +394,14 @@ pub(crate) fn report(db: &Database, evaluations: &Evaluations, cold: bool) -> Re
         }
         true
     };
-    let mut evaluated =
-        evaluation_diagnostics(db, evaluations, load_failed, &tree_loads_cleanly, cold);
+    // OpenTofu evaluates nothing of a configuration that fails to load.
+    let clean_roots: HashSet<ModuleDir> = graph
+        .instances
+        .iter()
+        .filter(|i| i.path.is_empty() && tree_loads_cleanly(i.module))
+        .map(|i| i.module)
+        .collect();
+    let mut evaluated = evaluation_diagnostics(db, evaluations, load_failed, &clean_roots, cold);
     // A module's types, unless its own checks found errors, and unless
     // validate or the plan already reported the same at the same place.
     let already: HashSet<(&str, Option<(Input, TextRange)>)> = modules
@@ -452,11 +433,11 @@ fn evaluation_diagnostics(
     db: &Database,
     evaluations: &Evaluations,
     load_failed: bool,
-    tree_loads_cleanly: &(dyn Fn(ModuleDir) -> bool + Sync),
+    clean_roots: &HashSet<ModuleDir>,
     cold: bool,
 ) -> Vec<tofu_semantic::Diagnostic> {
     let is_error = |d: &tofu_semantic::Diagnostic| d.severity == tofu_semantic::Severity::Error;
-    let mut out = evaluate(db, evaluations.validate, tree_loads_cleanly, cold);
+    let mut out = evaluate(db, evaluations.validate, clean_roots, cold);
     let Some((plan, inputs)) = evaluations.plan else {
         return out;
     };
@@ -473,7 +454,7 @@ fn evaluation_diagnostics(
         out.extend(missing.iter().cloned());
         return out;
     }
-    out.extend(evaluate(db, plan, tree_loads_cleanly, cold));
+    out.extend(evaluate(db, plan, clean_roots, cold));
     dedupe(&mut out);
     out
 }
@@ -484,16 +465,16 @@ fn evaluation_diagnostics(
 fn evaluate(
     db: &Database,
     evaluation: Evaluation,
-    tree_loads_cleanly: &(dyn Fn(ModuleDir) -> bool + Sync),
+    clean_roots: &HashSet<ModuleDir>,
     cold: bool,
 ) -> Vec<tofu_semantic::Diagnostic> {
-    let roots = evaluation_jobs(db, evaluation);
+    let roots: Vec<(usize, &RootJobs)> = evaluation_jobs(db, evaluation)
+        .iter()
+        .enumerate()
+        .filter(|(_, root)| clean_roots.contains(&root.root))
+        .collect();
     if cold {
-        let jobs: Vec<_> = roots
-            .iter()
-            .filter(|root| tree_loads_cleanly(root.root))
-            .flat_map(|root| &root.jobs)
-            .collect();
+        let jobs: Vec<_> = roots.iter().flat_map(|(_, root)| &root.jobs).collect();
         jobs.par_iter()
             .for_each_with(db.clone(), |db, (addr, whole)| {
                 job_diagnostics(db, evaluation, addr, *whole);
@@ -501,9 +482,7 @@ fn evaluate(
     }
     let jobs: Vec<(usize, usize)> = roots
         .iter()
-        .enumerate()
-        .filter(|(_, root)| tree_loads_cleanly(root.root))
-        .flat_map(|(index, root)| (0..chunk_count(root.jobs.len())).map(move |c| (index, c)))
+        .flat_map(|&(index, root)| (0..chunk_count(root.jobs.len())).map(move |c| (index, c)))
         .collect();
     let found: Vec<Vec<tofu_semantic::Diagnostic>> = jobs
         .par_iter()

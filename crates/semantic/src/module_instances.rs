@@ -149,18 +149,16 @@ fn call_shape_chunk(
         .collect()
 }
 
-/// Where a module's entry is in the per-chunk queries (see
-/// [`crate::report`]): its chunk, and its index in the chunk.
-pub(crate) fn module_chunk_place(
+/// A module's index in the workspace's modules.
+pub(crate) fn module_position(
     db: &dyn salsa::Database,
     workspace: Workspace,
     module: ModuleDir,
-) -> Option<(usize, usize)> {
-    let position = *workspace_index(db, workspace).position.get(&module)?;
-    Some((
-        position / crate::report::CHUNK_SIZE,
-        position % crate::report::CHUNK_SIZE,
-    ))
+) -> Option<usize> {
+    workspace_index(db, workspace)
+        .position
+        .get(&module)
+        .copied()
 }
 
 /// A module's call shapes, through its chunk.
@@ -169,10 +167,7 @@ fn call_shapes(
     workspace: Workspace,
     module: ModuleDir,
 ) -> &[(String, Option<String>)] {
-    match module_chunk_place(db, workspace, module) {
-        Some((chunk, index)) => &call_shape_chunk(db, workspace, chunk)[index],
-        None => &[],
-    }
+    crate::report::module_entry(db, workspace, module, call_shape_chunk).map_or(&[], |s| s)
 }
 
 /// The tree: the workspace's root directory is a root module; so is every

@@ -331,10 +331,8 @@ fn provider_shape_of(
     workspace: Workspace,
     module: ModuleDir,
 ) -> &ModuleProviders {
-    match crate::module_instances::module_chunk_place(db, workspace, module) {
-        Some((chunk, index)) => &provider_shape_chunk(db, workspace, chunk)[index],
-        None => module_provider_shape(db, module),
-    }
+    crate::report::module_entry(db, workspace, module, provider_shape_chunk)
+        .unwrap_or_else(|| module_provider_shape(db, module))
 }
 
 /// What [`module_providers`] says, without where: every place is the

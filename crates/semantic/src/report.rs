@@ -164,6 +164,19 @@ pub fn job_diagnostics<'db>(
     }
 }
 
+/// A module's entry in a query that holds one entry per module of a
+/// chunk of the workspace's modules, in order (`query(db, workspace,
+/// chunk)`).
+pub(crate) fn module_entry<'db, T>(
+    db: &'db dyn salsa::Database,
+    workspace: Workspace,
+    module: ModuleDir,
+    query: fn(&'db dyn salsa::Database, Workspace, usize) -> &'db Vec<T>,
+) -> Option<&'db T> {
+    let position = crate::module_instances::module_position(db, workspace, module)?;
+    query(db, workspace, position / CHUNK_SIZE).get(position % CHUNK_SIZE)
+}
+
 pub(crate) fn chunk_of<T>(items: &[T], chunk: usize) -> &[T] {
     let start = (chunk * CHUNK_SIZE).min(items.len());
     let end = (start + CHUNK_SIZE).min(items.len());
