@@ -11,6 +11,15 @@ fn fixture() -> Analysis {
     Analysis::open(&root).expect("the fixture opens")
 }
 
+/// The summaries of every diagnostic, in order.
+fn summaries(analysis: &Analysis) -> Vec<String> {
+    analysis
+        .diagnostics()
+        .iter()
+        .map(|d| d.summary.clone())
+        .collect()
+}
+
 fn offset_of(text: &str, needle: &str) -> TextSize {
     TextSize::from(text.find(needle).expect("in the text") as u32)
 }
@@ -64,12 +73,10 @@ fn edits_update_the_answers() {
         .unwrap()
         .replace("local.zone", "local.zones");
     assert!(analysis.set_file_text("main.tf", text));
-    let summaries: Vec<String> = analysis
-        .diagnostics()
-        .iter()
-        .map(|d| d.summary.clone())
-        .collect();
-    assert_eq!(summaries, ["Reference to undeclared local value"]);
+    assert_eq!(
+        summaries(&analysis),
+        ["Reference to undeclared local value"]
+    );
     assert!(!analysis.set_file_text("missing.tf", String::new()));
 }
 
@@ -153,12 +160,7 @@ fn edits_that_change_the_module_tree_are_followed() {
     // `b` requires its `name`: called, it is missing.
     let calls_b = text.replace("\"./a\"", "\"./b\"");
     assert!(analysis.set_file_text("main.tf", calls_b));
-    let summaries: Vec<String> = analysis
-        .diagnostics()
-        .iter()
-        .map(|d| d.summary.clone())
-        .collect();
-    assert_eq!(summaries, ["Missing required argument"]);
+    assert_eq!(summaries(&analysis), ["Missing required argument"]);
     // Given it, the tree is clean again; and back to `a`, as opened.
     let with_name = text.replace("\"./a\"", "\"./b\"\n  name = \"b\"");
     assert!(analysis.set_file_text("main.tf", with_name));
