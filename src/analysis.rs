@@ -125,7 +125,12 @@ impl Analysis {
     /// What a module declares (`""` for the root).
     pub fn declarations(&self, module_dir: &str) -> Vec<Declaration> {
         self.module(module_dir)
-            .map(|m| module_declarations(&self.db, m).clone())
+            .map(|m| {
+                module_declarations(&self.db, m)
+                    .iter()
+                    .map(|d| Declaration::clone(d))
+                    .collect()
+            })
             .unwrap_or_default()
     }
 
@@ -142,7 +147,7 @@ impl Analysis {
         module_declarations(&self.db, module)
             .iter()
             .find(|d| &d.kind == kind)
-            .cloned()
+            .map(|d| Declaration::clone(d))
     }
 
     /// Every reference to a declaration of a module.

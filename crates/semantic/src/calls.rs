@@ -149,7 +149,7 @@ pub fn module_output_diagnostics(
     let mut out = Vec::new();
     for reference in module_references(db, module) {
         let (Subject::Declared(call @ DeclKind::ModuleCall(name)), Some((output, range))) =
-            (&reference.subject, &reference.module_output)
+            (&reference.subject, reference.module_output.as_deref())
         else {
             continue;
         };

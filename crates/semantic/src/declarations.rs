@@ -1,6 +1,8 @@
 //! What a file and a module declare, each under a stable identity: its
 //! kind and name, never a position.
 
+use std::sync::Arc;
+
 use tofu_syntax::TextRange;
 use tofu_syntax::body::{AnyBlock, AnyBody, BlockSchema, BodySchema, SourceText};
 
@@ -96,7 +98,8 @@ pub enum Instances {
 /// The declarations of one file, in source order.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct FileDeclarations {
-    pub declarations: Vec<Declaration>,
+    /// Shared with the module's list (`module_declarations`).
+    pub declarations: Vec<Arc<Declaration>>,
 }
 
 /// The top-level blocks of a file, as the file schema reads them.
@@ -181,14 +184,14 @@ pub fn file_declarations(db: &dyn salsa::Database, file: SourceFile) -> FileDecl
             "locals" => {
                 let (attributes, _errors) = block.body.just_attributes(&source);
                 for attribute in attributes {
-                    declarations.push(Declaration {
+                    declarations.push(Arc::new(Declaration {
                         kind: DeclKind::Local(attribute.name.clone()),
                         file,
                         // OpenTofu's `Local.DeclRange`: the whole definition.
                         range: attribute.range,
                         instances: Instances::Single,
                         check_block: None,
-                    });
+                    }));
                 }
                 continue;
             }
@@ -202,15 +205,16 @@ pub fn file_declarations(db: &dyn salsa::Database, file: SourceFile) -> FileDecl
             DeclKind::Check(name) => check_data_sources(&block, name, file, &source),
             _ => Vec::new(),
         };
-        declarations.push(Declaration {
+        declarations.push(Arc::new(Declaration {
             kind,
             file,
             range: block.def_range,
             instances,
             check_block: None,
-        });
-        declarations.extend(nested_data);
+        }));
+        declarations.extend(nested_data.into_iter().map(Arc::new));
     }
+    declarations.shrink_to_fit();
     FileDeclarations { declarations }
 }
 
@@ -293,7 +297,7 @@ fn provider_alias(block: &AnyBlock, source: &SourceText<'_>) -> Option<String> {
 
 /// Every declaration of a module, file by file in name order.
 #[salsa::tracked(returns(ref))]
-pub fn module_declarations(db: &dyn salsa::Database, module: ModuleDir) -> Vec<Declaration> {
+pub fn module_declarations(db: &dyn salsa::Database, module: ModuleDir) -> Vec<Arc<Declaration>> {
     module
         .files(db)
         .iter()

@@ -97,7 +97,7 @@ fn local_cycles(references: &[&Reference]) -> Vec<Diagnostic> {
     let mut edges: BTreeMap<&str, BTreeSet<&str>> = BTreeMap::new();
     for reference in references {
         let (DeclKind::Local(from), Subject::Declared(DeclKind::Local(to))) =
-            (&reference.from, &reference.subject)
+            (&*reference.from, &reference.subject)
         else {
             continue;
         };
@@ -218,12 +218,15 @@ pub(crate) fn strongly_connected<'a>(
 }
 
 /// The second and later declarations of a name, each at its own place.
-fn duplicates(db: &dyn salsa::Database, declarations: &[Declaration]) -> Vec<Diagnostic> {
+fn duplicates(
+    db: &dyn salsa::Database,
+    declarations: &[std::sync::Arc<Declaration>],
+) -> Vec<Diagnostic> {
     let mut first: HashMap<&DeclKind, &Declaration> = HashMap::new();
     let mut out = Vec::new();
     // OpenTofu adds a file's check blocks (and the data sources in them)
     // after its other declarations, so those are the duplicates.
-    let mut ordered: Vec<&Declaration> = declarations.iter().collect();
+    let mut ordered: Vec<&Declaration> = declarations.iter().map(|d| &**d).collect();
     let file_order: HashMap<crate::SourceFile, usize> = declarations
         .iter()
         .enumerate()

@@ -11,7 +11,7 @@ use crate::{DeclKind, Declaration, Diagnostic, Instances, Reference, Subject};
 
 /// The diagnostics of every reference of one module, in reference order.
 pub(crate) fn reference_diagnostics(
-    declarations: &[Declaration],
+    declarations: &[std::sync::Arc<Declaration>],
     references: &[&Reference],
     module_name: &str,
 ) -> Vec<Diagnostic> {
@@ -32,7 +32,7 @@ pub(crate) fn reference_diagnostics(
         if let (true, Some(rest), false) = (
             reference.context.depends_on,
             reference.remaining.rest,
-            matches!(reference.subject, Subject::Invalid { .. }),
+            matches!(reference.subject, Subject::Invalid(_)),
         ) {
             out.push(Diagnostic::at(
                 "Invalid depends_on reference",
@@ -43,12 +43,11 @@ pub(crate) fn reference_diagnostics(
             continue;
         }
         let problem = match &reference.subject {
-            Subject::Invalid {
-                summary,
-                detail,
-                range,
-                ..
-            } => Some((summary.clone(), detail.clone(), *range)),
+            Subject::Invalid(invalid) => Some((
+                invalid.summary.clone(),
+                invalid.detail.clone(),
+                invalid.range,
+            )),
             Subject::Declared(kind) => match declared.get(kind) {
                 None => Some(undeclared(kind, declarations, module_name))
                     .map(|(s, d)| (s.to_owned(), d, reference.range)),
@@ -81,7 +80,7 @@ pub(crate) fn reference_diagnostics(
 /// "Reference to undeclared ..." for a name the module does not declare.
 fn undeclared(
     kind: &DeclKind,
-    declarations: &[Declaration],
+    declarations: &[std::sync::Arc<Declaration>],
     module_name: &str,
 ) -> (&'static str, String) {
     let names = |pick: fn(&DeclKind) -> Option<&String>| -> Vec<&str> {
@@ -162,7 +161,7 @@ fn module_call_name(kind: &DeclKind) -> Option<&String> {
 
 /// `candidateSuggestion`: the same type and name declared in another
 /// mode (managed, then data, then ephemeral, skipping the reference's).
-fn other_mode_suggestion(kind: &DeclKind, declarations: &[Declaration]) -> String {
+fn other_mode_suggestion(kind: &DeclKind, declarations: &[std::sync::Arc<Declaration>]) -> String {
     let (ty, name) = match kind {
         DeclKind::ManagedResource { ty, name }
         | DeclKind::DataResource { ty, name }
@@ -270,7 +269,7 @@ fn scoped_resource_problem(
     reference: &Reference,
 ) -> Option<(&'static str, String)> {
     let check = decl.check_block.as_ref()?;
-    if reference.from == DeclKind::Check(check.clone()) {
+    if *reference.from == DeclKind::Check(check.clone()) {
         return None;
     }
     let DeclKind::DataResource { ty, name } = kind else {

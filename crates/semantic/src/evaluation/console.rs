@@ -31,7 +31,7 @@ impl<'db> InstanceScope<'db> {
         }
     }
 
-    fn declared(&self) -> &[crate::Declaration] {
+    fn declared(&self) -> &[std::sync::Arc<crate::Declaration>] {
         match self.module {
             Some(module) => module_declarations(self.db, module),
             None => &[],

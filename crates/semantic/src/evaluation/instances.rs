@@ -48,6 +48,7 @@ pub(crate) fn instance_declaration<'db>(
     module_declarations(db, module)
         .iter()
         .find(|d| &d.kind == kind)
+        .map(|d| &**d)
 }
 
 /// The module call `call` of `caller` loads, as the module tree resolves

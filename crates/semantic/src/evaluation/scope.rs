@@ -188,7 +188,7 @@ fn scope_roots(
     let mut rejected: Vec<String> = Vec::new();
     for reference in super::syntax::references_within(db, file, expr.range()) {
         match &reference.subject {
-            Subject::Invalid { root, .. } => rejected.push(root.clone()),
+            Subject::Invalid(invalid) => rejected.push(invalid.root.clone()),
             // What is not declared is the reference checks' to report.
             Subject::Declared(kind) if !is_declared(kind) => match kind {
                 DeclKind::Variable(name) => {
@@ -225,7 +225,7 @@ fn scope_roots(
                 locals.insert(name.clone(), value);
             }
             Subject::Declared(DeclKind::ModuleCall(name)) => {
-                let only = reference.module_output.as_ref().map(|(output, _)| output);
+                let only = reference.module_output.as_deref().map(|(output, _)| output);
                 let value = if validate {
                     Value::dynamic()
                 } else if types {

@@ -70,7 +70,7 @@ fn walk(
                 let Some(child_module) = instance_module(db, ev, child.clone()) else {
                     continue;
                 };
-                let wanted = reference.module_output.as_ref().map(|(name, _)| name);
+                let wanted = reference.module_output.as_deref().map(|(name, _)| name);
                 module_declarations(db, child_module).iter().any(|output| {
                     let DeclKind::Output(name) = &output.kind else {
                         return false;

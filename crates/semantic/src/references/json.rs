@@ -8,6 +8,7 @@
 //! templates.
 
 use std::borrow::Cow;
+use std::sync::Arc;
 
 use tofu_syntax::ast::{
     AstNode, Expr, ExpressionFile, TemplateFile, TemplateNode, template_structure,
@@ -25,7 +26,7 @@ use crate::declarations::DeclKind;
 /// The references of a JSON expression (a local value's).
 pub(super) fn collect_expression(
     value: &JsonValue,
-    from: &DeclKind,
+    from: &Arc<DeclKind>,
     scope: &BlockScope,
     file: SourceFile,
     out: &mut Vec<Reference>,
@@ -38,7 +39,7 @@ pub(super) fn collect_expression(
 pub(super) fn collect_body(
     value: &JsonValue,
     block_type: &str,
-    from: &DeclKind,
+    from: &Arc<DeclKind>,
     scope: &BlockScope,
     file: SourceFile,
     out: &mut Vec<Reference>,
@@ -49,7 +50,7 @@ pub(super) fn collect_body(
 
 /// A walk over one top-level block.
 struct Walk<'a> {
-    from: &'a DeclKind,
+    from: &'a Arc<DeclKind>,
     scope: &'a BlockScope,
     file: SourceFile,
     out: &'a mut Vec<Reference>,
@@ -61,7 +62,7 @@ struct Walk<'a> {
 
 impl<'a> Walk<'a> {
     fn new(
-        from: &'a DeclKind,
+        from: &'a Arc<DeclKind>,
         scope: &'a BlockScope,
         file: SourceFile,
         out: &'a mut Vec<Reference>,

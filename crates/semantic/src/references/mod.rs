@@ -8,6 +8,7 @@
 //! the file. Both read their block's scope ([`BlockScope`]) the same way.
 
 use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
 
 use tofu_syntax::ast::{AstNode, Expr, LiteralKind};
 use tofu_syntax::body::{AnyBody, AnyExpr, AttributeSchema, BodySchema, SourceText};
@@ -33,13 +34,18 @@ pub enum Subject {
     TypeKeyword,
     /// A traversal OpenTofu cannot read as a reference (`var` alone,
     /// `var[0]`), with `addrs.ParseRef`'s error.
-    Invalid {
-        summary: String,
-        detail: String,
-        range: TextRange,
-        /// The traversal's root name (`var` of `var["x"]`).
-        root: String,
-    },
+    Invalid(Box<InvalidReference>),
+}
+
+/// A traversal OpenTofu cannot read as a reference (rare: boxed, so that
+/// it does not widen every reference).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct InvalidReference {
+    pub summary: String,
+    pub detail: String,
+    pub range: TextRange,
+    /// The traversal's root name (`var` of `var["x"]`).
+    pub root: String,
 }
 
 /// Where a reference is, as far as the objects in scope go: what the
@@ -75,14 +81,16 @@ pub struct Remaining {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Reference {
     pub subject: Subject,
-    pub from: DeclKind,
+    /// The declaration the reference is made in, shared by all of its
+    /// references (a copy each would be most of their memory).
+    pub from: Arc<DeclKind>,
     pub file: SourceFile,
     /// What the reference covers: `var.name`, `aws_instance.a`,
     /// `module.m.out`.
     pub range: TextRange,
     /// For `module.NAME.OUTPUT`: the output's name and the range of the
     /// `.OUTPUT` step.
-    pub module_output: Option<(String, TextRange)>,
+    pub module_output: Option<Box<(String, TextRange)>>,
     /// For resources: what follows the name.
     pub remaining: Remaining,
     pub context: ReferenceContext,
@@ -96,15 +104,15 @@ pub fn file_references(db: &dyn salsa::Database, file: SourceFile) -> Vec<Refere
     let mut out = Vec::new();
     // Blocks that declare nothing (a misplaced `required_providers`)
     // have no declaration: look each block's up by its header.
-    let decls: HashMap<TextRange, &DeclKind> = crate::file_declarations(db, file)
+    let decls: HashMap<TextRange, Arc<DeclKind>> = crate::file_declarations(db, file)
         .declarations
         .iter()
-        .map(|d| (d.range, &d.kind))
+        .map(|d| (d.range, Arc::new(d.kind.clone())))
         .collect();
     for block in file_blocks(db, file) {
         if block.type_name == "locals" {
             for attribute in block.body.just_attributes(&source).0 {
-                let from = DeclKind::Local(attribute.name.clone());
+                let from = Arc::new(DeclKind::Local(attribute.name.clone()));
                 let scope = BlockScope::default();
                 match &attribute.expr {
                     Some(AnyExpr::Native(expr)) => {
@@ -120,7 +128,7 @@ pub fn file_references(db: &dyn salsa::Database, file: SourceFile) -> Vec<Refere
             // The locals' declarations were pushed one per attribute.
             continue;
         }
-        let Some(&from) = decls.get(&block.def_range) else {
+        let Some(from) = decls.get(&block.def_range) else {
             continue;
         };
         let scope = BlockScope::of(&block.type_name, &block.body, &source);
@@ -135,6 +143,7 @@ pub fn file_references(db: &dyn salsa::Database, file: SourceFile) -> Vec<Refere
             json::collect_body(value, &block.type_name, from, &scope, file, &mut out);
         }
     }
+    out.shrink_to_fit();
     out
 }
 
@@ -280,7 +289,7 @@ impl NativeScope {
 /// expression, with its static traversal.
 fn collect(
     node: &SyntaxNode,
-    from: &DeclKind,
+    from: &Arc<DeclKind>,
     scope: &NativeScope,
     file: SourceFile,
     out: &mut Vec<Reference>,
@@ -418,20 +427,20 @@ struct Parsed {
     subject: Subject,
     /// What the reference covers: the steps it consumed.
     range: TextRange,
-    module_output: Option<(String, TextRange)>,
+    module_output: Option<Box<(String, TextRange)>>,
     remaining: Remaining,
 }
 
 impl Parsed {
     fn into_reference(
         self,
-        from: &DeclKind,
+        from: &Arc<DeclKind>,
         file: SourceFile,
         context: ReferenceContext,
     ) -> Reference {
         Reference {
             subject: self.subject,
-            from: from.clone(),
+            from: Arc::clone(from),
             file,
             range: self.range,
             module_output: self.module_output,
@@ -444,14 +453,14 @@ impl Parsed {
     /// string's own text to the file's).
     fn map_ranges(mut self, map: &dyn Fn(TextRange) -> TextRange) -> Parsed {
         self.range = map(self.range);
-        if let Some((_, range)) = &mut self.module_output {
-            *range = map(*range);
+        if let Some(output) = &mut self.module_output {
+            output.1 = map(output.1);
         }
         if let Some(rest) = &mut self.remaining.rest {
             *rest = map(*rest);
         }
-        if let Subject::Invalid { range, .. } = &mut self.subject {
-            *range = map(*range);
+        if let Subject::Invalid(invalid) = &mut self.subject {
+            invalid.range = map(invalid.range);
         }
         self
     }
@@ -484,12 +493,12 @@ fn parse_ref(root: &str, root_range: TextRange, steps: &[(Step, TextRange)]) -> 
     };
     let invalid = |summary: &str, detail: String, range: TextRange| {
         plain(
-            Subject::Invalid {
+            Subject::Invalid(Box::new(InvalidReference {
                 summary: summary.to_owned(),
                 detail,
                 range,
                 root: root.to_owned(),
-            },
+            })),
             range,
         )
     };
@@ -614,7 +623,7 @@ fn parse_ref(root: &str, root_range: TextRange, steps: &[(Step, TextRange)]) -> 
                 },
                 (Some(_), Some(output)) => Parsed {
                     range: through(next),
-                    module_output: Some((output, step_range(next))),
+                    module_output: Some(Box::new((output, step_range(next)))),
                     remaining,
                     ..call
                 },
@@ -669,7 +678,7 @@ pub(crate) fn standalone_references(expr: &Expr, file: SourceFile) -> Vec<Refere
     let mut out = Vec::new();
     collect(
         expr.syntax(),
-        &DeclKind::Terraform,
+        &Arc::new(DeclKind::Terraform),
         &NativeScope::default(),
         file,
         &mut out,
@@ -686,7 +695,7 @@ pub(crate) fn expression_references(expr: &AnyExpr, file: SourceFile) -> Vec<Ref
             let mut out = Vec::new();
             json::collect_expression(
                 value,
-                &DeclKind::Terraform,
+                &Arc::new(DeclKind::Terraform),
                 &BlockScope::default(),
                 file,
                 &mut out,

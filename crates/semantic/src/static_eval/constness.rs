@@ -215,7 +215,7 @@ fn reference_constness(scope: &StaticScope<'_>, reference: &Reference) -> Constn
             }
             _ => dynamic(text(), DynamicReason::Undeclared),
         },
-        Subject::Invalid { .. } => dynamic(text(), DynamicReason::Undeclared),
+        Subject::Invalid(_) => dynamic(text(), DynamicReason::Undeclared),
         _ => dynamic(text(), DynamicReason::NeedsState),
     }
 }

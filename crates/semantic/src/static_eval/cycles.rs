@@ -15,7 +15,7 @@ pub(crate) fn local_rings(db: &dyn salsa::Database, module: ModuleDir) -> HashMa
     let mut self_referencing = Vec::new();
     for reference in &references {
         let (DeclKind::Local(from), Subject::Declared(DeclKind::Local(to))) =
-            (&reference.from, &reference.subject)
+            (&*reference.from, &reference.subject)
         else {
             continue;
         };

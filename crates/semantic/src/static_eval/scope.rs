@@ -104,7 +104,7 @@ impl<'db> StaticScope<'db> {
         // checks report; it stops evaluation here too.
         let unparsed = references
             .iter()
-            .any(|r| matches!(r.subject, Subject::Invalid { .. }));
+            .any(|r| matches!(r.subject, Subject::Invalid(_)));
         if !diagnostics.is_empty() {
             return (HashMap::new(), diagnostics, true);
         }
@@ -355,7 +355,7 @@ pub(crate) fn rejected_references(
         let summary = match &reference.subject {
             Subject::Declared(DeclKind::Variable(_) | DeclKind::Local(_))
             | Subject::TypeKeyword
-            | Subject::Invalid { .. } => continue,
+            | Subject::Invalid(_) => continue,
             Subject::Builtin { object, .. }
                 if matches!(object.as_str(), "path" | "terraform" | "tofu") =>
             {
