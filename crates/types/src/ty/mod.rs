@@ -6,6 +6,7 @@
 //! with optional attributes.
 
 mod names;
+mod shared;
 
 pub use names::is_identifier;
 
@@ -98,7 +99,7 @@ impl Type {
                 name
             })
             .collect();
-        Type::Object(Arc::new(ObjectType { attrs, optional }))
+        Type::Object(shared::share(ObjectType { attrs, optional }))
     }
 
     pub fn empty_object() -> Type {
@@ -199,7 +200,7 @@ impl Type {
                 {
                     return self.clone();
                 }
-                Type::Object(Arc::new(ObjectType {
+                Type::Object(shared::share(ObjectType {
                     attrs: o
                         .attrs
                         .iter()

@@ -96,7 +96,19 @@ impl Value {
     }
 
     pub fn unknown(ty: Type) -> Value {
-        Value::from_parts(ty, Marks::NONE, Data::Unknown)
+        // Unknowns of the primitive types are most of them (every resource
+        // attribute, every value derived from one): one copy of each.
+        static PRIMITIVE: std::sync::LazyLock<[Value; 4]> = std::sync::LazyLock::new(|| {
+            [Type::String, Type::Number, Type::Bool, Type::Dynamic]
+                .map(|ty| Value::from_parts(ty, Marks::NONE, Data::Unknown))
+        });
+        match ty {
+            Type::String => PRIMITIVE[0].clone(),
+            Type::Number => PRIMITIVE[1].clone(),
+            Type::Bool => PRIMITIVE[2].clone(),
+            Type::Dynamic => PRIMITIVE[3].clone(),
+            _ => Value::from_parts(ty, Marks::NONE, Data::Unknown),
+        }
     }
 
     /// `cty.DynamicVal`: unknown, of unknown type.
