@@ -71,17 +71,12 @@ pub fn module_report(
     module: ModuleDir,
 ) -> ModuleReport {
     let diagnostics = module_local_diagnostics(db, workspace, module).clone();
-    let syntax_errors = module
-        .files(db)
-        .iter()
-        .chain(module.overrides(db))
-        .any(|f| !parse(db, *f).errors.is_empty());
+    let syntax_errors = has_syntax_errors(db, module);
     let static_errors = static_module_diagnostics(db, workspace, module)
         .iter()
         .any(|d| d.severity == Severity::Error);
     let loads_cleanly = !static_errors && module_loads_cleanly(db, module);
-    let clean = !syntax_errors && !diagnostics.iter().any(|d| d.severity == Severity::Error);
-    let types = if clean {
+    let types = if module_is_typed(db, workspace, module) {
         module_type_diagnostics(db, types, module).clone()
     } else {
         Vec::new()
@@ -93,6 +88,25 @@ pub fn module_report(
         loads_cleanly,
         types,
     }
+}
+
+fn has_syntax_errors(db: &dyn salsa::Database, module: ModuleDir) -> bool {
+    module
+        .files(db)
+        .iter()
+        .chain(module.overrides(db))
+        .any(|f| !parse(db, *f).errors.is_empty())
+}
+
+/// Whether the static types of `module` are reported: it has no syntax
+/// errors and reports no error of its own. (A memo, so that what reads it
+/// depends on a flag rather than on the module's files.)
+#[salsa::tracked(returns(copy))]
+fn module_is_typed(db: &dyn salsa::Database, workspace: Workspace, module: ModuleDir) -> bool {
+    !has_syntax_errors(db, module)
+        && !module_local_diagnostics(db, workspace, module)
+            .iter()
+            .any(|d| d.severity == Severity::Error)
 }
 
 /// The instances of a root module's tree to report on, in order, each
@@ -151,13 +165,25 @@ pub fn instance_chunk_diagnostics(
 /// What evaluating one job of [`evaluation_jobs`] reports: one instance
 /// of [`instance_chunk_diagnostics`], for hosts that evaluate cold (see
 /// [`module_report`]).
+///
+/// In `validate`, a child instance sees its variables as unknown values
+/// of their types and its calls' outputs as unknown: its static types
+/// (reported with its module) find all that the rest of it would, so only
+/// its arguments are evaluated here, unless the static types of its
+/// module are not reported.
 pub fn job_diagnostics<'db>(
     db: &'db dyn salsa::Database,
     ev: Evaluation,
     addr: &InstanceAddr,
     whole: bool,
 ) -> &'db [Diagnostic] {
-    if whole {
+    let typed = || {
+        ev.mode(db) == EvalMode::Validate
+            && !addr.is_root()
+            && instance_module(db, ev, addr.clone())
+                .is_some_and(|module| module_is_typed(db, ev.workspace(db), module))
+    };
+    if whole && !typed() {
         instance_diagnostics(db, ev, addr.clone())
     } else {
         instance_argument_diagnostics(db, ev, addr.clone())

@@ -54,16 +54,15 @@ pub fn output_value(
     };
     let (sensitive, ephemeral) = (flag("sensitive"), flag("ephemeral"));
     // The static types evaluate every module as a root: the checks of
-    // root outputs are not theirs.
+    // root outputs are not theirs, those of every output are.
     let types = ev.mode(db) == super::EvalMode::Types;
-    if !types
-        && !diagnostics
-            .iter()
-            .any(|d| d.severity == crate::Severity::Error)
+    if !diagnostics
+        .iter()
+        .any(|d| d.severity == crate::Severity::Error)
     {
         diagnostics.extend(output_checks(
             decl,
-            addr.is_root(),
+            addr.is_root() && !types,
             &value,
             expr.range(),
             sensitive,

@@ -11,17 +11,16 @@
 //! and compare by address first: a lookup costs about as much as the
 //! object's own attributes, however deep its type.
 
-use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
 use std::sync::{Arc, LazyLock, Mutex, PoisonError, Weak};
 
-use rustc_hash::FxHasher;
+use rustc_hash::{FxHashMap, FxHasher};
 
 use super::{ObjectType, Type};
 
 #[derive(Default)]
 struct Table {
-    by_hash: HashMap<u64, Vec<Weak<ObjectType>>>,
+    by_hash: FxHashMap<u64, Vec<Weak<ObjectType>>>,
     entries: usize,
     live_after_sweep: usize,
 }
@@ -45,14 +44,20 @@ pub(super) fn share(object: ObjectType) -> Arc<ObjectType> {
     };
     let shard = (hash >> 32) as usize % SHARDS;
     let mut table = TABLES[shard].lock().unwrap_or_else(PoisonError::into_inner);
-    if let Some(candidates) = table.by_hash.get(&hash) {
-        for candidate in candidates {
-            if let Some(shared) = candidate.upgrade()
-                && *shared == object
-            {
-                return shared;
-            }
-        }
+    let candidates = table.by_hash.entry(hash).or_default();
+    // Types that values drop and build again leave dead entries under
+    // their hash: clear them here, so that a lookup never walks more than
+    // the live types of its hash.
+    let before = candidates.len();
+    candidates.retain(|c| c.strong_count() > 0);
+    let dead = before - candidates.len();
+    let found = candidates
+        .iter()
+        .filter_map(Weak::upgrade)
+        .find(|shared| **shared == object);
+    table.entries -= dead;
+    if let Some(shared) = found {
+        return shared;
     }
     let shared = Arc::new(object);
     table
