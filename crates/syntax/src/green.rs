@@ -111,7 +111,7 @@ struct TokenTable {
     slots: Vec<Option<GreenToken>>,
 }
 
-const SLOTS: usize = 4096;
+const SLOTS: usize = 16384;
 const MAX_SHARED_LEN: usize = 64;
 
 impl TokenTable {
@@ -159,8 +159,8 @@ struct NodeTable {
     slots: Vec<Option<GreenNode>>,
 }
 
-const NODE_SLOTS: usize = 8192;
-const MAX_SHARED_CHILDREN: usize = 6;
+const NODE_SLOTS: usize = 65536;
+const MAX_SHARED_CHILDREN: usize = 12;
 
 impl NodeTable {
     fn new() -> NodeTable {

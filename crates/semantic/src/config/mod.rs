@@ -29,7 +29,7 @@ use crate::{Diagnostic, SourceFile, parse};
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct FileConfig {
     pub diagnostics: Vec<Diagnostic>,
-    pub variables: Vec<crate::evaluation::VariableDecl>,
+    pub variables: Vec<std::sync::Arc<crate::evaluation::VariableDecl>>,
 }
 
 /// Decodes one file's blocks as OpenTofu's `configs` package does.
@@ -98,7 +98,7 @@ pub(crate) struct Decoder<'a> {
     pub is_tofu_file: bool,
     pub out: Vec<Diagnostic>,
     /// The variables decoded, for evaluation.
-    pub variables: Vec<crate::evaluation::VariableDecl>,
+    pub variables: Vec<std::sync::Arc<crate::evaluation::VariableDecl>>,
 }
 
 impl<'a> Decoder<'a> {

@@ -209,7 +209,7 @@ pub(super) fn decode_variable(d: &mut Decoder<'_>, block: &AnyBlock) {
     // What evaluation needs of the variable, from primary files (an
     // override file's partial declaration is not one).
     if !d.is_override {
-        d.variables.push(VariableDecl {
+        d.variables.push(std::sync::Arc::new(VariableDecl {
             name: name.clone(),
             file: d.file,
             range: block.def_range,
@@ -223,7 +223,7 @@ pub(super) fn decode_variable(d: &mut Decoder<'_>, block: &AnyBlock) {
             ephemeral,
             deprecated,
             has_validations: !content.blocks.is_empty(),
-        });
+        }));
     }
 }
 

@@ -1,6 +1,8 @@
 //! What evaluation reads of a module's declarations: its variables as
 //! `configs.Variable` holds them, and the expressions of named values.
 
+use std::sync::Arc;
+
 use tofu_eval::typeexpr::TypeConstraint;
 use tofu_syntax::TextRange;
 use tofu_types::Value;
@@ -31,8 +33,11 @@ pub struct VariableDecl {
 /// load-time decoder read them (whatever it reported is its own: a type
 /// with errors is `any`, a default that does not convert is none).
 #[salsa::tracked(returns(ref))]
-pub fn module_variable_decls(db: &dyn salsa::Database, module: ModuleDir) -> Vec<VariableDecl> {
-    let mut out: Vec<VariableDecl> = Vec::new();
+pub fn module_variable_decls(
+    db: &dyn salsa::Database,
+    module: ModuleDir,
+) -> Vec<Arc<VariableDecl>> {
+    let mut out: Vec<Arc<VariableDecl>> = Vec::new();
     for &file in module.files(db).iter().filter(|f| f.exists(db)) {
         for variable in &crate::config::file_config(db, file).variables {
             if !out.iter().any(|v| v.name == variable.name) {

@@ -119,7 +119,7 @@ impl fmt::Display for InstanceKey {
 /// One step down a module tree: a call and the key of its instance.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct CallStep {
-    pub call: String,
+    pub call: Arc<str>,
     pub key: InstanceKey,
 }
 
@@ -155,7 +155,7 @@ impl InstanceAddr {
     pub fn child(&self, call: &str, key: InstanceKey) -> InstanceAddr {
         let mut steps = self.steps.to_vec();
         steps.push(CallStep {
-            call: call.to_owned(),
+            call: Arc::from(call),
             key,
         });
         InstanceAddr {

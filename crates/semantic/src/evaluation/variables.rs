@@ -183,7 +183,7 @@ fn deprecation_cause(
             let parent_module = instance_module(db, ev, parent)?;
             crate::module_calls(db, parent_module)
                 .iter()
-                .find(|call| call.name == step.call)?
+                .find(|call| *call.name == *step.call)?
                 .source
                 .clone()
         });
@@ -228,7 +228,7 @@ fn call_argument(
 ) -> Option<(SourceFile, AnyExpr, KeyData)> {
     let (parent, file, expr) = caller_argument(db, ev, addr, name)?;
     let step = addr.last_step()?;
-    let keys = call_expansion(db, ev, parent, step.call.clone()).key_data(&step.key);
+    let keys = call_expansion(db, ev, parent, step.call.to_string()).key_data(&step.key);
     Some((file, expr, keys))
 }
 
@@ -241,7 +241,7 @@ pub(crate) fn caller_argument(
     name: &str,
 ) -> Option<(InstanceAddr, SourceFile, AnyExpr)> {
     let parent = addr.parent()?;
-    let call = DeclKind::ModuleCall(addr.last_step()?.call.clone());
+    let call = DeclKind::ModuleCall(addr.last_step()?.call.to_string());
     let decl = super::instances::instance_declaration(db, ev, &parent, &call)?;
     let expr = super::syntax::block_argument(db, decl.file, decl.range, name)?;
     Some((parent, decl.file, expr))

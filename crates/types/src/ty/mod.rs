@@ -55,15 +55,15 @@ impl ObjectType {
 
 impl Type {
     pub fn list(element: Type) -> Type {
-        Type::List(Arc::new(element))
+        Type::List(element_arc(element))
     }
 
     pub fn set(element: Type) -> Type {
-        Type::Set(Arc::new(element))
+        Type::Set(element_arc(element))
     }
 
     pub fn map(element: Type) -> Type {
-        Type::Map(Arc::new(element))
+        Type::Map(element_arc(element))
     }
 
     pub fn tuple(elements: impl IntoIterator<Item = Type>) -> Type {
@@ -253,5 +253,20 @@ impl fmt::Debug for Type {
     /// The type expression with optional attributes shown.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{self:#}")
+    }
+}
+
+/// A collection's element type. Collections of primitive types are most
+/// of them (`list(string)`, `map(string)`): those share one element each.
+fn element_arc(element: Type) -> Arc<Type> {
+    static PRIMITIVES: std::sync::LazyLock<[Arc<Type>; 4]> = std::sync::LazyLock::new(|| {
+        [Type::String, Type::Number, Type::Bool, Type::Dynamic].map(Arc::new)
+    });
+    match element {
+        Type::String => PRIMITIVES[0].clone(),
+        Type::Number => PRIMITIVES[1].clone(),
+        Type::Bool => PRIMITIVES[2].clone(),
+        Type::Dynamic => PRIMITIVES[3].clone(),
+        other => Arc::new(other),
     }
 }
