@@ -8,6 +8,7 @@
 
 mod blocks;
 mod common;
+pub(crate) use common::is_static_traversal;
 mod gohcl;
 pub(crate) mod module_call;
 pub(crate) mod named_values;

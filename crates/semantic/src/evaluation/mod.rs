@@ -18,6 +18,7 @@ mod console;
 mod declared;
 mod expansion;
 mod instances;
+mod nested_blocks;
 mod resources;
 pub(crate) mod scope;
 pub(crate) mod syntax;

@@ -6,6 +6,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use tofu_types::{Mark, Value};
 
+use super::nested_blocks::nested_block_diagnostics;
 use super::scope::evaluate_in;
 use super::syntax::block_arguments;
 use super::{
@@ -65,6 +66,8 @@ pub fn resource_value(
     let mut diagnostics: Vec<Diagnostic> = Vec::new();
     // Ephemeral resources take any value (`validEphemeralReferences`).
     let ephemeral_context = matches!(kind, DeclKind::EphemeralResource { .. });
+    let nested = super::syntax::block_body(db, decl.file, decl.range)
+        .and_then(|body| body.as_native().cloned());
     let mut instance = |key: &InstanceKey| {
         let keys = expansion.key_data(key);
         let mut object: BTreeMap<String, Value> = unknown_attributes
@@ -85,6 +88,11 @@ pub fn resource_value(
                 ));
             }
             object.insert(name.clone(), value);
+        }
+        if let Some(body) = &nested {
+            diagnostics.extend(nested_block_diagnostics(
+                db, ev, &addr, decl.file, body, &keys,
+            ));
         }
         Value::object(object)
     };

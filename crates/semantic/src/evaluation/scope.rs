@@ -23,6 +23,9 @@ pub(crate) struct KeyData {
     /// A variable's own value, for its validation rules (which see it
     /// even in `validate`, where other variables are unknown).
     pub variable: Option<(String, Value)>,
+    /// The iterators of the `dynamic` blocks an expression is in, inner
+    /// last: each an object of the element's `key` and `value`.
+    pub iterators: Vec<(String, Value)>,
 }
 
 impl KeyData {
@@ -32,6 +35,7 @@ impl KeyData {
             count_index: count.then(|| Value::unknown(Type::Number)),
             each: for_each.then(|| (Value::unknown(Type::String), Value::dynamic())),
             variable: None,
+            iterators: Vec::new(),
         }
     }
 }
@@ -61,9 +65,11 @@ pub(crate) fn evaluate_in(
     let Some(module) = instance_module(db, ev, addr.clone()) else {
         return (Value::dynamic(), Vec::new());
     };
-    let scope = ExpressionScope {
-        roots: scope_roots(db, ev, addr, module, file, expr, keys),
-    };
+    let mut roots = scope_roots(db, ev, addr, module, file, expr, keys);
+    // Iterators shadow whatever else has their names, as HCL's child
+    // scopes do.
+    roots.extend(keys.iterators.iter().cloned());
+    let scope = ExpressionScope { roots };
     let base = root_base_dir(db, ev, addr);
     let how = HowToEvaluate {
         base_dir: &base,

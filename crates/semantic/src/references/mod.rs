@@ -350,8 +350,9 @@ fn expr_references(expr: &Expr, bound: &dyn Fn(&SyntaxNode, &str) -> bool) -> Ve
 /// Arguments whose values are addresses, attribute paths or keywords
 /// rather than expressions: `provider`, `providers`, `lifecycle`'s
 /// `ignore_changes` and `replace_triggered_by` (checked when the
-/// configuration is loaded), a provisioner's `when` and `on_failure`, and
-/// `from`/`to` of `moved`, `removed` and `import` blocks.
+/// configuration is loaded), a provisioner's `when` and `on_failure`, a
+/// dynamic block's `iterator` (a name it binds), and `from`/`to` of
+/// `moved`, `removed` and `import` blocks.
 fn is_address_argument(expr: &SyntaxNode) -> bool {
     let Some(attribute) = expr.parent().and_then(tofu_syntax::ast::Attribute::cast) else {
         return false;
@@ -376,6 +377,7 @@ fn is_address_argument_name(name: &str, block_type: &str) -> bool {
         "provider" | "providers" => true,
         "ignore_changes" | "replace_triggered_by" => block_type == "lifecycle",
         "when" | "on_failure" => block_type == "provisioner",
+        "iterator" => block_type == "dynamic",
         "from" | "to" => matches!(block_type, "moved" | "removed" | "import"),
         _ => false,
     }

@@ -1,0 +1,247 @@
+//! The nested blocks of a resource, evaluated as OpenTofu evaluates them
+//! once the provider's schema has decoded the body: their arguments like
+//! the resource's own, and `dynamic` blocks expanded as HCL's `dynblock`
+//! expands them. Without a schema every block is taken to be one the
+//! resource has; JSON bodies need a schema to tell blocks from arguments,
+//! so only native bodies have nested blocks here.
+
+use tofu_syntax::ast::{self, AstNode, Expr};
+use tofu_syntax::body::{AnyBody, AnyExpr, AttributeSchema, BlockSchema, BodySchema, SourceText};
+use tofu_types::Value;
+
+use super::scope::{KeyData, evaluate_in};
+use super::{Evaluation, InstanceAddr};
+use crate::{Diagnostic, Severity, SourceFile};
+
+/// Blocks of a resource that are OpenTofu's own, or evaluated only when
+/// it applies.
+const NOT_EVALUATED: &[&str] = &["lifecycle", "provisioner", "connection"];
+
+/// Blocks generated from `dynamic` blocks at most, for one resource
+/// instance: nested expansions of large collections stay bounded.
+const MAX_GENERATED: usize = 1000;
+
+/// What evaluating the nested blocks of `body` (a resource's, with the
+/// instance data `keys`) reports.
+pub(crate) fn nested_block_diagnostics(
+    db: &dyn salsa::Database,
+    ev: Evaluation,
+    addr: &InstanceAddr,
+    file: SourceFile,
+    body: &ast::Body,
+    keys: &KeyData,
+) -> Vec<Diagnostic> {
+    let mut walk = Walk {
+        db,
+        ev,
+        addr,
+        file,
+        generated: 0,
+        out: Vec::new(),
+    };
+    walk.blocks(body, keys, true);
+    walk.out
+}
+
+struct Walk<'a> {
+    db: &'a dyn salsa::Database,
+    ev: Evaluation,
+    addr: &'a InstanceAddr,
+    file: SourceFile,
+    generated: usize,
+    out: Vec<Diagnostic>,
+}
+
+impl Walk<'_> {
+    fn evaluate(&mut self, expr: Expr, keys: &KeyData) -> (Value, bool) {
+        let (value, found) = evaluate_in(
+            self.db,
+            self.ev,
+            self.addr,
+            self.file,
+            &AnyExpr::Native(expr),
+            keys,
+        );
+        let failed = found.iter().any(|d| d.severity == Severity::Error);
+        self.out.extend(found);
+        (value, failed)
+    }
+
+    fn blocks(&mut self, body: &ast::Body, keys: &KeyData, top: bool) {
+        for block in body.blocks() {
+            let Some(type_name) = block.block_type() else {
+                continue;
+            };
+            let Some(inner) = block.body() else {
+                continue;
+            };
+            match type_name.text() {
+                name if top && NOT_EVALUATED.contains(&name) => {}
+                "dynamic" => self.dynamic(&block, &inner, keys),
+                _ => self.contents(&inner, keys),
+            }
+        }
+    }
+
+    /// A block's arguments, then its own nested blocks.
+    fn contents(&mut self, body: &ast::Body, keys: &KeyData) {
+        for attribute in body.attributes() {
+            if let Some(expr) = attribute.expr() {
+                self.evaluate(expr, keys);
+            }
+        }
+        self.blocks(body, keys, false);
+    }
+
+    /// `dynamic "NAME" { for_each, iterator, labels, content }`: the spec
+    /// decoded as `decodeSpec` decodes it, then the content once per
+    /// element with the iterator bound to the element's key and value. An
+    /// unknown `for_each` makes the blocks unknown, content unevaluated.
+    fn dynamic(&mut self, block: &ast::Block, body: &ast::Body, keys: &KeyData) {
+        let Some(label) = block.labels().next().map(|l| l.value()) else {
+            return;
+        };
+        const ATTRIBUTES: &[AttributeSchema] = &[
+            AttributeSchema::required("for_each"),
+            AttributeSchema::optional("iterator"),
+            AttributeSchema::optional("labels"),
+        ];
+        const BLOCKS: &[BlockSchema] = &[BlockSchema::new("content", &[])];
+        let source = SourceText::new(
+            crate::input::contents(self.db, self.file),
+            self.file.path(self.db),
+        );
+        let (content, errors) =
+            AnyBody::native(body.clone()).content(&BodySchema::new(ATTRIBUTES, BLOCKS), &source);
+        if !errors.is_empty() {
+            self.out.extend(errors.into_iter().map(|e| Diagnostic {
+                severity: Severity::Error,
+                summary: e.summary,
+                detail: e.detail,
+                location: Some((self.file, e.range)),
+                context: e.context,
+                values: Vec::new(),
+                deprecation: None,
+            }));
+            return;
+        }
+        let native = |name: &str| match content.attribute(name).and_then(|a| a.expr.clone()) {
+            Some(AnyExpr::Native(expr)) => Some(expr),
+            _ => None,
+        };
+        let Some(for_each) = native("for_each") else {
+            return;
+        };
+        let range = tofu_syntax::trimmed_range(for_each.syntax());
+        let (each, failed) = self.evaluate(for_each, keys);
+        if failed {
+            return;
+        }
+        let iterable = each.ty().is_collection() || each.ty().is_object() || each.ty().is_tuple();
+        if !iterable && *each.ty() != tofu_types::Type::Dynamic {
+            self.error(
+                "Invalid dynamic for_each value",
+                format!(
+                    "Cannot use a {} value in for_each. An iterable collection is required.",
+                    each.ty().friendly_name()
+                ),
+                range,
+            );
+            return;
+        }
+        if each.is_null() {
+            self.error(
+                "Invalid dynamic for_each value",
+                "Cannot use a null value in for_each.".to_owned(),
+                range,
+            );
+            return;
+        }
+        let iterator = match native("iterator") {
+            None => label,
+            Some(Expr::Variable(variable)) => match variable.name() {
+                Some(name) => name.text().to_owned(),
+                None => return,
+            },
+            Some(other) => {
+                let range = tofu_syntax::trimmed_range(other.syntax());
+                if crate::config::is_static_traversal(&other) {
+                    self.error(
+                        "Invalid dynamic iterator name",
+                        "Dynamic iterator must be a single variable name.".to_owned(),
+                        range,
+                    );
+                } else {
+                    self.error(
+                        "Invalid expression",
+                        "A single static variable reference is required: only attribute access and indexing with constant keys. No calculations, function calls, template expressions, etc are allowed here.".to_owned(),
+                        range,
+                    );
+                }
+                return;
+            }
+        };
+        if content.blocks.len() > 1 {
+            self.error(
+                "Extraneous dynamic content block",
+                "Only one nested content block is allowed for each dynamic block.".to_owned(),
+                content.blocks[1].def_range,
+            );
+            return;
+        }
+        let Some(content_body) = content
+            .blocks
+            .first()
+            .and_then(|b| b.body.as_native().cloned())
+        else {
+            self.error(
+                "Missing dynamic content block",
+                "A dynamic block must have a nested block of type \"content\" to describe the body of each generated block.".to_owned(),
+                content.missing_item_range,
+            );
+            return;
+        };
+        if !each.is_known() {
+            return;
+        }
+        let (each, marks) = each.unmark();
+        for (key, value) in elements(&each) {
+            if self.generated >= MAX_GENERATED {
+                return;
+            }
+            self.generated += 1;
+            let element = Value::object([("key", key), ("value", value)]).with_marks(marks);
+            let mut inner = keys.clone();
+            inner.iterators.push((iterator.clone(), element));
+            self.contents(&content_body, &inner);
+        }
+    }
+
+    fn error(&mut self, summary: &str, detail: String, range: tofu_syntax::TextRange) {
+        self.out
+            .push(Diagnostic::at(summary, detail, self.file, range));
+    }
+}
+
+/// The keys and values a known collection iterates (cty's
+/// `ElementIterator`): indexes of lists and tuples, the elements of sets,
+/// the keys of maps and objects.
+fn elements(collection: &Value) -> Vec<(Value, Value)> {
+    if let Some(entries) = collection.entries() {
+        return entries
+            .iter()
+            .map(|(k, v)| (Value::string(k), v.clone()))
+            .collect();
+    }
+    let Some(elements) = collection.elements() else {
+        return Vec::new();
+    };
+    if collection.ty().is_set() {
+        return elements.iter().map(|e| (e.clone(), e.clone())).collect();
+    }
+    elements
+        .iter()
+        .enumerate()
+        .map(|(i, e)| (Value::int(i as i64), e.clone()))
+        .collect()
+}
