@@ -643,30 +643,10 @@ fn is_literal_key(key: Option<Expr>) -> bool {
 }
 
 fn can_iterate(ty: &Type) -> bool {
-    ty.is_collection() || ty.is_object() || ty.is_tuple()
+    ty.can_iterate_elements()
 }
 
-/// cty's `ElementIterator`: index/element for sequences, key/element in
-/// key order for maps and objects, element/element for sets.
+/// cty's `ElementIterator` ([`Value::element_pairs`]).
 pub(super) fn iterate(collection: &Value) -> Vec<(Value, Value)> {
-    let ty = collection.ty();
-    if ty.is_map() || ty.is_object() {
-        return collection
-            .entries()
-            .map(|m| {
-                m.iter()
-                    .map(|(k, v)| (Value::string(k), v.clone()))
-                    .collect()
-            })
-            .unwrap_or_default();
-    }
-    let elements = collection.elements().unwrap_or_default();
-    if ty.is_set() {
-        return elements.iter().map(|e| (e.clone(), e.clone())).collect();
-    }
-    elements
-        .iter()
-        .enumerate()
-        .map(|(i, e)| (Value::int(i as i64), e.clone()))
-        .collect()
+    collection.element_pairs()
 }

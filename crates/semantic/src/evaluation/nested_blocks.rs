@@ -137,8 +137,7 @@ impl Walk<'_> {
         if failed {
             return;
         }
-        let iterable = each.ty().is_collection() || each.ty().is_object() || each.ty().is_tuple();
-        if !iterable && *each.ty() != tofu_types::Type::Dynamic {
+        if !each.ty().can_iterate_elements() && *each.ty() != tofu_types::Type::Dynamic {
             self.error(
                 "Invalid dynamic for_each value",
                 format!(
@@ -205,7 +204,7 @@ impl Walk<'_> {
             return;
         }
         let (each, marks) = each.unmark();
-        for (key, value) in elements(&each) {
+        for (key, value) in each.element_pairs() {
             if self.generated >= MAX_GENERATED {
                 return;
             }
@@ -221,27 +220,4 @@ impl Walk<'_> {
         self.out
             .push(Diagnostic::at(summary, detail, self.file, range));
     }
-}
-
-/// The keys and values a known collection iterates (cty's
-/// `ElementIterator`): indexes of lists and tuples, the elements of sets,
-/// the keys of maps and objects.
-fn elements(collection: &Value) -> Vec<(Value, Value)> {
-    if let Some(entries) = collection.entries() {
-        return entries
-            .iter()
-            .map(|(k, v)| (Value::string(k), v.clone()))
-            .collect();
-    }
-    let Some(elements) = collection.elements() else {
-        return Vec::new();
-    };
-    if collection.ty().is_set() {
-        return elements.iter().map(|e| (e.clone(), e.clone())).collect();
-    }
-    elements
-        .iter()
-        .enumerate()
-        .map(|(i, e)| (Value::int(i as i64), e.clone()))
-        .collect()
 }

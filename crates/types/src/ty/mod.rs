@@ -143,6 +143,11 @@ impl Type {
         matches!(self, Type::List(_) | Type::Set(_) | Type::Map(_))
     }
 
+    /// cty's `CanIterateElements`: collections, objects and tuples.
+    pub fn can_iterate_elements(&self) -> bool {
+        self.is_collection() || self.is_object() || self.is_tuple()
+    }
+
     /// The element type of a list, set or map.
     pub fn element_type(&self) -> Option<&Type> {
         match self {

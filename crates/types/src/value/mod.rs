@@ -290,6 +290,27 @@ impl Value {
         }
     }
 
+    /// cty's `ElementIterator` over a known collection: index and element
+    /// for lists and tuples, element and element for sets, key and element
+    /// in key order for maps and objects; nothing for anything else.
+    pub fn element_pairs(&self) -> Vec<(Value, Value)> {
+        if let Some(entries) = self.entries() {
+            return entries
+                .iter()
+                .map(|(k, v)| (Value::string(k), v.clone()))
+                .collect();
+        }
+        let elements = self.elements().unwrap_or_default();
+        if self.ty().is_set() {
+            return elements.iter().map(|e| (e.clone(), e.clone())).collect();
+        }
+        elements
+            .iter()
+            .enumerate()
+            .map(|(i, e)| (Value::int(i as i64), e.clone()))
+            .collect()
+    }
+
     /// An attribute of a known object.
     pub fn get_attr(&self, name: &str) -> Option<&Value> {
         match (&self.0.ty, &self.0.data) {
