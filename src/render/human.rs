@@ -131,6 +131,16 @@ fn to_report(report: &CheckReport, diagnostic: &Diagnostic) -> Report<FileId> {
         }
         rendered = rendered.with_label(label);
     }
+    // What OpenTofu prints under the snippet: the values the failed
+    // expression refers to.
+    if !diagnostic.values.is_empty() {
+        let values: Vec<String> = diagnostic
+            .values
+            .iter()
+            .map(|(traversal, statement)| format!("{traversal} {statement}"))
+            .collect();
+        rendered = rendered.with_note(values.join("\n"));
+    }
     if !diagnostic.detail.is_empty() {
         rendered = rendered.with_note(&diagnostic.detail);
     }

@@ -17,6 +17,9 @@ pub struct Diagnostic {
     pub subject: Option<TextRange>,
     /// HCL's `Context`: a wider range shown around the subject.
     pub context: Option<TextRange>,
+    /// What can be said of the values the failed expression refers to:
+    /// each traversal with its statement (`local.base`, `is "abc"`).
+    pub values: Vec<(String, String)>,
 }
 
 impl Diagnostic {
@@ -27,6 +30,7 @@ impl Diagnostic {
             detail: detail.into(),
             subject: None,
             context: None,
+            values: Vec::new(),
         }
     }
 

@@ -1,6 +1,6 @@
 //! Attribute access and indexing: HCL's `GetAttr` and `Index` (`ops.go`).
 
-use tofu_syntax::ast::{AstNode, AttrExpr, IndexExpr, LegacyIndexExpr};
+use tofu_syntax::ast::{AstNode, AttrExpr, Expr, IndexExpr, LegacyIndexExpr};
 use tofu_syntax::{SyntaxKind, TextRange};
 use tofu_types::convert::convert;
 use tofu_types::{Number, Type, Value};
@@ -27,7 +27,8 @@ impl Evaluator<'_, '_> {
         match get_attr(&receiver, name.text()) {
             Ok(v) => v,
             Err((summary, detail)) => {
-                self.error(Diagnostic::error(summary, detail).with_subject(subject));
+                let diagnostic = Diagnostic::error(summary, detail).with_subject(subject);
+                self.error(self.with_values(diagnostic, Some(&Expr::Attr(e.clone()))));
                 Value::dynamic()
             }
         }
@@ -40,7 +41,7 @@ impl Evaluator<'_, '_> {
         };
         let key = self.eval_opt(e.index());
         let subject = bracket_range(e.syntax());
-        self.apply_index(&collection, &key, subject)
+        self.apply_index(&collection, &key, subject, &Expr::Index(e.clone()))
     }
 
     pub(super) fn legacy_index(&mut self, e: &LegacyIndexExpr) -> Value {
@@ -56,14 +57,23 @@ impl Evaluator<'_, '_> {
             .unwrap_or_else(|_| Value::unknown(Type::Number));
         let dot = token_range(e.syntax(), SyntaxKind::DOT);
         let subject = dot.map_or(number.text_range(), |d| d.cover(number.text_range()));
-        self.apply_index(&collection, &key, subject)
+        self.apply_index(&collection, &key, subject, &Expr::LegacyIndex(e.clone()))
     }
 
-    fn apply_index(&mut self, collection: &Value, key: &Value, subject: TextRange) -> Value {
+    /// `expr` is the whole step, whose references the diagnostic
+    /// describes.
+    fn apply_index(
+        &mut self,
+        collection: &Value,
+        key: &Value,
+        subject: TextRange,
+        expr: &Expr,
+    ) -> Value {
         match index(collection, key) {
             Ok(v) => v,
             Err((summary, detail)) => {
-                self.error(Diagnostic::error(summary, detail).with_subject(subject));
+                let diagnostic = Diagnostic::error(summary, detail).with_subject(subject);
+                self.error(self.with_values(diagnostic, Some(expr)));
                 Value::dynamic()
             }
         }

@@ -20,6 +20,15 @@ enum Arg {
 }
 
 impl Arg {
+    /// The expression the argument came from, for what a diagnostic says
+    /// of its values (none for an element of an expanded argument).
+    fn expr(&self) -> Option<&Expr> {
+        match self {
+            Arg::Expr(e) => Some(e),
+            Arg::Expanded(..) => None,
+        }
+    }
+
     fn start_range(&self) -> TextRange {
         match self {
             Arg::Expr(e) => start_range(e),
@@ -123,17 +132,16 @@ impl Evaluator<'_, '_> {
             match convert(&value, &param.ty) {
                 Ok(v) => values.push(v),
                 Err(err) => {
-                    self.error(
-                        Diagnostic::error(
-                            "Invalid function argument",
-                            format!(
-                                "Invalid value for {:?} parameter: {}.",
-                                param.name, err.message
-                            ),
-                        )
-                        .with_subject(arg.start_range())
-                        .with_context(range),
-                    );
+                    let diagnostic = Diagnostic::error(
+                        "Invalid function argument",
+                        format!(
+                            "Invalid value for {:?} parameter: {}.",
+                            param.name, err.message
+                        ),
+                    )
+                    .with_subject(arg.start_range())
+                    .with_context(range);
+                    self.error(self.with_values(diagnostic, arg.expr()));
                     values.push(Value::dynamic());
                 }
             }
@@ -152,7 +160,7 @@ impl Evaluator<'_, '_> {
         match result {
             Ok(v) => v,
             Err(err) => {
-                self.call_error(&f, &name, &args, err, start, range);
+                self.call_error(e, &f, &name, &args, err, start);
                 Value::dynamic()
             }
         }
@@ -160,41 +168,55 @@ impl Evaluator<'_, '_> {
 
     fn call_error(
         &mut self,
+        call: &FunctionCall,
         f: &Function,
         name: &str,
         args: &[Arg],
         err: FunctionError,
         start: TextRange,
-        range: TextRange,
     ) {
-        let diagnostic = match err {
+        let range = node_range(call.syntax());
+        let whole = Expr::FunctionCall(call.clone());
+        let (diagnostic, expr) = match err {
             FunctionError::Arg { index, message } => match (f.param(index), args.get(index)) {
-                (Some(param), Some(arg)) => Diagnostic::error(
-                    "Invalid function argument",
-                    format!("Invalid value for {:?} parameter: {message}.", param.name),
-                )
-                .with_subject(arg.start_range())
-                .with_context(range),
-                (Some(param), None) => Diagnostic::error(
-                    "Invalid function argument",
-                    format!("Invalid value for {:?} parameter: {message}.", param.name),
-                )
-                .with_subject(range),
-                (None, _) => Diagnostic::error(
+                (Some(param), Some(arg)) => (
+                    Diagnostic::error(
+                        "Invalid function argument",
+                        format!("Invalid value for {:?} parameter: {message}.", param.name),
+                    )
+                    .with_subject(arg.start_range())
+                    .with_context(range),
+                    arg.expr(),
+                ),
+                (Some(param), None) => (
+                    Diagnostic::error(
+                        "Invalid function argument",
+                        format!("Invalid value for {:?} parameter: {message}.", param.name),
+                    )
+                    .with_subject(range),
+                    Some(&whole),
+                ),
+                (None, _) => (
+                    Diagnostic::error(
+                        "Error in function call",
+                        format!("Call to function {name:?} failed: {message}."),
+                    )
+                    .with_subject(start)
+                    .with_context(range),
+                    Some(&whole),
+                ),
+            },
+            FunctionError::Call(message) => (
+                Diagnostic::error(
                     "Error in function call",
                     format!("Call to function {name:?} failed: {message}."),
                 )
                 .with_subject(start)
                 .with_context(range),
-            },
-            FunctionError::Call(message) => Diagnostic::error(
-                "Error in function call",
-                format!("Call to function {name:?} failed: {message}."),
-            )
-            .with_subject(start)
-            .with_context(range),
+                Some(&whole),
+            ),
         };
-        self.error(diagnostic);
+        self.error(self.with_values(diagnostic, expr));
     }
 
     /// HCL's "Call to unknown function", with OpenTofu's rewording for

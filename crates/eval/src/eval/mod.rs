@@ -11,6 +11,7 @@ mod collections;
 mod json;
 mod ops;
 mod range;
+mod snippet;
 mod template;
 mod variables;
 

@@ -27,14 +27,13 @@ impl Evaluator<'_, '_> {
             Ok(v) => Some(v),
             Err(err) => {
                 let subject = operand.as_ref().map_or(range, |o| node_range(o.syntax()));
-                self.error(
-                    Diagnostic::error(
-                        "Invalid operand",
-                        format!("Unsuitable value for unary operand: {}.", err.message),
-                    )
-                    .with_subject(subject)
-                    .with_context(range),
-                );
+                let diagnostic = Diagnostic::error(
+                    "Invalid operand",
+                    format!("Unsuitable value for unary operand: {}.", err.message),
+                )
+                .with_subject(subject)
+                .with_context(range);
+                self.error(self.with_values(diagnostic, operand.as_ref()));
                 None
             }
         };
@@ -57,13 +56,12 @@ impl Evaluator<'_, '_> {
         match result {
             Ok(value) => value.with_marks(marks),
             Err(err) => {
-                self.error(
-                    Diagnostic::error(
-                        "Operation failed",
-                        format!("Error during operation: {err}."),
-                    )
-                    .with_subject(range),
-                );
+                let diagnostic = Diagnostic::error(
+                    "Operation failed",
+                    format!("Error during operation: {err}."),
+                )
+                .with_subject(range);
+                self.error(self.with_values(diagnostic, Some(&Expr::Unary(e.clone()))));
                 Value::unknown(param)
             }
         }
@@ -109,13 +107,12 @@ impl Evaluator<'_, '_> {
         match apply_binary(op, &lhs, &rhs) {
             Ok(value) => value.with_marks(marks),
             Err(err) => {
-                self.error(
-                    Diagnostic::error(
-                        "Operation failed",
-                        format!("Error during operation: {err}."),
-                    )
-                    .with_subject(range),
-                );
+                let diagnostic = Diagnostic::error(
+                    "Operation failed",
+                    format!("Error during operation: {err}."),
+                )
+                .with_subject(range);
+                self.error(self.with_values(diagnostic, Some(&Expr::Binary(e.clone()))));
                 Value::unknown(result_type)
             }
         }
@@ -138,12 +135,13 @@ impl Evaluator<'_, '_> {
     ) -> Result<Value, Diagnostic> {
         convert(given, param).map_err(|err| {
             let subject = expr.map_or(context, |e| node_range(e.syntax()));
-            Diagnostic::error(
+            let diagnostic = Diagnostic::error(
                 "Invalid operand",
                 format!("Unsuitable value for {side} operand: {}.", err.message),
             )
             .with_subject(subject)
-            .with_context(context)
+            .with_context(context);
+            self.with_values(diagnostic, expr)
         })
     }
 
@@ -177,17 +175,16 @@ impl Evaluator<'_, '_> {
                         (Some(t), Some(f)) => node_range(t.syntax()).cover(node_range(f.syntax())),
                         _ => range,
                     };
-                    self.error(
-                        Diagnostic::error(
-                            "Inconsistent conditional result types",
-                            format!(
-                                "The true and false result expressions must have consistent types. {}.",
-                                describe_mismatch(true_value.ty(), false_value.ty())
-                            ),
-                        )
-                        .with_subject(subject)
-                        .with_context(range),
-                    );
+                    let diagnostic = Diagnostic::error(
+                        "Inconsistent conditional result types",
+                        format!(
+                            "The true and false result expressions must have consistent types. {}.",
+                            describe_mismatch(true_value.ty(), false_value.ty())
+                        ),
+                    )
+                    .with_subject(subject)
+                    .with_context(range);
+                    self.error(self.with_values(diagnostic, Some(&Expr::Conditional(e.clone()))));
                     return Value::dynamic();
                 }
             }
@@ -195,9 +192,9 @@ impl Evaluator<'_, '_> {
 
         let cond_expr = e.condition();
         let cond_range = cond_expr.as_ref().map_or(range, |c| node_range(c.syntax()));
-        let condition = self.eval_opt(cond_expr);
+        let condition = self.eval_opt(cond_expr.clone());
         if condition.is_null() {
-            self.error(null_condition(cond_range, range));
+            self.error(self.with_values(null_condition(cond_range, range), cond_expr.as_ref()));
             return Value::unknown(result_type);
         }
         let (condition, cond_marks) = condition.unmark();
@@ -211,7 +208,7 @@ impl Evaluator<'_, '_> {
             return Value::unknown(result_type).with_marks(marks);
         }
         let Ok(condition) = convert(&condition, &Type::Bool) else {
-            self.error(condition_type(cond_range, range));
+            self.error(self.with_values(condition_type(cond_range, range), cond_expr.as_ref()));
             return Value::unknown(result_type);
         };
         let (chosen, diags, conversion, which, chosen_expr) = if condition.as_bool() == Some(true) {
@@ -230,17 +227,16 @@ impl Evaluator<'_, '_> {
                     let subject = chosen_expr
                         .as_ref()
                         .map_or(range, |c| node_range(c.syntax()));
-                    self.error(
-                        Diagnostic::error(
-                            "Inconsistent conditional result types",
-                            format!(
-                                "The {which} result value has the wrong type: {}.",
-                                err.message
-                            ),
-                        )
-                        .with_subject(subject)
-                        .with_context(range),
-                    );
+                    let diagnostic = Diagnostic::error(
+                        "Inconsistent conditional result types",
+                        format!(
+                            "The {which} result value has the wrong type: {}.",
+                            err.message
+                        ),
+                    )
+                    .with_subject(subject)
+                    .with_context(range);
+                    self.error(self.with_values(diagnostic, Some(&Expr::Conditional(e.clone()))));
                     Value::unknown(result_type)
                 }
             },

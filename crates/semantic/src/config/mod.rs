@@ -201,7 +201,7 @@ impl<'a> Decoder<'a> {
                 detail: d.detail,
                 location: d.subject.map(|range| (self.file, range)),
                 context: d.context,
-                values: Vec::new(),
+                values: d.values,
                 deprecation: None,
             });
         }

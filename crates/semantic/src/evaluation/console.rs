@@ -151,6 +151,7 @@ impl Scope for InstanceScope<'_> {
             detail: d.detail,
             subject: d.location.map(|(_, range)| range),
             context: d.context,
+            values: d.values,
         })
         .collect()
     }

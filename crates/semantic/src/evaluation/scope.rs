@@ -121,7 +121,7 @@ pub(crate) fn evaluate_expression(
             detail: d.detail,
             location: d.subject.map(|range| (file, range)),
             context: d.context,
-            values: Vec::new(),
+            values: d.values,
             deprecation: None,
         })
         .collect();

@@ -396,7 +396,7 @@ impl Number {
     /// Go's `big.Float.String()`, `Text('g', 10)`: ten significant digits,
     /// exponent form outside `1e-4 ≤ |x| < 1e10`. cty serialises numbers
     /// this way for set hashing, which orders sets of structures.
-    pub(crate) fn to_text_g10(&self) -> String {
+    pub fn to_text_g10(&self) -> String {
         const PREC: usize = 10;
         let mut out = String::new();
         if self.value.neg {
