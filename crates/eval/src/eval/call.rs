@@ -177,6 +177,14 @@ impl Evaluator<'_, '_> {
     ) {
         let range = node_range(call.syntax());
         let whole = Expr::FunctionCall(call.clone());
+        let call_failed = |message: String| {
+            Diagnostic::error(
+                "Error in function call",
+                format!("Call to function {name:?} failed: {message}."),
+            )
+            .with_subject(start)
+            .with_context(range)
+        };
         let (diagnostic, expr) = match err {
             FunctionError::Arg { index, message } => match (f.param(index), args.get(index)) {
                 (Some(param), Some(arg)) => (
@@ -196,25 +204,9 @@ impl Evaluator<'_, '_> {
                     .with_subject(range),
                     Some(&whole),
                 ),
-                (None, _) => (
-                    Diagnostic::error(
-                        "Error in function call",
-                        format!("Call to function {name:?} failed: {message}."),
-                    )
-                    .with_subject(start)
-                    .with_context(range),
-                    Some(&whole),
-                ),
+                (None, _) => (call_failed(message), Some(&whole)),
             },
-            FunctionError::Call(message) => (
-                Diagnostic::error(
-                    "Error in function call",
-                    format!("Call to function {name:?} failed: {message}."),
-                )
-                .with_subject(start)
-                .with_context(range),
-                Some(&whole),
-            ),
+            FunctionError::Call(message) => (call_failed(message), Some(&whole)),
         };
         self.error(self.with_values(diagnostic, expr));
     }

@@ -12,6 +12,7 @@ use super::access::{get_attr, index};
 use super::variables::referenced_roots;
 use super::{Evaluator, literal};
 use crate::Diagnostic;
+use tofu_syntax::quote::go_quote;
 
 /// A static step after a traversal's root name.
 enum Step {
@@ -203,30 +204,4 @@ fn compact_value(value: &Value) -> String {
         },
         Type::Dynamic => ty.friendly_name(),
     }
-}
-
-/// Go's `%q` of a string (`strconv.Quote`).
-fn go_quote(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() + 2);
-    out.push('"');
-    for c in text.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\u{7}' => out.push_str("\\a"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            '\u{b}' => out.push_str("\\v"),
-            c if (c as u32) < 0x20 || c as u32 == 0x7f => {
-                out.push_str(&format!("\\x{:02x}", c as u32));
-            }
-            c if c.is_control() => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
 }
