@@ -219,6 +219,7 @@ pub fn check_tree(root: &Path, options: &CheckOptions<'_>) -> Result<CheckReport
                     .at(file, range)
                     .with_context(d.context)
                     .with_values(d.values)
+                    .with_function_call(d.function_call)
                     .with_deprecation(d.deprecation.map(|cause| *cause)),
             )
         }));

@@ -40,6 +40,8 @@ pub struct Diagnostic {
     /// For a deprecation warning, what is deprecated (the human output
     /// filters and consolidates these by it).
     pub deprecation: Option<tofu_semantic::DeprecationCause>,
+    /// For a failed function call, the function the JSON snippet describes.
+    pub function_call: Option<Box<tofu_eval::FunctionCall>>,
 }
 
 impl Diagnostic {
@@ -51,6 +53,7 @@ impl Diagnostic {
             location: None,
             values: Vec::new(),
             deprecation: None,
+            function_call: None,
         }
     }
 
@@ -75,9 +78,14 @@ impl Diagnostic {
         self
     }
 
-    /// Sets the context range of a located diagnostic.
+    /// Sets what the snippet says of the expression's values.
     pub fn with_values(mut self, values: Vec<(String, String)>) -> Self {
         self.values = values;
+        self
+    }
+
+    pub fn with_function_call(mut self, call: Option<Box<tofu_eval::FunctionCall>>) -> Self {
+        self.function_call = call;
         self
     }
 

@@ -30,6 +30,7 @@ pub(crate) struct FileDiagnostic {
     pub detail: String,
     pub values: Vec<(String, String)>,
     pub deprecation: Option<Box<tofu_semantic::DeprecationCause>>,
+    pub function_call: Option<Box<tofu_eval::FunctionCall>>,
 }
 
 /// A tree's files in a database: every file as an input, in module
@@ -252,6 +253,7 @@ pub(crate) fn check(
             detail: d.detail,
             values: d.values,
             deprecation: d.deprecation,
+            function_call: d.function_call,
         })
         .collect();
     for call in &tree.uninstalled {
@@ -269,6 +271,7 @@ pub(crate) fn check(
             ),
             values: Vec::new(),
             deprecation: None,
+            function_call: None,
         });
     }
     out.sort_by_key(|d| d.place.map(|(index, _)| index));

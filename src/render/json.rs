@@ -86,6 +86,83 @@ struct JsonSnippet<'a> {
     /// Expression values; syntax checks have none, but the array is
     /// always there.
     values: Vec<JsonValue<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    function_call: Option<JsonFunctionCall<'a>>,
+}
+
+/// `DiagnosticFunctionCall`.
+#[derive(Serialize)]
+struct JsonFunctionCall<'a> {
+    called_as: &'a str,
+    signature: JsonSignature<'a>,
+}
+
+/// `jsonentities.Function`, without descriptions (OpenTofu has none).
+#[derive(Serialize)]
+struct JsonSignature<'a> {
+    name: &'a str,
+    params: Vec<JsonParam<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    variadic_param: Option<JsonParam<'a>>,
+    return_type: serde_json::Value,
+}
+
+#[derive(Serialize)]
+struct JsonParam<'a> {
+    name: &'a str,
+    #[serde(rename = "type")]
+    ty: serde_json::Value,
+}
+
+impl<'a> JsonFunctionCall<'a> {
+    fn new(call: &'a tofu_eval::FunctionCall) -> JsonFunctionCall<'a> {
+        let param = |(name, ty): &'a (String, tofu_types::Type)| JsonParam {
+            name,
+            ty: type_json(ty),
+        };
+        let signature = &call.signature;
+        JsonFunctionCall {
+            called_as: &call.called_as,
+            signature: JsonSignature {
+                name: &signature.name,
+                params: signature.params.iter().map(param).collect(),
+                variadic_param: signature.variadic_param.as_ref().map(param),
+                return_type: type_json(&signature.return_type),
+            },
+        }
+    }
+}
+
+/// A type as cty writes it in JSON (`Type.MarshalJSON`): `"string"`,
+/// `["list","string"]`, `["object",{...}]` with the optional attributes
+/// after, `["tuple",[...]]`, `"dynamic"`.
+fn type_json(ty: &tofu_types::Type) -> serde_json::Value {
+    use serde_json::{Value, json};
+    use tofu_types::Type;
+    match ty {
+        Type::String => json!("string"),
+        Type::Number => json!("number"),
+        Type::Bool => json!("bool"),
+        Type::Dynamic => json!("dynamic"),
+        Type::List(e) => json!(["list", type_json(e)]),
+        Type::Set(e) => json!(["set", type_json(e)]),
+        Type::Map(e) => json!(["map", type_json(e)]),
+        Type::Tuple(elements) => {
+            json!(["tuple", elements.iter().map(type_json).collect::<Vec<_>>()])
+        }
+        Type::Object(object) => {
+            let attributes: serde_json::Map<String, Value> = object
+                .attributes()
+                .iter()
+                .map(|(name, ty)| (name.clone(), type_json(ty)))
+                .collect();
+            if object.optional().is_empty() {
+                json!(["object", attributes])
+            } else {
+                json!(["object", attributes, object.optional()])
+            }
+        }
+    }
 }
 
 #[derive(Serialize)]
@@ -137,6 +214,10 @@ fn json_diagnostic<'a>(
                     statement,
                 })
                 .collect(),
+            function_call: diagnostic
+                .function_call
+                .as_deref()
+                .map(JsonFunctionCall::new),
         });
     }
     Some(json)
@@ -302,5 +383,89 @@ mod tests {
             }
         "#]]
         .assert_eq(&render(&report));
+    }
+
+    #[test]
+    fn values_and_function_calls_in_snippets() {
+        use tofu_types::Type;
+        let range = TextRange::new(15.into(), 16.into());
+        let object = Type::object_with_optional(
+            [("name", Type::String), ("tags", Type::list(Type::String))],
+            ["tags"],
+        );
+        let call = tofu_eval::FunctionCall {
+            called_as: "core::example".to_owned(),
+            signature: tofu_eval::FunctionSignature {
+                name: "example".to_owned(),
+                params: vec![("input".to_owned(), object)],
+                variadic_param: Some((
+                    "rest".to_owned(),
+                    Type::tuple([Type::Number, Type::map(Type::Bool)]),
+                )),
+                return_type: Type::set(Type::Dynamic),
+            },
+        };
+        let report = report(vec![
+            Diagnostic::error("Invalid function argument", "Bad.")
+                .at(FileId(0), range)
+                .with_values(vec![("local.a".to_owned(), "is \"x\"".to_owned())])
+                .with_function_call(Some(Box::new(call))),
+        ]);
+        let json = render(&report);
+        let snippet = &json[json.find("\"values\"").expect("values")..];
+        expect![[r#"
+            "values": [
+                      {
+                        "traversal": "local.a",
+                        "statement": "is \"x\""
+                      }
+                    ],
+                    "function_call": {
+                      "called_as": "core::example",
+                      "signature": {
+                        "name": "example",
+                        "params": [
+                          {
+                            "name": "input",
+                            "type": [
+                              "object",
+                              {
+                                "name": "string",
+                                "tags": [
+                                  "list",
+                                  "string"
+                                ]
+                              },
+                              [
+                                "tags"
+                              ]
+                            ]
+                          }
+                        ],
+                        "variadic_param": {
+                          "name": "rest",
+                          "type": [
+                            "tuple",
+                            [
+                              "number",
+                              [
+                                "map",
+                                "bool"
+                              ]
+                            ]
+                          ]
+                        },
+                        "return_type": [
+                          "set",
+                          "dynamic"
+                        ]
+                      }
+                    }
+                  }
+                }
+              ]
+            }
+        "#]]
+        .assert_eq(snippet);
     }
 }

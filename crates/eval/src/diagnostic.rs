@@ -1,4 +1,5 @@
 use tofu_syntax::TextRange;
+use tofu_types::Type;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Severity {
@@ -20,6 +21,28 @@ pub struct Diagnostic {
     /// What can be said of the values the failed expression refers to:
     /// each traversal with its statement (`local.base`, `is "abc"`).
     pub values: Vec<(String, String)>,
+    /// The function whose call failed, for the diagnostics of calls.
+    pub function_call: Option<Box<FunctionCall>>,
+}
+
+/// The function a call diagnostic is about (HCL's `FunctionCallDiagExtra`):
+/// the name it was called by and its signature, which OpenTofu's JSON
+/// diagnostics describe.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct FunctionCall {
+    pub called_as: String,
+    pub signature: FunctionSignature,
+}
+
+/// A function's signature as `jsonentities.DescribeFunction` describes it:
+/// its leaf name, parameters, variadic parameter and the return type for
+/// arguments of exactly the parameter types.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct FunctionSignature {
+    pub name: String,
+    pub params: Vec<(String, Type)>,
+    pub variadic_param: Option<(String, Type)>,
+    pub return_type: Type,
 }
 
 impl Diagnostic {
@@ -31,6 +54,7 @@ impl Diagnostic {
             subject: None,
             context: None,
             values: Vec::new(),
+            function_call: None,
         }
     }
 

@@ -2,7 +2,9 @@
 //! OpenTofu prints them under a snippet (`local.base is "abc"`). Expected
 //! statements agree with `terraform validate -json` on the same
 //! expressions, except for bare names (`v`, `o`), which OpenTofu describes
-//! too (it tries traversal prefixes down to the root name).
+//! too (it tries traversal prefixes down to the root name). Failed calls
+//! name the function and its signature, the return type being the one for
+//! arguments of exactly the parameter types.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -72,6 +74,22 @@ fn described(expressions: &[&str]) -> String {
         for d in diagnostics {
             let values: Vec<String> = d.values.iter().map(|(t, s)| format!("{t} {s}")).collect();
             out.push_str(&format!("{text}\n  {}: {}\n", d.summary, values.join("; ")));
+            if let Some(call) = &d.function_call {
+                let signature = &call.signature;
+                let params: Vec<String> = signature
+                    .params
+                    .iter()
+                    .chain(&signature.variadic_param)
+                    .map(|(name, ty)| format!("{name} {}", ty.friendly_name()))
+                    .collect();
+                out.push_str(&format!(
+                    "  call {} = {}({}) {}\n",
+                    call.called_as,
+                    signature.name,
+                    params.join(", "),
+                    signature.return_type.friendly_name()
+                ));
+            }
         }
     }
     out
@@ -96,6 +114,9 @@ fn diagnostics_describe_the_values_they_refer_to() {
         "var.later + 1",
         "var.anything.x + local.quote",
         "local.num + local.list",
+        "core::format(local.list, 1)",
+        "length(1)",
+        "join(1, [local.objs])",
     ]);
     expect![[r#"
         1 + local.base
@@ -126,6 +147,7 @@ fn diagnostics_describe_the_values_they_refer_to() {
           Incorrect condition type: local.base is "abc"
         upper(local.list)
           Invalid function argument: local.list is tuple with 2 elements
+          call upper = upper(str string) string
         var.secret + local.base
           Invalid operand: 
         var.secret + local.base
@@ -136,6 +158,15 @@ fn diagnostics_describe_the_values_they_refer_to() {
           Invalid operand: local.quote is "say \"hi\"\n"
         local.num + local.list
           Invalid operand: local.list is tuple with 2 elements
+        core::format(local.list, 1)
+          Invalid function argument: local.list is tuple with 2 elements
+          call core::format = format(format string, args dynamic) string
+        length(1)
+          Error in function call: 
+          call length = length(value dynamic) number
+        join(1, [local.objs])
+          Invalid function argument: local.objs is tuple with 2 elements
+          call join = join(separator string, lists list of string) string
     "#]]
     .assert_eq(&found);
 }

@@ -204,6 +204,7 @@ pub fn module_output_diagnostics(
                 what.to_owned(),
             )],
             deprecation: None,
+            function_call: None,
         });
     }
     out

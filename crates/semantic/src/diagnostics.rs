@@ -27,6 +27,9 @@ pub struct Diagnostic {
     /// For a deprecation warning, what is deprecated: the human output
     /// filters and consolidates these by it.
     pub deprecation: Option<Box<DeprecationCause>>,
+    /// For a failed function call, the function (OpenTofu's JSON snippet
+    /// describes it).
+    pub function_call: Option<Box<tofu_eval::FunctionCall>>,
 }
 
 /// Drops the diagnostics that repeat an earlier one exactly (severity,
@@ -68,6 +71,7 @@ impl Diagnostic {
             context: None,
             values: Vec::new(),
             deprecation: None,
+            function_call: None,
         }
     }
 }
@@ -124,6 +128,7 @@ fn local_cycles(references: &[&Reference]) -> Vec<Diagnostic> {
             context: None,
             values: Vec::new(),
             deprecation: None,
+            function_call: None,
         });
     }
     out

@@ -98,6 +98,7 @@ pub fn module_argument_diagnostics(
                 context: error.context,
                 values: Vec::new(),
                 deprecation: None,
+                function_call: None,
             }));
         }
     }

@@ -141,6 +141,7 @@ impl Evaluator<'_, '_> {
                     )
                     .with_subject(arg.start_range())
                     .with_context(range);
+                    let diagnostic = self.with_function(diagnostic, &name, &f);
                     self.error(self.with_values(diagnostic, arg.expr()));
                     values.push(Value::dynamic());
                 }
@@ -208,7 +209,22 @@ impl Evaluator<'_, '_> {
             },
             FunctionError::Call(message) => (call_failed(message), Some(&whole)),
         };
+        let diagnostic = self.with_function(diagnostic, name, f);
         self.error(self.with_values(diagnostic, expr));
+    }
+
+    /// `diagnostic` about a call of `f` by the name `called_as`.
+    fn with_function(
+        &self,
+        mut diagnostic: Diagnostic,
+        called_as: &str,
+        f: &Function,
+    ) -> Diagnostic {
+        diagnostic.function_call = Some(Box::new(crate::FunctionCall {
+            called_as: called_as.to_owned(),
+            signature: f.signature(&self.ctx.function_context()),
+        }));
+        diagnostic
     }
 
     /// HCL's "Call to unknown function", with OpenTofu's rewording for

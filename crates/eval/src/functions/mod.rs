@@ -155,6 +155,39 @@ impl Function {
     pub fn param(&self, index: usize) -> Option<&Param> {
         self.params.get(index).or(self.var_param.as_ref())
     }
+
+    /// The signature OpenTofu describes (`DescribeFunction`): the return
+    /// type is the one for unknown arguments of exactly the parameter
+    /// types (one variadic argument), dynamic when that is an error.
+    pub fn signature(&self, ctx: &FunctionContext<'_>) -> crate::FunctionSignature {
+        let described = |p: &Param| (p.name.to_owned(), p.ty.clone());
+        let args: Vec<Value> = self
+            .params
+            .iter()
+            .chain(&self.var_param)
+            .map(|p| Value::unknown(p.ty.clone()))
+            .collect();
+        crate::FunctionSignature {
+            name: self.name.to_owned(),
+            params: self.params.iter().map(described).collect(),
+            variadic_param: self.var_param.as_ref().map(described),
+            return_type: self.return_type_for(ctx, &args),
+        }
+    }
+
+    /// cty's `ReturnTypeForValues` for arguments that fit the parameters:
+    /// a dynamic argument where a parameter does not take one gives a
+    /// dynamic result without asking the function.
+    fn return_type_for(&self, ctx: &FunctionContext<'_>, args: &[Value]) -> Type {
+        let params = self.params.iter().chain(&self.var_param);
+        if params
+            .zip(args)
+            .any(|(p, a)| a.ty().is_dynamic() && !p.allow_dynamic_type)
+        {
+            return Type::Dynamic;
+        }
+        (self.return_type)(ctx, args).unwrap_or(Type::Dynamic)
+    }
 }
 
 /// cty's `Function.Call`: the arguments must already have the parameter

@@ -63,6 +63,7 @@ pub(in crate::config) fn gohcl_decode(
             context: Some(expr.range()),
             values: Vec::new(),
             deprecation: None,
+            function_call: None,
         });
     }
     Err(())

@@ -173,6 +173,7 @@ impl<'a> Decoder<'a> {
             context: None,
             values: Vec::new(),
             deprecation: None,
+            function_call: None,
         });
     }
 
@@ -187,6 +188,7 @@ impl<'a> Decoder<'a> {
                 context: error.context,
                 values: Vec::new(),
                 deprecation: None,
+                function_call: None,
             });
         }
     }
@@ -203,6 +205,7 @@ impl<'a> Decoder<'a> {
                 context: d.context,
                 values: d.values,
                 deprecation: None,
+                function_call: d.function_call,
             });
         }
     }

@@ -152,6 +152,7 @@ impl Scope for InstanceScope<'_> {
             subject: d.location.map(|(_, range)| range),
             context: d.context,
             values: d.values,
+            function_call: d.function_call,
         })
         .collect()
     }

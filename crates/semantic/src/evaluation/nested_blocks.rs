@@ -122,6 +122,7 @@ impl Walk<'_> {
                 context: e.context,
                 values: Vec::new(),
                 deprecation: None,
+                function_call: None,
             }));
             return;
         }

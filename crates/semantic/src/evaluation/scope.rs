@@ -123,6 +123,7 @@ pub(crate) fn evaluate_expression(
             context: d.context,
             values: d.values,
             deprecation: None,
+            function_call: d.function_call,
         })
         .collect();
     (value, diagnostics)

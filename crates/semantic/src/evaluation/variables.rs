@@ -97,6 +97,7 @@ pub fn variable_value(
                     diagnostics.push(Diagnostic {
                         severity: Severity::Warning,
                         deprecation: Some(Box::new(deprecation_cause(db, ev, &addr, &name, message))),
+                        function_call: None,
                         ..Diagnostic::at(
                             "Variable marked as deprecated by the module author",
                             format!(

@@ -408,6 +408,7 @@ fn eval_diagnostic(d: tofu_eval::Diagnostic, file: Option<SourceFile>) -> Diagno
         context: d.context,
         values: Vec::new(),
         deprecation: None,
+        function_call: None,
     }
 }
 
@@ -420,5 +421,6 @@ fn sourceless(severity: Severity, summary: &str, detail: String) -> Diagnostic {
         context: None,
         values: Vec::new(),
         deprecation: None,
+        function_call: None,
     }
 }

@@ -41,6 +41,7 @@ pub(crate) fn error(
         context: None,
         values: Vec::new(),
         deprecation: None,
+        function_call: None,
     }
 }
 

@@ -83,6 +83,7 @@ fn lint_discarded(d: &mut Decoder<'_>, expr: &Expr, ty: &Type, path: &mut Vec<Pa
                             context: Some(trimmed_range(object.syntax())),
                             values: Vec::new(),
                             deprecation: None,
+                            function_call: None,
                         });
                     }
                 }
