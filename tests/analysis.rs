@@ -168,3 +168,27 @@ fn edits_that_change_the_module_tree_are_followed() {
     assert!(analysis.set_file_text("main.tf", text));
     assert!(analysis.diagnostics().is_empty());
 }
+
+/// A child's files found through `path.module` are named as the calling
+/// root sees them (`child/missing.txt`), directly or through a local: such
+/// expressions are evaluated in the child's instance, not only as its
+/// static types see them (`./missing.txt`).
+#[test]
+fn paths_in_children_are_the_callers() {
+    let root =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/diagnostics/evaluation_child_paths");
+    let analysis = Analysis::open(&root).expect("the fixture opens");
+    let details: Vec<String> = analysis
+        .diagnostics()
+        .iter()
+        .filter(|d| d.summary == "Invalid function argument")
+        .map(|d| d.detail.split(';').next().unwrap_or_default().to_owned())
+        .collect();
+    assert_eq!(
+        details,
+        [
+            "Invalid value for \"path\" parameter: no file exists at \"./missing.txt\"",
+            "Invalid value for \"path\" parameter: no file exists at \"child/missing.txt\"",
+        ]
+    );
+}

@@ -12,6 +12,7 @@ use std::collections::HashSet;
 use crate::evaluation::{
     EvalMode, Evaluation, InstanceAddr, evaluation_instances, instance_argument_diagnostics,
     instance_diagnostics, instance_module, module_loads_cleanly, module_type_diagnostics,
+    typed_instance_diagnostics,
 };
 use crate::{
     Diagnostic, ModuleDir, Severity, Workspace, module_local_diagnostics, parse,
@@ -169,7 +170,8 @@ pub fn instance_chunk_diagnostics(
 /// In `validate`, a child instance sees its variables as unknown values
 /// of their types and its calls' outputs as unknown: its static types
 /// (reported with its module) find all that the rest of it would, so only
-/// its arguments are evaluated here, unless the static types of its
+/// its arguments are evaluated here, with what depends on `path.*`
+/// ([`typed_instance_diagnostics`]), unless the static types of its
 /// module are not reported.
 pub fn job_diagnostics<'db>(
     db: &'db dyn salsa::Database,
@@ -183,10 +185,10 @@ pub fn job_diagnostics<'db>(
             && instance_module(db, ev, addr.clone())
                 .is_some_and(|module| module_is_typed(db, ev.workspace(db), module))
     };
-    if whole && !typed() {
-        instance_diagnostics(db, ev, addr.clone())
-    } else {
-        instance_argument_diagnostics(db, ev, addr.clone())
+    match (whole, typed()) {
+        (true, false) => instance_diagnostics(db, ev, addr.clone()),
+        (true, true) => typed_instance_diagnostics(db, ev, addr.clone()),
+        (false, _) => instance_argument_diagnostics(db, ev, addr.clone()),
     }
 }
 

@@ -6,9 +6,13 @@ use super::{
     output_value, resource_expansion, resource_value, variable_validation_diagnostics,
     variable_value,
 };
+use std::collections::HashSet;
+
 use crate::declarations::DeclKind;
 use crate::module_instances::CallTarget;
-use crate::{Diagnostic, ModuleDir, Workspace, module_calls, module_declarations, module_graph};
+use crate::{
+    Diagnostic, ModuleDir, Subject, Workspace, module_calls, module_declarations, module_graph,
+};
 
 /// The module an instance is of, following its calls from its root;
 /// `None` where a call cannot be followed. Each step reads only the
@@ -127,34 +131,107 @@ pub fn instance_diagnostics(
     ev: Evaluation,
     addr: InstanceAddr,
 ) -> Vec<Diagnostic> {
+    instance_report(db, ev, &addr, false)
+}
+
+/// What `validate` evaluates of a child instance whose module's static
+/// types are reported (see `job_diagnostics`): its arguments, and the
+/// declarations whose values depend on `path.*`, which the static types
+/// do not know (nor the files found through them).
+#[salsa::tracked(returns(ref))]
+pub fn typed_instance_diagnostics(
+    db: &dyn salsa::Database,
+    ev: Evaluation,
+    addr: InstanceAddr,
+) -> Vec<Diagnostic> {
+    instance_report(db, ev, &addr, true)
+}
+
+/// The instance's arguments' diagnostics, then those of its module's
+/// declarations: all of them, or only those that depend on `path.*`.
+fn instance_report(
+    db: &dyn salsa::Database,
+    ev: Evaluation,
+    addr: &InstanceAddr,
+    only_paths: bool,
+) -> Vec<Diagnostic> {
     let Some(module) = instance_module(db, ev, addr.clone()) else {
         return Vec::new();
     };
     let mut out: Vec<Diagnostic> = instance_argument_diagnostics(db, ev, addr.clone()).clone();
-    for decl in module_declarations(db, module) {
-        let addr = addr.clone();
-        match &decl.kind {
-            DeclKind::Local(name) => {
-                out.extend_from_slice(&local_value(db, ev, addr, name.clone()).diagnostics);
-            }
-            DeclKind::Output(name) => {
-                out.extend_from_slice(&output_value(db, ev, addr, name.clone()).diagnostics);
-            }
-            DeclKind::ModuleCall(call) => {
-                out.extend_from_slice(&call_expansion(db, ev, addr, call.clone()).diagnostics);
-            }
-            kind @ (DeclKind::ManagedResource { .. }
-            | DeclKind::DataResource { .. }
-            | DeclKind::EphemeralResource { .. }) => {
-                let expansion = resource_expansion(db, ev, addr.clone(), kind.clone());
-                out.extend_from_slice(&expansion.diagnostics);
-                out.extend_from_slice(&resource_value(db, ev, addr, kind.clone()).diagnostics);
-            }
-            _ => {}
-        }
+    let kinds: Vec<&DeclKind> = if only_paths {
+        path_dependent_declarations(db, module).iter().collect()
+    } else {
+        module_declarations(db, module)
+            .iter()
+            .map(|d| &d.kind)
+            .collect()
+    };
+    for kind in kinds {
+        declaration_diagnostics(db, ev, addr, kind, &mut out);
     }
     crate::dedupe(&mut out);
     out
+}
+
+/// The declarations of `module` whose expressions refer to `path.*`,
+/// directly or through its locals, in declaration order.
+#[salsa::tracked(returns(ref))]
+pub fn path_dependent_declarations(db: &dyn salsa::Database, module: ModuleDir) -> Vec<DeclKind> {
+    let references = crate::module_references(db, module);
+    let mut dependent: HashSet<&DeclKind> = references
+        .iter()
+        .filter(|r| matches!(&r.subject, Subject::Builtin { object, .. } if object == "path"))
+        .map(|r| &*r.from)
+        .collect();
+    loop {
+        let before = dependent.len();
+        for reference in &references {
+            if let Subject::Declared(to @ DeclKind::Local(_)) = &reference.subject
+                && dependent.contains(to)
+            {
+                dependent.insert(&*reference.from);
+            }
+        }
+        if dependent.len() == before {
+            break;
+        }
+    }
+    module_declarations(db, module)
+        .iter()
+        .filter(|d| dependent.contains(&d.kind))
+        .map(|d| d.kind.clone())
+        .collect()
+}
+
+/// What evaluating declaration `kind` of instance `addr` reports.
+fn declaration_diagnostics(
+    db: &dyn salsa::Database,
+    ev: Evaluation,
+    addr: &InstanceAddr,
+    kind: &DeclKind,
+    out: &mut Vec<Diagnostic>,
+) {
+    let addr = addr.clone();
+    match kind {
+        DeclKind::Local(name) => {
+            out.extend_from_slice(&local_value(db, ev, addr, name.clone()).diagnostics);
+        }
+        DeclKind::Output(name) => {
+            out.extend_from_slice(&output_value(db, ev, addr, name.clone()).diagnostics);
+        }
+        DeclKind::ModuleCall(call) => {
+            out.extend_from_slice(&call_expansion(db, ev, addr, call.clone()).diagnostics);
+        }
+        kind @ (DeclKind::ManagedResource { .. }
+        | DeclKind::DataResource { .. }
+        | DeclKind::EphemeralResource { .. }) => {
+            let expansion = resource_expansion(db, ev, addr.clone(), kind.clone());
+            out.extend_from_slice(&expansion.diagnostics);
+            out.extend_from_slice(&resource_value(db, ev, addr, kind.clone()).diagnostics);
+        }
+        _ => {}
+    }
 }
 
 /// What evaluating an instance's variables reports: its caller's

@@ -39,7 +39,7 @@ pub use declared::{VariableDecl, module_variable_decls};
 pub use expansion::{Expansion, call_expansion, resource_expansion};
 pub use instances::{
     evaluation_instances, instance_argument_diagnostics, instance_diagnostics, instance_module,
-    module_loads_cleanly,
+    module_loads_cleanly, typed_instance_diagnostics,
 };
 pub use resources::resource_value;
 pub use types::{
