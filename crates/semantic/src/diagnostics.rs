@@ -57,6 +57,15 @@ pub struct DeprecationCause {
 }
 
 impl Diagnostic {
+    /// HCL's error from reading a body (`Content`, `JustAttributes`), in
+    /// `file`.
+    pub(crate) fn syntax(file: SourceFile, error: tofu_syntax::SyntaxError) -> Diagnostic {
+        Diagnostic {
+            context: error.context,
+            ..Diagnostic::at(&error.summary, error.detail, file, error.range)
+        }
+    }
+
     pub(crate) fn at(
         summary: &str,
         detail: String,

@@ -90,16 +90,11 @@ pub fn module_argument_diagnostics(
             let meta = BodySchema::new(MODULE_OVERRIDE_ATTRS, MODULE_BLOCKS);
             let (_, arguments, _) = block.body.partial_content(&meta, &source);
             let (_, errors) = arguments.content(&BodySchema::new(&schema, &[]), &source);
-            out.extend(errors.into_iter().map(|error| Diagnostic {
-                severity: tofu_eval::Severity::Error,
-                summary: error.summary,
-                detail: error.detail,
-                location: Some((file, error.range)),
-                context: error.context,
-                values: Vec::new(),
-                deprecation: None,
-                function_call: None,
-            }));
+            out.extend(
+                errors
+                    .into_iter()
+                    .map(|error| Diagnostic::syntax(file, error)),
+            );
         }
     }
     out

@@ -179,16 +179,17 @@ pub fn job_diagnostics<'db>(
     addr: &InstanceAddr,
     whole: bool,
 ) -> &'db [Diagnostic] {
-    let typed = || {
-        ev.mode(db) == EvalMode::Validate
-            && !addr.is_root()
-            && instance_module(db, ev, addr.clone())
-                .is_some_and(|module| module_is_typed(db, ev.workspace(db), module))
-    };
-    match (whole, typed()) {
-        (true, false) => instance_diagnostics(db, ev, addr.clone()),
-        (true, true) => typed_instance_diagnostics(db, ev, addr.clone()),
-        (false, _) => instance_argument_diagnostics(db, ev, addr.clone()),
+    if !whole {
+        return instance_argument_diagnostics(db, ev, addr.clone());
+    }
+    let typed = ev.mode(db) == EvalMode::Validate
+        && !addr.is_root()
+        && instance_module(db, ev, addr.clone())
+            .is_some_and(|module| module_is_typed(db, ev.workspace(db), module));
+    if typed {
+        typed_instance_diagnostics(db, ev, addr.clone())
+    } else {
+        instance_diagnostics(db, ev, addr.clone())
     }
 }
 

@@ -182,7 +182,7 @@ impl Evaluator<'_, '_> {
         let mut tuple = Vec::new();
         let mut object: BTreeMap<String, Value> = BTreeMap::new();
         let mut groups: BTreeMap<String, Vec<Value>> = BTreeMap::new();
-        for (k, v) in iterate(&collection) {
+        for (k, v) in collection.element_pairs() {
             let mut bindings = vec![(value_var.clone(), v)];
             if let Some(name) = &key_var {
                 bindings.insert(0, (name.clone(), k));
@@ -274,7 +274,7 @@ impl Evaluator<'_, '_> {
             return None;
         }
         let (collection, marks) = collection.unmark();
-        if !can_iterate(collection.ty()) {
+        if !collection.ty().can_iterate_elements() {
             self.error(
                 Diagnostic::error(
                     "Iteration over non-iterable value",
@@ -640,13 +640,4 @@ fn is_literal_key(key: Option<Expr>) -> bool {
         Some(Expr::Template(t)) => t.as_string_literal().is_some(),
         _ => false,
     }
-}
-
-fn can_iterate(ty: &Type) -> bool {
-    ty.can_iterate_elements()
-}
-
-/// cty's `ElementIterator` ([`Value::element_pairs`]).
-pub(super) fn iterate(collection: &Value) -> Vec<(Value, Value)> {
-    collection.element_pairs()
 }

@@ -167,21 +167,14 @@ fn compact_value(value: &Value) -> String {
         return "(not yet known)".to_owned();
     }
     match ty {
-        Type::Bool => value
-            .as_bool()
-            .map_or("false", |b| if b { "true" } else { "false" })
-            .to_owned(),
+        Type::Bool => value.as_bool().unwrap_or_default().to_string(),
         Type::Number => value
             .as_number()
             .map(|n| n.to_text_g10())
             .unwrap_or_default(),
         Type::String => go_quote(value.as_str().unwrap_or_default()),
         Type::List(_) | Type::Set(_) | Type::Map(_) | Type::Tuple(_) => {
-            let length = value
-                .elements()
-                .map(<[Value]>::len)
-                .or_else(|| value.entries().map(|e| e.len()))
-                .unwrap_or_default();
+            let length = value.length().unwrap_or_default();
             let name = ty.friendly_name();
             match length {
                 0 => format!("empty {name}"),

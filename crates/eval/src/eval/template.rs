@@ -229,7 +229,7 @@ impl Evaluator<'_, '_> {
         }
         let mut out = String::new();
         let mut all_marks = marks;
-        for (k, v) in super::collections::iterate(&collection) {
+        for (k, v) in collection.element_pairs() {
             let mut bindings = vec![(value_var.clone(), v)];
             if let Some(name) = &key_var {
                 bindings.insert(0, (name.clone(), k));

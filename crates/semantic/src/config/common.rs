@@ -166,11 +166,7 @@ impl Decoder<'_> {
         if ok {
             return Some(range);
         }
-        self.error(
-            "Invalid expression",
-            "A single static variable reference is required: only attribute access and indexing with constant keys. No calculations, function calls, template expressions, etc are allowed here.",
-            range,
-        );
+        self.error("Invalid expression", STATIC_TRAVERSAL_REQUIRED, range);
         None
     }
 
@@ -221,6 +217,10 @@ pub(crate) enum Traversal {
     Expr(AnyExpr),
     Text(String, TextRange),
 }
+
+/// HCL's detail when `AbsTraversalForExpr` gets something else than a
+/// static traversal.
+pub(crate) const STATIC_TRAVERSAL_REQUIRED: &str = "A single static variable reference is required: only attribute access and indexing with constant keys. No calculations, function calls, template expressions, etc are allowed here.";
 
 /// A name followed by `.attr`, `[constant]` and `.0` steps only.
 pub(crate) fn is_static_traversal(expr: &Expr) -> bool {

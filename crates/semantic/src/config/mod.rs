@@ -8,7 +8,7 @@
 
 mod blocks;
 mod common;
-pub(crate) use common::is_static_traversal;
+pub(crate) use common::{STATIC_TRAVERSAL_REQUIRED, is_static_traversal};
 mod gohcl;
 pub(crate) mod module_call;
 pub(crate) mod named_values;
@@ -179,18 +179,12 @@ impl<'a> Decoder<'a> {
 
     /// HCL's errors from reading a body.
     pub fn syntax_errors(&mut self, errors: Vec<SyntaxError>) {
-        for error in errors {
-            self.out.push(Diagnostic {
-                severity: Severity::Error,
-                summary: error.summary,
-                detail: error.detail,
-                location: Some((self.file, error.range)),
-                context: error.context,
-                values: Vec::new(),
-                deprecation: None,
-                function_call: None,
-            });
-        }
+        let file = self.file;
+        self.out.extend(
+            errors
+                .into_iter()
+                .map(|error| Diagnostic::syntax(file, error)),
+        );
     }
 
     /// Diagnostics from evaluating an expression (`expr.Value(nil)`, type

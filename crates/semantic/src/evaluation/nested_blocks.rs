@@ -114,16 +114,12 @@ impl Walk<'_> {
         let (content, errors) =
             AnyBody::native(body.clone()).content(&BodySchema::new(ATTRIBUTES, BLOCKS), &source);
         if !errors.is_empty() {
-            self.out.extend(errors.into_iter().map(|e| Diagnostic {
-                severity: Severity::Error,
-                summary: e.summary,
-                detail: e.detail,
-                location: Some((self.file, e.range)),
-                context: e.context,
-                values: Vec::new(),
-                deprecation: None,
-                function_call: None,
-            }));
+            let file = self.file;
+            self.out.extend(
+                errors
+                    .into_iter()
+                    .map(|error| Diagnostic::syntax(file, error)),
+            );
             return;
         }
         let native = |name: &str| match content.attribute(name).and_then(|a| a.expr.clone()) {
@@ -174,7 +170,7 @@ impl Walk<'_> {
                 } else {
                     self.error(
                         "Invalid expression",
-                        "A single static variable reference is required: only attribute access and indexing with constant keys. No calculations, function calls, template expressions, etc are allowed here.".to_owned(),
+                        crate::config::STATIC_TRAVERSAL_REQUIRED.to_owned(),
                         range,
                     );
                 }

@@ -8,7 +8,7 @@ use tofu_types::{Mark, Value};
 
 use super::nested_blocks::nested_block_diagnostics;
 use super::scope::evaluate_in;
-use super::syntax::block_arguments;
+use super::syntax::{block_body, body_arguments};
 use super::{
     Evaluated, Evaluation, InstanceAddr, InstanceKey, instance_module, resource_expansion,
 };
@@ -48,8 +48,10 @@ pub fn resource_value(
     let Some(decl) = super::instances::instance_declaration(db, ev, &addr, &kind) else {
         return Evaluated::unknown();
     };
-    let attributes: Vec<_> = block_arguments(db, decl.file, decl.range)
-        .into_iter()
+    let body = block_body(db, decl.file, decl.range);
+    let attributes: Vec<_> = body
+        .iter()
+        .flat_map(|body| body_arguments(db, decl.file, body))
         .filter(|(name, _)| !META_ARGUMENTS.contains(&name.as_str()))
         .collect();
     // Only a plan reads resources' values (`validate` and the console take
@@ -66,8 +68,7 @@ pub fn resource_value(
     let mut diagnostics: Vec<Diagnostic> = Vec::new();
     // Ephemeral resources take any value (`validEphemeralReferences`).
     let ephemeral_context = matches!(kind, DeclKind::EphemeralResource { .. });
-    let nested = super::syntax::block_body(db, decl.file, decl.range)
-        .and_then(|body| body.as_native().cloned());
+    let nested = body.as_ref().and_then(|body| body.as_native());
     let mut instance = |key: &InstanceKey| {
         let keys = expansion.key_data(key);
         let mut object: BTreeMap<String, Value> = unknown_attributes
@@ -89,7 +90,7 @@ pub fn resource_value(
             }
             object.insert(name.clone(), value);
         }
-        if let Some(body) = &nested {
+        if let Some(body) = nested {
             diagnostics.extend(nested_block_diagnostics(
                 db, ev, &addr, decl.file, body, &keys,
             ));

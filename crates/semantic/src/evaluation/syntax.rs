@@ -65,17 +65,14 @@ pub(crate) fn block_argument(
     content.attribute(name)?.expr.clone()
 }
 
-/// Every argument of the top-level block whose header is `def_range`,
-/// in order, the first of duplicates winning.
-pub(crate) fn block_arguments(
+/// Every argument of `body` (a block's, from `file`), in order, the first
+/// of duplicates winning.
+pub(crate) fn body_arguments(
     db: &dyn salsa::Database,
     file: SourceFile,
-    def_range: TextRange,
+    body: &AnyBody,
 ) -> Vec<(String, AnyExpr)> {
     let mut out: Vec<(String, AnyExpr)> = Vec::new();
-    let Some(body) = block_body(db, file, def_range) else {
-        return out;
-    };
     let arguments: Vec<(String, AnyExpr)> = match body.as_native() {
         Some(native) => native
             .attributes()

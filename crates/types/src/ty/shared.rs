@@ -43,7 +43,8 @@ pub(super) fn share(object: ObjectType) -> Arc<ObjectType> {
         hasher.finish()
     };
     let shard = (hash >> 32) as usize % SHARDS;
-    let mut table = TABLES[shard].lock().unwrap_or_else(PoisonError::into_inner);
+    let mut guard = TABLES[shard].lock().unwrap_or_else(PoisonError::into_inner);
+    let table = &mut *guard;
     let candidates = table.by_hash.entry(hash).or_default();
     // Types that values drop and build again leave dead entries under
     // their hash: clear them here, so that a lookup never walks more than
@@ -60,14 +61,10 @@ pub(super) fn share(object: ObjectType) -> Arc<ObjectType> {
         return shared;
     }
     let shared = Arc::new(object);
-    table
-        .by_hash
-        .entry(hash)
-        .or_default()
-        .push(Arc::downgrade(&shared));
+    candidates.push(Arc::downgrade(&shared));
     table.entries += 1;
     if table.entries > MIN_SWEEP.max(2 * table.live_after_sweep) {
-        sweep(&mut table);
+        sweep(table);
     }
     shared
 }
