@@ -8,10 +8,10 @@ use rayon::prelude::*;
 use salsa::Durability;
 use tofu_semantic::{
     Database, EvalMode, Evaluation, InstalledModule, ModuleDir, ModuleReport, RootInputs, RootJobs,
-    SourceFile as Input, Workspace, chunk_count, dedupe, evaluation_jobs,
+    SourceFile as Input, Workspace, chunk_count, configuration_cycles, dedupe, evaluation_jobs,
     instance_chunk_diagnostics, job_diagnostics, missing_root_values, module_calls,
-    module_chunk_reports, module_graph, module_providers, module_report, module_tree, parse,
-    root_variable_values, tree_wide_diagnostics, with_tree_wide,
+    module_chunk_reports, module_dependencies, module_graph, module_providers, module_report,
+    module_tree, parse, root_variable_values, tree_wide_diagnostics, with_tree_wide,
 };
 use tofu_syntax::{SyntaxError, TextRange};
 
@@ -357,6 +357,8 @@ pub(crate) fn report(db: &Database, evaluations: &Evaluations, cold: bool) -> Re
         for wave in waves(modules, &graph.targets) {
             wave.par_iter().for_each_with(db.clone(), |db, &module| {
                 module_report(db, workspace, evaluations.types, modules[module]);
+                // What the configurations' graphs read of the module.
+                module_dependencies(db, modules[module]);
             });
         }
     }
@@ -397,14 +399,36 @@ pub(crate) fn report(db: &Database, evaluations: &Evaluations, cold: bool) -> Re
         }
         true
     };
-    // OpenTofu evaluates nothing of a configuration that fails to load.
-    let clean_roots: HashSet<ModuleDir> = graph
+    // Building the graph of each configuration finds its cycles.
+    let roots: Vec<ModuleDir> = graph
         .instances
         .iter()
-        .filter(|i| i.path.is_empty() && tree_loads_cleanly(i.module))
+        .filter(|i| i.path.is_empty())
         .map(|i| i.module)
         .collect();
-    let mut evaluated = evaluation_diagnostics(db, evaluations, load_failed, &clean_roots, cold);
+    let cycles: Vec<(ModuleDir, Vec<tofu_semantic::Diagnostic>)> = roots
+        .par_iter()
+        .map_with(db.clone(), |db, &root| {
+            (root, configuration_cycles(db, workspace, root).clone())
+        })
+        .collect();
+    // OpenTofu evaluates nothing of a configuration that fails to load,
+    // nor of one whose graph has cycles.
+    let clean_roots: HashSet<ModuleDir> = cycles
+        .iter()
+        .filter(|(root, found)| found.is_empty() && tree_loads_cleanly(*root))
+        .map(|(root, _)| *root)
+        .collect();
+    let mut evaluated: Vec<tofu_semantic::Diagnostic> =
+        cycles.into_iter().flat_map(|(_, found)| found).collect();
+    dedupe(&mut evaluated);
+    evaluated.extend(evaluation_diagnostics(
+        db,
+        evaluations,
+        load_failed || !evaluated.is_empty(),
+        &clean_roots,
+        cold,
+    ));
     // A module's types, unless its own checks found errors, and unless
     // validate or the plan already reported the same at the same place.
     let already: HashSet<(&str, Option<(Input, TextRange)>)> = modules

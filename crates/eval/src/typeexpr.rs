@@ -203,7 +203,7 @@ fn get_type(
             };
             let defaults = defaults.map(|d| {
                 let mut parent = Defaults::new(ty.clone());
-                parent.children.insert(String::new(), d);
+                parent.insert_child(String::new(), d);
                 parent
             });
             (ty, defaults)
@@ -389,8 +389,12 @@ fn structured_defaults(
         return None;
     }
     let mut defaults = Defaults::new(ty);
-    defaults.values = values;
-    defaults.children = children;
+    for (name, value) in values {
+        defaults.insert_value(name, value);
+    }
+    for (key, child) in children {
+        defaults.insert_child(key, child);
+    }
     Some(defaults)
 }
 

@@ -1,7 +1,7 @@
 //! What OpenTofu reports about a module's declarations and references,
 //! with its summaries and details.
 
-use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+use std::collections::HashMap;
 
 use tofu_eval::Severity;
 use tofu_syntax::{LineIndex, TextRange};
@@ -85,13 +85,13 @@ impl Diagnostic {
     }
 }
 
-/// What a module reports whoever calls it: duplicate declarations,
-/// self-referencing locals and cycles among locals. (References are
+/// What a module reports whoever calls it: duplicate declarations and
+/// self-referencing locals. (References are
 /// checked per module instance, whose name their messages give.)
 #[salsa::tracked(returns(ref))]
 pub fn module_diagnostics(db: &dyn salsa::Database, module: ModuleDir) -> Vec<Diagnostic> {
     let mut out = module_duplicates(db, module);
-    out.extend(local_cycles(&module_references(db, module)));
+    out.extend(self_referencing_locals(&module_references(db, module)));
     out
 }
 
@@ -101,134 +101,26 @@ pub(crate) fn module_duplicates(db: &dyn salsa::Database, module: ModuleDir) -> 
     duplicates(db, module_declarations(db, module))
 }
 
-/// A local that uses itself is an error at the reference; locals that
-/// use each other in a ring are one sourceless "Cycle" error per ring,
-/// as OpenTofu's graph reports them (its order is a map's; names are
-/// sorted here).
-fn local_cycles(references: &[&Reference]) -> Vec<Diagnostic> {
-    let mut out = Vec::new();
-    let mut edges: BTreeMap<&str, BTreeSet<&str>> = BTreeMap::new();
-    for reference in references {
-        let (DeclKind::Local(from), Subject::Declared(DeclKind::Local(to))) =
-            (&*reference.from, &reference.subject)
-        else {
-            continue;
-        };
-        if from == to {
-            out.push(Diagnostic::at(
-                "Self-referencing local value",
-                format!(
-                    "Local value local.{from} cannot use its own result as part of its expression."
-                ),
-                reference.file,
-                reference.range,
-            ));
-            continue;
-        }
-        edges.entry(from).or_default().insert(to);
-    }
-    for ring in strongly_connected(&edges) {
-        let names: Vec<String> = ring.iter().map(|n| format!("local.{n} (expand)")).collect();
-        out.push(Diagnostic {
-            severity: Severity::Error,
-            summary: format!("Cycle: {}", names.join(", ")),
-            detail: String::new(),
-            location: None,
-            context: None,
-            values: Vec::new(),
-            deprecation: None,
-            function_call: None,
-        });
-    }
-    out
-}
-
-/// The components of more than one vertex, each sorted (Tarjan's
-/// algorithm, iteratively so that long chains cannot exhaust the stack).
-pub(crate) fn strongly_connected<'a>(
-    edges: &BTreeMap<&'a str, BTreeSet<&'a str>>,
-) -> Vec<Vec<&'a str>> {
-    let mut index: HashMap<&str, usize> = HashMap::new();
-    let mut low: HashMap<&str, usize> = HashMap::new();
-    let mut on_stack: HashSet<&str> = HashSet::new();
-    let mut stack: Vec<&str> = Vec::new();
-    let mut rings = Vec::new();
-    let empty = BTreeSet::new();
-    for &start in edges.keys() {
-        if index.contains_key(start) {
-            continue;
-        }
-        // Each frame: a vertex and the successors still to visit.
-        let mut frames: Vec<(&str, Vec<&str>)> = Vec::new();
-        let visit = |v: &'a str,
-                     frames: &mut Vec<(&'a str, Vec<&'a str>)>,
-                     index: &mut HashMap<&'a str, usize>,
-                     low: &mut HashMap<&'a str, usize>,
-                     stack: &mut Vec<&'a str>,
-                     on_stack: &mut HashSet<&'a str>| {
-            let n = index.len();
-            index.insert(v, n);
-            low.insert(v, n);
-            stack.push(v);
-            on_stack.insert(v);
-            let successors = edges
-                .get(v)
-                .unwrap_or(&empty)
-                .iter()
-                .rev()
-                .copied()
-                .collect();
-            frames.push((v, successors));
-        };
-        visit(
-            start,
-            &mut frames,
-            &mut index,
-            &mut low,
-            &mut stack,
-            &mut on_stack,
-        );
-        while let Some((v, successors)) = frames.last_mut() {
-            let v = *v;
-            if let Some(w) = successors.pop() {
-                if !index.contains_key(w) {
-                    visit(
-                        w,
-                        &mut frames,
-                        &mut index,
-                        &mut low,
-                        &mut stack,
-                        &mut on_stack,
-                    );
-                } else if on_stack.contains(w) {
-                    let lw = index[w].min(low[v]);
-                    low.insert(v, lw);
-                }
-                continue;
+/// A local that uses itself is an error at the reference. (Locals that
+/// use each other in a ring are a cycle of the configuration's graph:
+/// [`crate::configuration_cycles`].)
+fn self_referencing_locals(references: &[&Reference]) -> Vec<Diagnostic> {
+    references
+        .iter()
+        .filter_map(|reference| match (&*reference.from, &reference.subject) {
+            (DeclKind::Local(from), Subject::Declared(DeclKind::Local(to))) if from == to => {
+                Some(Diagnostic::at(
+                    "Self-referencing local value",
+                    format!(
+                        "Local value local.{from} cannot use its own result as part of its expression."
+                    ),
+                    reference.file,
+                    reference.range,
+                ))
             }
-            frames.pop();
-            if let Some((parent, _)) = frames.last() {
-                let lp = low[*parent].min(low[v]);
-                low.insert(*parent, lp);
-            }
-            if low[v] == index[v] {
-                let mut ring = Vec::new();
-                while let Some(w) = stack.pop() {
-                    on_stack.remove(w);
-                    ring.push(w);
-                    if w == v {
-                        break;
-                    }
-                }
-                if ring.len() > 1 {
-                    ring.sort_unstable();
-                    rings.push(ring);
-                }
-            }
-        }
-    }
-    rings.sort();
-    rings
+            _ => None,
+        })
+        .collect()
 }
 
 /// The second and later declarations of a name, each at its own place.

@@ -15,6 +15,7 @@ mod calls;
 mod config;
 mod db;
 mod declarations;
+mod dependency_graph;
 mod diagnostics;
 mod evaluation;
 mod input;
@@ -38,6 +39,9 @@ pub use config::{file_config_diagnostics, is_override_file};
 pub use db::Database;
 pub use declarations::{
     DeclKind, Declaration, FileDeclarations, Instances, file_declarations, module_declarations,
+};
+pub use dependency_graph::{
+    CallDependencies, ModuleDependencies, Target, configuration_cycles, module_dependencies,
 };
 pub use diagnostics::{DeprecationCause, Diagnostic, dedupe, module_diagnostics};
 pub use evaluation::{

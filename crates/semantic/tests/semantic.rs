@@ -6,10 +6,10 @@ use std::path::Path;
 use salsa::Setter;
 use tofu_semantic::{
     CHUNK_SIZE, Database, DeclKind, EvalMode, Evaluation, ModuleDir, SourceFile, Workspace,
-    chunk_count, evaluation_instances, evaluation_jobs, instance_chunk_diagnostics,
-    instance_diagnostics, module_chunk_reports, module_declarations, module_diagnostics,
-    module_dir_diagnostics, module_instance_diagnostics, provider_tree_diagnostics,
-    sync_module_graph, tree_wide_diagnostics,
+    chunk_count, configuration_cycles, evaluation_instances, evaluation_jobs,
+    instance_chunk_diagnostics, instance_diagnostics, module_chunk_reports, module_declarations,
+    module_diagnostics, module_dir_diagnostics, module_instance_diagnostics,
+    provider_tree_diagnostics, sync_module_graph, tree_wide_diagnostics,
 };
 
 fn module(db: &Database, dir: &str, files: &[(&str, &str)]) -> ModuleDir {
@@ -124,8 +124,54 @@ fn self_references_and_cycles_of_locals() {
     assert_eq!(
         diagnostics(&db, m),
         [
-            "Self-referencing local value: Local value local.a cannot use its own result as part of its expression. [local.a]",
-            "Cycle: local.b (expand), local.c (expand), local.d (expand)",
+            "Self-referencing local value: Local value local.a cannot use its own result as part of its expression. [local.a]"
+        ]
+    );
+    let workspace = Workspace::new(&db, vec![m], Vec::new());
+    let cycles: Vec<&str> = configuration_cycles(&db, workspace, m)
+        .iter()
+        .map(|d| d.summary.as_str())
+        .collect();
+    assert_eq!(
+        cycles,
+        ["Cycle: local.b (expand), local.c (expand), local.d (expand)"]
+    );
+}
+
+/// Cycles through module calls: a child's variables are vertices that
+/// refer to what the call's arguments do, its outputs are what the caller
+/// refers to, and a whole-module reference waits for the module's close.
+#[test]
+fn cycles_across_modules() {
+    let db = Database::default();
+    let root = module(
+        &db,
+        "",
+        &[(
+            "main.tf",
+            "module \"a\" {\n  source = \"./m\"\n  x = module.b.y\n}\nmodule \"b\" {\n  source = \"./m\"\n  x = module.a.y\n}\nmodule \"w\" {\n  source = \"./m\"\n  x = module.w\n}\nmodule \"c\" {\n  source = \"./m\"\n  count = length(module.c)\n  x = 1\n}\nresource \"t\" \"r\" {\n  depends_on = [module.ok]\n  v = local.z\n}\nlocals {\n  z = t.r.id\n}\nmodule \"ok\" {\n  source = \"./m\"\n  x = 1\n}\n",
+        )],
+    );
+    let child = module(
+        &db,
+        "m",
+        &[(
+            "main.tf",
+            "variable \"x\" {}\noutput \"y\" {\n  value = var.x\n}\n",
+        )],
+    );
+    let workspace = Workspace::new(&db, vec![root, child], Vec::new());
+    let cycles: Vec<&str> = configuration_cycles(&db, workspace, root)
+        .iter()
+        .map(|d| d.summary.as_str())
+        .collect();
+    assert_eq!(
+        cycles,
+        [
+            "Cycle: local.z (expand), t.r",
+            "Cycle: module.a.output.y (expand), module.a.var.x (expand, input), module.b.output.y (expand), module.b.var.x (expand, input)",
+            "Cycle: module.c (close), module.c (expand), module.c.output.y (expand), module.c.var.x (expand, input)",
+            "Cycle: module.w (close), module.w.output.y (expand), module.w.var.x (expand, input)",
         ]
     );
 }
@@ -178,6 +224,7 @@ fn an_edit_in_a_leaf_module_reruns_only_that_module() {
             assert!(found.is_empty(), "{found:?}");
         }
         assert!(provider_tree_diagnostics(db, workspace).is_empty());
+        assert!(configuration_cycles(db, workspace, root).is_empty());
     };
     check(&db);
     let first = db.take_executed();
@@ -205,7 +252,9 @@ fn an_edit_in_a_leaf_module_reruns_only_that_module() {
     // static contexts are checked again (its declarations moved); the
     // root's are not. The edit moves the leaf's resource: its providers'
     // summary is read again, but their shape did not change, so the
-    // tree-wide provider checks are not run again.
+    // tree-wide provider checks are not run again. The leaf's dependencies
+    // are read again but are the same, so the configuration's graph is
+    // not built again.
     assert_eq!(
         executed,
         [
@@ -218,6 +267,7 @@ fn an_edit_in_a_leaf_module_reruns_only_that_module() {
             "module_argument_diagnostics",
             "module_calls",
             "module_declarations",
+            "module_dependencies",
             "module_diagnostics",
             "module_instance_diagnostics",
             "module_output_diagnostics",
@@ -232,6 +282,17 @@ fn an_edit_in_a_leaf_module_reruns_only_that_module() {
             "resource_value",
             "static_call_diagnostics",
         ]
+    );
+
+    // A new reference is a new edge: the graph is built again.
+    leaf_file.set_text(&mut db).to(
+        "variable \"n\" {}\nlocals {\n  a = var.n\n  b = local.a\n}\noutput \"b\" {\n  value = local.b\n}\nresource \"t\" \"r\" {}\n".to_owned(),
+    );
+    check(&db);
+    let executed = db.take_executed();
+    assert!(
+        executed.iter().any(|q| q == "configuration_cycles"),
+        "{executed:?}"
     );
 }
 

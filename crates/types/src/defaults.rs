@@ -12,26 +12,51 @@ use crate::convert::{ConversionError, convert, unify};
 use crate::{Type, Value};
 
 /// The defaults found in a type constraint, shaped like the constraint.
+/// Entries are kept sorted in vectors: a constraint has a few of them,
+/// and a variable declaration keeps its defaults as long as the analysis
+/// runs.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Defaults {
     /// The constraint at this level.
     pub ty: Type,
     /// Default values of this object's optional attributes, already
-    /// converted to the attribute types.
-    pub values: BTreeMap<String, Value>,
+    /// converted to the attribute types, by name.
+    values: Vec<(String, Value)>,
     /// Defaults nested inside: by attribute name for objects, by index
     /// (`"0"`, `"1"`…) for tuples, under `""` for the element of a
     /// collection.
-    pub children: BTreeMap<String, Defaults>,
+    children: Vec<(String, Defaults)>,
 }
 
 impl Defaults {
     pub fn new(ty: Type) -> Defaults {
         Defaults {
             ty,
-            values: BTreeMap::new(),
-            children: BTreeMap::new(),
+            values: Vec::new(),
+            children: Vec::new(),
         }
+    }
+
+    /// Sets the default value of optional attribute `name`.
+    pub fn insert_value(&mut self, name: String, value: Value) {
+        insert_sorted(&mut self.values, name, value);
+    }
+
+    /// Sets the defaults nested under `key`.
+    pub fn insert_child(&mut self, key: String, child: Defaults) {
+        insert_sorted(&mut self.children, key, child);
+    }
+
+    /// The default values, by attribute name.
+    pub fn values(&self) -> impl Iterator<Item = (&str, &Value)> {
+        self.values.iter().map(|(k, v)| (k.as_str(), v))
+    }
+
+    fn nested(&self, key: &str) -> Option<&Defaults> {
+        self.children
+            .binary_search_by(|(k, _)| k.as_str().cmp(key))
+            .ok()
+            .map(|i| &self.children[i].1)
     }
 
     /// Fills in defaults; nulls and unknowns are left alone, marks kept.
@@ -73,7 +98,7 @@ impl Defaults {
                     .collect();
                 for (name, default) in &self.values {
                     if values.get(name).is_none_or(Value::is_null) {
-                        let filled = match self.children.get(name) {
+                        let filled = match self.nested(name) {
                             Some(d) => d.apply(default),
                             None => default.clone(),
                         };
@@ -91,10 +116,18 @@ impl Defaults {
     /// otherwise the collection element's defaults.
     fn child(&self, key: &str) -> Option<&Defaults> {
         if self.ty.is_tuple() || self.ty.is_object() {
-            self.children.get(key)
+            self.nested(key)
         } else {
-            self.children.get("")
+            self.nested("")
         }
+    }
+}
+
+/// Inserts or replaces `key`'s entry, keeping `entries` sorted by key.
+fn insert_sorted<T>(entries: &mut Vec<(String, T)>, key: String, value: T) {
+    match entries.binary_search_by(|(k, _)| k.cmp(&key)) {
+        Ok(i) => entries[i].1 = value,
+        Err(i) => entries.insert(i, (key, value)),
     }
 }
 

@@ -69,7 +69,7 @@ pub struct Remaining {
     /// An instance key (`[0]`, `["a"]`) came right after the name.
     pub instance_key: bool,
     /// The first step after the name and key, when it is an attribute.
-    pub first_attribute: Option<String>,
+    pub first_attribute: Option<Box<str>>,
     /// Any step follows the name and key.
     pub any: bool,
     /// The steps after what the reference consumed (`.id` of
@@ -564,7 +564,7 @@ fn parse_ref(root: &str, root_range: TextRange, steps: &[(Step, TextRange)]) -> 
             module_output: None,
             remaining: Remaining {
                 instance_key,
-                first_attribute: attr(next),
+                first_attribute: attr(next).map(String::into_boxed_str),
                 any: steps.len() > next,
                 rest: None,
             },

@@ -24,10 +24,21 @@ pub(crate) fn local_rings(db: &dyn salsa::Database, module: ModuleDir) -> HashMa
         }
         edges.entry(from).or_default().insert(to);
     }
-    let rings = crate::diagnostics::strongly_connected(&edges);
+    let names: Vec<&str> = edges
+        .iter()
+        .flat_map(|(from, to)| std::iter::once(*from).chain(to.iter().copied()))
+        .collect::<BTreeSet<&str>>()
+        .into_iter()
+        .collect();
+    let id = |name: &str| names.binary_search(&name).unwrap_or_default() as u32;
+    let mut successors = vec![Vec::new(); names.len()];
+    for (from, to) in &edges {
+        successors[id(from) as usize] = to.iter().map(|t| id(t)).collect();
+    }
+    let rings = crate::dependency_graph::strongly_connected(&successors);
     for (index, ring) in rings.iter().enumerate() {
-        for name in ring {
-            out.insert((*name).to_owned(), index);
+        for &vertex in ring {
+            out.insert(names[vertex as usize].to_owned(), index);
         }
     }
     for name in self_referencing {

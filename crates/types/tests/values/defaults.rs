@@ -19,20 +19,21 @@ pub(crate) fn object(
     let mut d = Defaults::new(ty.clone());
     for &(name, value) in values {
         let aty = ty.attribute_type(name).expect("attribute");
-        d.values.insert(
+        d.insert_value(
             name.into(),
             convert(&v(value), aty).expect("default converts"),
         );
     }
-    d.children
-        .extend(children.into_iter().map(|(k, c)| (k.to_owned(), c)));
+    for (key, child) in children {
+        d.insert_child(key.to_owned(), child);
+    }
     d
 }
 
 /// Defaults for a collection of `element`.
 pub(crate) fn collection(ty: &str, element: Defaults) -> Defaults {
     let mut d = Defaults::new(t(ty));
-    d.children.insert(String::new(), element);
+    d.insert_child(String::new(), element);
     d
 }
 
@@ -84,7 +85,7 @@ fn tuple_elements_by_index() {
     // tuple([object({a=optional(number, 5)}), string])
     let ty = "tuple([object({a=optional(number)}), string])";
     let mut d = Defaults::new(t(ty));
-    d.children.insert(
+    d.insert_child(
         "0".into(),
         object("object({a=optional(number)})", &[("a", "5")], vec![]),
     );

@@ -1,0 +1,297 @@
+//! What each declaration of a module refers to, as the vertices of
+//! OpenTofu's graph see it (`References()` of each node type): by name
+//! only, so that an edit that moves text but changes no reference leaves
+//! the memo as it was.
+
+use std::collections::HashMap;
+
+use tofu_syntax::TextRange;
+use tofu_syntax::body::{BodySchema, SourceText};
+
+use crate::config::module_call::{MODULE_BLOCKS, MODULE_OVERRIDE_ATTRS};
+use crate::declarations::file_blocks;
+use crate::{DeclKind, ModuleDir, SourceFile, Subject, module_declarations, module_references};
+
+/// What a reference names: a vertex of the module's own (by index), one
+/// of a call's outputs (by call index and an index into the module's
+/// `output_names`), or a whole call (all of its outputs and its close).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Target {
+    Own(u32),
+    CallOutput { call: u32, name: u32 },
+    Call(u32),
+}
+
+/// A module's vertices and edges, by index, with what refers into calls
+/// by name (resolved against the called module when the configuration's
+/// graph is built). Compact: one is kept per module.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct ModuleDependencies {
+    /// Each vertex's declaration (variables, locals, outputs and
+    /// resources; the first of duplicates), as an index into
+    /// [`module_declarations`].
+    pub vertices: Vec<u32>,
+    /// Vertex `v`'s targets are `targets[starts[v]..starts[v + 1]]`.
+    starts: Vec<u32>,
+    targets: Vec<Target>,
+    /// The vertices of variables and outputs by name (sorted), as callers
+    /// refer to them.
+    variables: Vec<(Box<str>, u32)>,
+    outputs: Vec<(Box<str>, u32)>,
+    pub calls: Vec<CallDependencies>,
+    /// The names of the called modules' outputs that targets name.
+    output_names: Vec<Box<str>>,
+}
+
+/// What a module call refers to.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct CallDependencies {
+    pub name: Box<str>,
+    /// Each argument's (sorted by name): the vertex of the child's
+    /// variable of that name.
+    pub arguments: Vec<(Box<str>, Vec<Target>)>,
+    /// Those of `count`, `for_each`, `lifecycle.enabled`, `depends_on`
+    /// and `providers`: the call's expansion vertex.
+    pub expansion: Vec<Target>,
+}
+
+impl ModuleDependencies {
+    /// What vertex `v` refers to.
+    pub fn targets(&self, v: u32) -> &[Target] {
+        let v = v as usize;
+        &self.targets[self.starts[v] as usize..self.starts[v + 1] as usize]
+    }
+
+    pub fn variable(&self, name: &str) -> Option<u32> {
+        find(&self.variables, name)
+    }
+
+    pub fn output(&self, name: &str) -> Option<u32> {
+        find(&self.outputs, name)
+    }
+
+    pub fn outputs(&self) -> impl Iterator<Item = u32> + '_ {
+        self.outputs.iter().map(|(_, v)| *v)
+    }
+
+    pub fn output_name(&self, index: u32) -> &str {
+        &self.output_names[index as usize]
+    }
+}
+
+fn find(sorted: &[(Box<str>, u32)], name: &str) -> Option<u32> {
+    sorted
+        .binary_search_by(|(n, _)| (**n).cmp(name))
+        .ok()
+        .map(|i| sorted[i].1)
+}
+
+/// Where a reference in a `module` block counts.
+#[derive(Clone)]
+enum Role {
+    Argument(String),
+    Expansion,
+}
+
+/// The kinds of declaration that are vertices, for looking them up by name.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+enum Kind {
+    Variable,
+    Local,
+    Output,
+    Resource,
+}
+
+/// The declarations of `module` and what each refers to.
+#[salsa::tracked(returns(ref))]
+pub fn module_dependencies(db: &dyn salsa::Database, module: ModuleDir) -> ModuleDependencies {
+    let declarations = module_declarations(db, module);
+    let mut deps = ModuleDependencies::default();
+    let mut own: HashMap<(Kind, String), u32> = HashMap::new();
+    let mut calls: HashMap<&str, u32> = HashMap::new();
+    for (index, decl) in declarations.iter().enumerate() {
+        let (kind, name) = match &decl.kind {
+            DeclKind::Variable(name) => (Kind::Variable, name.clone()),
+            DeclKind::Local(name) => (Kind::Local, name.clone()),
+            DeclKind::Output(name) => (Kind::Output, name.clone()),
+            DeclKind::ManagedResource { .. }
+            | DeclKind::DataResource { .. }
+            | DeclKind::EphemeralResource { .. } => (Kind::Resource, decl.kind.address()),
+            DeclKind::ModuleCall(name) => {
+                let next = deps.calls.len() as u32;
+                if *calls.entry(name).or_insert(next) == next {
+                    deps.calls.push(CallDependencies {
+                        name: name.as_str().into(),
+                        ..CallDependencies::default()
+                    });
+                }
+                continue;
+            }
+            _ => continue,
+        };
+        let next = deps.vertices.len() as u32;
+        if *own.entry((kind, name.clone())).or_insert(next) != next {
+            continue;
+        }
+        match kind {
+            Kind::Variable => deps.variables.push((name.into(), next)),
+            Kind::Output => deps.outputs.push((name.into(), next)),
+            _ => {}
+        }
+        deps.vertices.push(index as u32);
+    }
+    deps.variables.sort_unstable();
+    deps.outputs.sort_unstable();
+    let mut edges: Vec<(u32, Target)> = Vec::new();
+    let mut output_names: HashMap<&str, u32> = HashMap::new();
+    let mut roles: HashMap<SourceFile, Vec<(String, TextRange, Role)>> = HashMap::new();
+    let references = module_references(db, module);
+    for reference in &references {
+        let Subject::Declared(subject) = &reference.subject else {
+            continue;
+        };
+        let own_target = |kind, name: String| own.get(&(kind, name)).map(|&v| Target::Own(v));
+        let target = match subject {
+            DeclKind::Variable(name) => own_target(Kind::Variable, name.clone()),
+            DeclKind::Local(name) => own_target(Kind::Local, name.clone()),
+            DeclKind::ManagedResource { .. }
+            | DeclKind::DataResource { .. }
+            | DeclKind::EphemeralResource { .. } => own_target(Kind::Resource, subject.address()),
+            DeclKind::ModuleCall(call) => {
+                calls
+                    .get(call.as_str())
+                    .map(|&call| match &reference.module_output {
+                        Some(output) => {
+                            let next = output_names.len() as u32;
+                            let name = *output_names.entry(output.0.as_str()).or_insert(next);
+                            Target::CallOutput { call, name }
+                        }
+                        None => Target::Call(call),
+                    })
+            }
+            _ => None,
+        };
+        // What names nothing declared is another error.
+        let Some(target) = target else {
+            continue;
+        };
+        let from = match &*reference.from {
+            DeclKind::Local(name) => own.get(&(Kind::Local, name.clone())),
+            DeclKind::Output(name) => own.get(&(Kind::Output, name.clone())),
+            from @ (DeclKind::ManagedResource { .. }
+            | DeclKind::DataResource { .. }
+            | DeclKind::EphemeralResource { .. }) => own.get(&(Kind::Resource, from.address())),
+            DeclKind::ModuleCall(name) => {
+                let roles = roles
+                    .entry(reference.file)
+                    .or_insert_with(|| call_roles(db, reference.file));
+                let role = roles
+                    .iter()
+                    .find(|(call, range, _)| call == name && range.contains_range(reference.range));
+                let Some(&index) = calls.get(name.as_str()) else {
+                    continue;
+                };
+                let call = &mut deps.calls[index as usize];
+                match role {
+                    Some((_, _, Role::Argument(argument))) => {
+                        match call.arguments.iter_mut().find(|(n, _)| **n == **argument) {
+                            Some((_, targets)) => targets.push(target),
+                            None => call
+                                .arguments
+                                .push((argument.as_str().into(), vec![target])),
+                        }
+                    }
+                    Some((_, _, Role::Expansion)) => call.expansion.push(target),
+                    // `source` and `version` are read statically.
+                    None => {}
+                }
+                continue;
+            }
+            // Variables' own references are their validations', which
+            // no other vertex depends on.
+            _ => None,
+        };
+        if let Some(&from) = from {
+            edges.push((from, target));
+        }
+    }
+    edges.sort_unstable();
+    edges.dedup();
+    deps.starts = Vec::with_capacity(deps.vertices.len() + 1);
+    let mut next = 0;
+    for v in 0..=deps.vertices.len() as u32 {
+        while next < edges.len() && edges[next].0 < v {
+            next += 1;
+        }
+        deps.starts.push(next as u32);
+    }
+    // Collected from a slice, to the exact size: one of these is kept
+    // per module.
+    deps.targets = edges.iter().map(|&(_, target)| target).collect();
+    deps.vertices.shrink_to_fit();
+    deps.variables.shrink_to_fit();
+    deps.outputs.shrink_to_fit();
+    deps.calls.shrink_to_fit();
+    let mut names: Vec<(&str, u32)> = output_names.into_iter().collect();
+    names.sort_unstable_by_key(|&(_, index)| index);
+    deps.output_names = names.into_iter().map(|(name, _)| name.into()).collect();
+    for call in &mut deps.calls {
+        call.arguments.sort_unstable();
+        for (_, targets) in &mut call.arguments {
+            targets.sort_unstable();
+            targets.dedup();
+            targets.shrink_to_fit();
+        }
+        call.arguments.shrink_to_fit();
+        call.expansion.sort_unstable();
+        call.expansion.dedup();
+        call.expansion.shrink_to_fit();
+    }
+    deps
+}
+
+/// Where each `module` block of `file` keeps its arguments and its
+/// meta-arguments: `(call, range, role)`.
+fn call_roles(db: &dyn salsa::Database, file: SourceFile) -> Vec<(String, TextRange, Role)> {
+    let text = crate::input::contents(db, file);
+    let source = SourceText::new(text, file.path(db));
+    let mut out = Vec::new();
+    for block in file_blocks(db, file)
+        .into_iter()
+        .filter(|b| b.type_name == "module")
+    {
+        let Some(call) = block.labels.first() else {
+            continue;
+        };
+        let schema = BodySchema::new(MODULE_OVERRIDE_ATTRS, MODULE_BLOCKS);
+        let (meta, arguments, _) = block.body.partial_content(&schema, &source);
+        for attribute in &meta.attributes {
+            if matches!(
+                attribute.name.as_str(),
+                "count" | "for_each" | "depends_on" | "providers"
+            ) {
+                out.push((call.clone(), attribute.range, Role::Expansion));
+            }
+        }
+        let mut argument_bodies = vec![arguments];
+        for nested in &meta.blocks {
+            match nested.type_name.as_str() {
+                "lifecycle" => {
+                    for attribute in nested.body.just_attributes(&source).0 {
+                        out.push((call.clone(), attribute.range, Role::Expansion));
+                    }
+                }
+                // An escaping block holds arguments named as meta-arguments.
+                "_" => argument_bodies.push(nested.body.clone()),
+                _ => {}
+            }
+        }
+        for body in argument_bodies {
+            for attribute in body.just_attributes(&source).0 {
+                let role = Role::Argument(attribute.name);
+                out.push((call.clone(), attribute.range, role));
+            }
+        }
+    }
+    out
+}

@@ -1,0 +1,2 @@
+variable "x" {}
+output "y" { value = var.x }

@@ -1,0 +1,6 @@
+variable "v" {}
+module "inner" {
+  source = "../m"
+  x = var.v
+}
+output "o" { value = module.inner.y }
