@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use tofu_syntax::ast::{AstNode, TemplateFile};
 use tofu_syntax::{LineIndex, TextRange};
 use tofu_types::render::go_quote;
-use tofu_types::{Type, Value};
+use tofu_types::{Entries, Type, Value};
 
 use super::{Function, FunctionContext, FunctionError, Param};
 use crate::Diagnostic;
@@ -135,7 +135,8 @@ fn render(
     if !ty.is_map() && !ty.is_object() {
         return Err(FunctionError::arg(1, "invalid vars value: must be a map"));
     }
-    let variables: BTreeMap<String, Value> = vars.entries().cloned().unwrap_or_default();
+    let variables: BTreeMap<String, Value> =
+        vars.entries().map(Entries::to_map).unwrap_or_default();
     for name in variables.keys() {
         if !is_valid_identifier(name) {
             return Err(FunctionError::arg(

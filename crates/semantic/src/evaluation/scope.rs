@@ -361,7 +361,7 @@ fn module_reference_value(
 fn merge_objects(a: &Value, b: &Value) -> Value {
     match (a.entries(), b.entries()) {
         (Some(a_entries), Some(b_entries)) if a.ty().is_object() && b.ty().is_object() => {
-            let mut merged = a_entries.clone();
+            let mut merged = a_entries.to_map();
             merged.extend(b_entries.iter().map(|(k, v)| (k.clone(), v.clone())));
             Value::object(merged)
         }

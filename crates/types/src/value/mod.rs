@@ -6,11 +6,11 @@
 //! without being sensitive itself. Sets are the exception, as in cty: the
 //! marks of their elements move to the set.
 
+mod entries;
 mod equality;
 mod marks;
 mod set;
 
-use std::collections::BTreeMap;
 use std::fmt;
 use std::sync::Arc;
 
@@ -18,6 +18,7 @@ use unicode_normalization::{IsNormalized, UnicodeNormalization, is_nfc_quick};
 
 use crate::{Number, NumberError, Type};
 
+pub use entries::Entries;
 pub use marks::{Mark, Marks};
 
 /// A cty value.
@@ -44,7 +45,7 @@ pub(crate) enum Data {
     /// List, set (in cty's order, without duplicates) or tuple elements.
     Seq(Arc<[Value]>),
     /// Map elements or object attributes, by key.
-    Map(Arc<BTreeMap<String, Value>>),
+    Map(Entries),
 }
 
 /// NFC, as `cty.StringVal` normalises every string and attribute name.
@@ -176,7 +177,7 @@ impl Value {
     ///
     /// As [`Value::list`].
     pub fn map<K: AsRef<str>>(elements: impl IntoIterator<Item = (K, Value)>) -> Value {
-        let elements: BTreeMap<String, Value> = elements
+        let elements: Entries = elements
             .into_iter()
             .map(|(k, v)| (normalize(k.as_ref()), v))
             .collect();
@@ -186,21 +187,25 @@ impl Value {
         );
         let values: Vec<Value> = elements.values().cloned().collect();
         let ety = common_type(&values).expect("inconsistent map element types");
-        Value::from_parts(Type::map(ety), Marks::NONE, Data::Map(Arc::new(elements)))
+        Value::from_parts(Type::map(ety), Marks::NONE, Data::Map(elements))
     }
 
     pub fn map_empty(element: Type) -> Value {
-        Value::from_parts(Type::map(element), Marks::NONE, Data::Map(Arc::default()))
+        Value::from_parts(
+            Type::map(element),
+            Marks::NONE,
+            Data::Map(Entries::default()),
+        )
     }
 
     /// `cty.ObjectVal`; attribute names are NFC-normalised.
     pub fn object<K: AsRef<str>>(attrs: impl IntoIterator<Item = (K, Value)>) -> Value {
-        let attrs: BTreeMap<String, Value> = attrs
+        let attrs: Entries = attrs
             .into_iter()
             .map(|(k, v)| (normalize(k.as_ref()), v))
             .collect();
         let ty = Type::object(attrs.iter().map(|(k, v)| (k, v.ty().clone())));
-        Value::from_parts(ty, Marks::NONE, Data::Map(Arc::new(attrs)))
+        Value::from_parts(ty, Marks::NONE, Data::Map(attrs))
     }
 
     pub fn empty_object() -> Value {
@@ -283,7 +288,7 @@ impl Value {
     }
 
     /// The elements of a known map or the attributes of a known object.
-    pub fn entries(&self) -> Option<&BTreeMap<String, Value>> {
+    pub fn entries(&self) -> Option<&Entries> {
         match &self.0.data {
             Data::Map(e) => Some(e),
             _ => None,
@@ -398,11 +403,11 @@ impl Value {
     fn strip_marks(&self) -> Value {
         let data = match &self.0.data {
             Data::Seq(e) => Data::Seq(e.iter().map(Value::strip_marks).collect()),
-            Data::Map(e) => Data::Map(Arc::new(
+            Data::Map(e) => Data::Map(
                 e.iter()
                     .map(|(k, v)| (k.clone(), v.strip_marks()))
                     .collect(),
-            )),
+            ),
             other => other.clone(),
         };
         Value::from_parts(self.ty().clone(), Marks::NONE, data)

@@ -286,10 +286,7 @@ impl Emitter {
         Ok(())
     }
 
-    fn mapping(
-        &mut self,
-        entries: &std::collections::BTreeMap<String, Value>,
-    ) -> Result<(), String> {
+    fn mapping(&mut self, entries: &tofu_types::Entries) -> Result<(), String> {
         if entries.is_empty() {
             self.empty_flow("{", "}");
             return Ok(());
