@@ -40,21 +40,9 @@ pub fn dedupe(diagnostics: &mut Vec<Diagnostic>) {
         .retain(|d| seen.insert((d.severity, d.summary.clone(), d.detail.clone(), d.location)));
 }
 
-/// What a deprecation warning is about (OpenTofu's `DeprecationCause`).
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct DeprecationCause {
-    /// The instance of the module that declares the deprecated object
-    /// (`module.a`; empty for the root module).
-    pub module: String,
-    /// The variable's name.
-    pub subject: String,
-    pub message: String,
-    /// The source address of the call that loads that module, when it
-    /// has one (`./modules/a`, `hashicorp/consul/aws`).
-    pub source: Option<String>,
-    /// The module comes from a remote source, not a local directory.
-    pub remote: bool,
-}
+/// What a deprecation warning is about (OpenTofu's `DeprecationCause`):
+/// the value model's, since deprecated outputs mark their values with it.
+pub use tofu_types::DeprecationCause;
 
 impl Diagnostic {
     /// HCL's error from reading a body (`Content`, `JustAttributes`), in

@@ -19,4 +19,4 @@ pub use defaults::Defaults;
 pub use number::{Number, NumberError};
 pub use render::render;
 pub use ty::{Type, is_identifier};
-pub use value::{Entries, Mark, Marks, Value};
+pub use value::{DeprecationCause, Entries, Mark, Marks, Value};

@@ -10,7 +10,7 @@ use tofu_eval::{EvalContext, FunctionTable, RealFileSystem, Scope};
 use tofu_syntax::body::AnyExpr;
 use tofu_types::{Mark, Type, Value};
 
-use super::{Evaluation, InstanceAddr, instance_module, local_value, output_value, resource_value};
+use super::{Evaluation, InstanceAddr, instance_module, local_value, resource_value};
 use crate::declarations::DeclKind;
 use crate::{Diagnostic, ModuleDir, SourceFile, Subject, module_declarations};
 
@@ -76,7 +76,55 @@ pub(crate) fn evaluate_in(
         pure_only: true,
         assume_non_empty: ev.mode(db) == super::EvalMode::Types,
     };
-    evaluate_expression(db, file, expr, &scope, how)
+    let (value, mut diagnostics) = evaluate_expression(db, file, expr, &scope, how);
+    // Only the plan gives module outputs values, deprecated or not.
+    if ev.mode(db) != super::EvalMode::Plan {
+        return (value, diagnostics);
+    }
+    let (value, warnings) = deprecation_warnings(value, file, expr);
+    diagnostics.extend(warnings);
+    (value, diagnostics)
+}
+
+/// A warning for each deprecation mark in `value`, the result of `expr`,
+/// and the value without them: OpenTofu reports a deprecated output where
+/// an expression uses it, and nowhere downstream
+/// (`marks.ExtractDeprecatedDiagnosticsWithExpr`).
+fn deprecation_warnings(
+    value: Value,
+    file: SourceFile,
+    expr: &AnyExpr,
+) -> (Value, Vec<Diagnostic>) {
+    if !value.marks_deep().has_deprecations() {
+        return (value, Vec::new());
+    }
+    let warnings = value
+        .deprecations_deep()
+        .into_iter()
+        .map(|(path, cause)| {
+            let attribute = path.strip_prefix('.').unwrap_or(&path);
+            let source = if attribute.is_empty() {
+                "This value".to_owned()
+            } else {
+                format!("This value's attribute {attribute}")
+            };
+            let detail = if cause.message.is_empty() {
+                format!("{source} is derived from {}, which is deprecated.", cause.full_subject())
+            } else {
+                format!(
+                    "{source} is derived from {}, which is deprecated with the following message:\n\n{}",
+                    cause.full_subject(),
+                    cause.message
+                )
+            };
+            Diagnostic {
+                severity: crate::Severity::Warning,
+                deprecation: Some(Box::new((*cause).clone())),
+                ..Diagnostic::at("Value derived from a deprecated source", detail, file, expr.range())
+            }
+        })
+        .collect();
+    (value.without_deprecations_deep(), warnings)
 }
 
 /// What differs between the scopes expressions are evaluated in, besides
@@ -350,7 +398,14 @@ fn module_reference_value(
             let Some(child) = super::values::single_child(db, ev, addr, call) else {
                 return Value::dynamic();
             };
-            let value = output_value(db, ev, child, output.clone()).value.clone();
+            let deprecated = (ev.mode(db) == super::EvalMode::Plan)
+                .then(|| {
+                    let module = instance_module(db, ev, child.clone())?;
+                    super::values::deprecated_output(db, module, output)
+                })
+                .flatten();
+            let value =
+                super::values::output_for_caller(db, ev, &child, output, deprecated.as_deref());
             Value::object([(output.as_str(), value)])
         }
         None => super::module_call_value(db, ev, addr.clone(), call.to_owned()).clone(),

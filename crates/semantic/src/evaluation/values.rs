@@ -2,7 +2,7 @@
 
 use std::collections::BTreeMap;
 
-use tofu_types::{Mark, Value};
+use tofu_types::{Mark, Marks, Value};
 
 use super::instances::instance_declaration;
 use super::scope::{KeyData, evaluate_in};
@@ -146,10 +146,16 @@ pub fn module_call_value(
     let Some(keys) = &expansion.keys else {
         return Value::dynamic();
     };
-    let outputs: Vec<String> = module_declarations(db, child_module)
+    // Each output, and its deprecation message (read only by the plan,
+    // the one mode that gives outputs values).
+    let plan = ev.mode(db) == super::EvalMode::Plan;
+    let outputs: Vec<(String, Option<String>)> = module_declarations(db, child_module)
         .iter()
         .filter_map(|d| match &d.kind {
-            DeclKind::Output(name) => Some(name.clone()),
+            DeclKind::Output(name) => {
+                let deprecated = plan.then(|| output_deprecation(db, d)).flatten();
+                Some((name.clone(), deprecated))
+            }
             _ => None,
         })
         .collect();
@@ -157,9 +163,9 @@ pub fn module_call_value(
         let child = addr.child(&call, key.clone());
         let values: BTreeMap<String, Value> = outputs
             .iter()
-            .map(|name| {
-                let value = super::output_value(db, ev, child.clone(), name.clone());
-                (name.clone(), value.value.clone())
+            .map(|(name, deprecated)| {
+                let value = output_for_caller(db, ev, &child, name, deprecated.as_deref());
+                (name.clone(), value)
             })
             .collect();
         Value::object(values)
@@ -197,4 +203,44 @@ pub(crate) fn single_child(
 ) -> Option<InstanceAddr> {
     called_module(db, ev, addr, call)?;
     Some(addr.child(call, InstanceKey::None))
+}
+
+/// Output `name` of instance `child` as its caller sees it: in the plan,
+/// marked when it is `deprecated` (OpenTofu's `marks.DeprecatedOutput`).
+pub(super) fn output_for_caller(
+    db: &dyn salsa::Database,
+    ev: Evaluation,
+    child: &InstanceAddr,
+    name: &str,
+    deprecated: Option<&str>,
+) -> Value {
+    let value = &super::output_value(db, ev, child.clone(), name.to_owned()).value;
+    match deprecated {
+        Some(message) => value.with_marks(Marks::deprecated(super::variables::deprecation_cause(
+            db, ev, child, name, message,
+        ))),
+        None => value.clone(),
+    }
+}
+
+/// The message of output `name` of `module`'s `deprecated` argument, when
+/// it has one.
+pub(super) fn deprecated_output(
+    db: &dyn salsa::Database,
+    module: crate::ModuleDir,
+    name: &str,
+) -> Option<String> {
+    let decl = module_declarations(db, module)
+        .iter()
+        .find(|d| matches!(&d.kind, DeclKind::Output(n) if n == name))?;
+    output_deprecation(db, decl)
+}
+
+/// The message of an output's `deprecated` argument, when it has one.
+fn output_deprecation(db: &dyn salsa::Database, decl: &crate::Declaration) -> Option<String> {
+    let expr = block_argument(db, decl.file, decl.range, "deprecated")?;
+    tofu_eval::typeexpr::constant_any_value(&expr)
+        .0
+        .as_str()
+        .map(str::to_owned)
 }

@@ -170,7 +170,7 @@ pub fn missing_root_values(db: &dyn salsa::Database, inputs: crate::RootInputs) 
 
 /// What a child's deprecated variable warning is about: the variable
 /// of the called module instance, and where that module comes from.
-fn deprecation_cause(
+pub(super) fn deprecation_cause(
     db: &dyn salsa::Database,
     ev: Evaluation,
     addr: &InstanceAddr,

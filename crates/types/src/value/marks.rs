@@ -3,6 +3,9 @@
 //! `marks.Ephemeral`).
 
 use std::fmt;
+use std::sync::Arc;
+
+use super::deprecation::{self, DeprecationCause};
 
 /// One mark.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -21,39 +24,81 @@ impl Mark {
     }
 }
 
-/// A set of marks; cheap to copy and to combine.
+/// A set of marks; cheap to copy and to combine. Deprecation marks are
+/// kept as the number of their interned set of causes (0: none).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct Marks(u8);
+pub struct Marks {
+    bits: u8,
+    deprecations: u32,
+}
 
 impl Marks {
-    pub const NONE: Marks = Marks(0);
-    pub const SENSITIVE: Marks = Marks(1 << Mark::Sensitive as u8);
-    pub const EPHEMERAL: Marks = Marks(1 << Mark::Ephemeral as u8);
+    pub const NONE: Marks = Marks::of_bits(0);
+    pub const SENSITIVE: Marks = Marks::of_bits(1 << Mark::Sensitive as u8);
+    pub const EPHEMERAL: Marks = Marks::of_bits(1 << Mark::Ephemeral as u8);
+
+    const fn of_bits(bits: u8) -> Marks {
+        Marks {
+            bits,
+            deprecations: 0,
+        }
+    }
+
+    /// The mark of a value derived from what `cause` deprecates.
+    pub fn deprecated(cause: DeprecationCause) -> Marks {
+        Marks {
+            bits: 0,
+            deprecations: deprecation::single(cause),
+        }
+    }
 
     pub fn is_empty(self) -> bool {
-        self.0 == 0
+        self.bits == 0 && self.deprecations == 0
     }
 
     pub fn contains(self, mark: Mark) -> bool {
-        self.0 & mark.bit() != 0
+        self.bits & mark.bit() != 0
     }
 
     pub fn with(self, mark: Mark) -> Marks {
-        Marks(self.0 | mark.bit())
+        Marks {
+            bits: self.bits | mark.bit(),
+            ..self
+        }
     }
 
     pub fn union(self, other: Marks) -> Marks {
-        Marks(self.0 | other.0)
+        Marks {
+            bits: self.bits | other.bits,
+            deprecations: deprecation::union(self.deprecations, other.deprecations),
+        }
     }
 
+    /// The marks without payload.
     pub fn iter(self) -> impl Iterator<Item = Mark> {
         Mark::ALL.into_iter().filter(move |m| self.contains(*m))
+    }
+
+    pub fn has_deprecations(self) -> bool {
+        self.deprecations != 0
+    }
+
+    /// What the deprecation marks say, in a stable order.
+    pub fn deprecations(self) -> Vec<Arc<DeprecationCause>> {
+        if self.deprecations == 0 {
+            return Vec::new();
+        }
+        deprecation::causes(self.deprecations).to_vec()
+    }
+
+    pub fn without_deprecations(self) -> Marks {
+        Marks::of_bits(self.bits)
     }
 }
 
 impl From<Mark> for Marks {
     fn from(mark: Mark) -> Marks {
-        Marks(mark.bit())
+        Marks::of_bits(mark.bit())
     }
 }
 
@@ -79,6 +124,14 @@ impl std::ops::BitOrAssign for Marks {
 
 impl fmt::Debug for Marks {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_set().entries(self.iter()).finish()
+        let deprecations = self.deprecations();
+        f.debug_set()
+            .entries(self.iter().map(|m| format!("{m:?}")))
+            .entries(
+                deprecations
+                    .iter()
+                    .map(|c| format!("Deprecated({})", c.full_subject())),
+            )
+            .finish()
     }
 }

@@ -6,6 +6,7 @@
 //! without being sensitive itself. Sets are the exception, as in cty: the
 //! marks of their elements move to the set.
 
+mod deprecation;
 mod entries;
 mod equality;
 mod marks;
@@ -18,6 +19,7 @@ use unicode_normalization::{IsNormalized, UnicodeNormalization, is_nfc_quick};
 
 use crate::{Number, NumberError, Type};
 
+pub use deprecation::DeprecationCause;
 pub use entries::Entries;
 pub use marks::{Mark, Marks};
 
@@ -398,6 +400,69 @@ impl Value {
             return (self.clone(), marks);
         }
         (self.strip_marks(), marks)
+    }
+
+    /// Each deprecation mark on this value or inside it, top down, with
+    /// the path to the value it is on as cty formats paths (`.a["k"][0]`,
+    /// empty for the value itself).
+    pub fn deprecations_deep(&self) -> Vec<(String, std::sync::Arc<DeprecationCause>)> {
+        let mut out = Vec::new();
+        self.collect_deprecations(&mut String::new(), &mut out);
+        out
+    }
+
+    fn collect_deprecations(
+        &self,
+        path: &mut String,
+        out: &mut Vec<(String, std::sync::Arc<DeprecationCause>)>,
+    ) {
+        if !self.marks_deep().has_deprecations() {
+            return;
+        }
+        for cause in self.marks().deprecations() {
+            out.push((path.clone(), cause));
+        }
+        let at = path.len();
+        match &self.0.data {
+            Data::Seq(elements) => {
+                for (i, e) in elements.iter().enumerate() {
+                    path.push_str(&format!("[{i}]"));
+                    e.collect_deprecations(path, out);
+                    path.truncate(at);
+                }
+            }
+            Data::Map(entries) => {
+                let object = self.ty().is_object();
+                for (k, e) in entries.iter() {
+                    if object {
+                        path.push('.');
+                        path.push_str(k);
+                    } else {
+                        path.push_str(&format!("[{}]", crate::render::go_quote(k)));
+                    }
+                    e.collect_deprecations(path, out);
+                    path.truncate(at);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// The value without deprecation marks anywhere; other marks stay.
+    pub fn without_deprecations_deep(&self) -> Value {
+        if !self.marks_deep().has_deprecations() {
+            return self.clone();
+        }
+        let data = match &self.0.data {
+            Data::Seq(e) => Data::Seq(e.iter().map(Value::without_deprecations_deep).collect()),
+            Data::Map(e) => Data::Map(
+                e.iter()
+                    .map(|(k, v)| (k.clone(), v.without_deprecations_deep()))
+                    .collect(),
+            ),
+            other => other.clone(),
+        };
+        Value::from_parts(self.ty().clone(), self.marks().without_deprecations(), data)
     }
 
     fn strip_marks(&self) -> Value {

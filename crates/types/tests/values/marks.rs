@@ -197,3 +197,63 @@ fn ephemeral_values_render_as_such() {
     assert_eq!(render(&value), "(ephemeral value)");
     assert_eq!(value.marks(), Marks::EPHEMERAL);
 }
+
+fn deprecated(subject: &str) -> Marks {
+    Marks::deprecated(tofu_types::DeprecationCause {
+        module: "module.call".to_owned(),
+        subject: subject.to_owned(),
+        message: "gone".to_owned(),
+        source: Some("./mod".to_owned()),
+        remote: false,
+    })
+}
+
+/// Deprecation marks carry what is deprecated; equal sets are equal
+/// marks, and a union holds both causes once.
+#[test]
+fn deprecation_marks_carry_their_causes() {
+    let (a, b) = (deprecated("a"), deprecated("b"));
+    assert_eq!(a, deprecated("a"));
+    assert_ne!(a, b);
+    let both = a | b | a | Marks::SENSITIVE;
+    assert_eq!(both, b | a | Marks::SENSITIVE);
+    let subjects: Vec<String> = both
+        .deprecations()
+        .iter()
+        .map(|c| c.full_subject())
+        .collect();
+    assert_eq!(subjects, ["module.call.a", "module.call.b"]);
+    assert!(both.contains(Mark::Sensitive));
+    assert_eq!(both.without_deprecations(), Marks::SENSITIVE);
+    assert!(!Marks::SENSITIVE.has_deprecations());
+}
+
+/// Where each deprecation mark sits, as cty formats paths; removing them
+/// keeps the other marks.
+#[test]
+fn deprecation_marks_by_path() {
+    let old = Value::string("x").with_marks(deprecated("old"));
+    let value = Value::object([
+        ("list", Value::tuple(vec![Value::int(1), old.clone()])),
+        ("map", Value::map([("k", old.clone())])),
+        ("plain", Value::string("y").mark(Mark::Sensitive)),
+    ])
+    .with_marks(deprecated("whole"));
+    let found: Vec<(String, String)> = value
+        .deprecations_deep()
+        .into_iter()
+        .map(|(path, cause)| (path, cause.subject.clone()))
+        .collect();
+    assert_eq!(
+        found,
+        [
+            (String::new(), "whole".to_owned()),
+            (".list[1]".to_owned(), "old".to_owned()),
+            (r#".map["k"]"#.to_owned(), "old".to_owned()),
+        ]
+    );
+    let clean = value.without_deprecations_deep();
+    assert!(clean.deprecations_deep().is_empty());
+    assert!(clean.has_mark_deep(Mark::Sensitive));
+    assert!(!clean.marks_deep().has_deprecations());
+}
