@@ -59,7 +59,7 @@ pub use module_instances::{
     module_dir_diagnostics, module_graph, module_instance_diagnostics, module_local_diagnostics,
     module_tree, sync_module_graph, tree_wide_diagnostics, with_tree_wide,
 };
-pub use overrides::module_override_diagnostics;
+pub use overrides::{Overrides, module_override_diagnostics, module_overrides};
 pub use parsing::{ParsedFile, parse};
 pub use provider_validation::{ModuleProviders, module_providers, provider_tree_diagnostics};
 pub use references::{Reference, ReferenceContext, Remaining, Subject, module_references};

@@ -11,6 +11,7 @@
 //! the primary files only.
 
 use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
 
 use tofu_eval::typeexpr::TypeConstraint;
 use tofu_syntax::TextRange;
@@ -22,13 +23,71 @@ use tofu_types::{Type, Value};
 
 use crate::config::Decoder;
 use crate::declarations::file_blocks;
-use crate::{Diagnostic, ModuleDir, SourceFile, file_config_diagnostics};
+use crate::evaluation::VariableDecl;
+use crate::{DeclKind, Declaration, Diagnostic, ModuleDir, SourceFile, file_config_diagnostics};
 
 /// What merging the module's override files into its primary files
 /// reports, in OpenTofu's order: file by file, and within a file by kind
 /// of block as `mergeFile` visits them.
+pub fn module_override_diagnostics(
+    db: &dyn salsa::Database,
+    module: ModuleDir,
+) -> &Vec<Diagnostic> {
+    &module_overrides(db, module).diagnostics
+}
+
+/// The module's override files merged into its primary files: what the
+/// merge reports, and what it changes that evaluation reads (the
+/// variables' types, defaults and nullability; the locals' expressions;
+/// the outputs' arguments). Resources, data sources and module calls are
+/// not merged yet: their primary blocks are what evaluation reads.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Overrides {
+    pub diagnostics: Vec<Diagnostic>,
+    /// Each overridden variable, merged.
+    variables: HashMap<String, VariableState>,
+    /// Each overridden local: the last override's definition.
+    locals: HashMap<String, Arc<Declaration>>,
+    /// Each overridden output: the overriding blocks, in merge order.
+    outputs: HashMap<String, Vec<Arc<Declaration>>>,
+}
+
+impl Overrides {
+    /// The definition of local `name` that replaces the primary one.
+    pub(crate) fn local(&self, name: &str) -> Option<&Declaration> {
+        self.locals.get(name).map(|d| &**d)
+    }
+
+    /// The overriding blocks of output `name`, the last one first (the
+    /// first that sets an argument sets it).
+    pub(crate) fn output_blocks(&self, name: &str) -> impl Iterator<Item = &Declaration> {
+        self.outputs
+            .get(name)
+            .into_iter()
+            .flatten()
+            .rev()
+            .map(|d| &**d)
+    }
+
+    /// Variable `decl` as the merged configuration has it.
+    pub(crate) fn variable(&self, decl: &VariableDecl) -> Option<VariableDecl> {
+        let merged = self.variables.get(&decl.name)?;
+        let constraint = &merged.constraint;
+        // A default the merge found invalid is none (the merge reported it).
+        let default = merged.default.as_ref().and_then(|d| {
+            convert_with_defaults(d, &constraint.ty, constraint.defaults.as_ref()).ok()
+        });
+        Some(VariableDecl {
+            constraint: constraint.clone(),
+            default,
+            nullable: merged.nullable,
+            ..decl.clone()
+        })
+    }
+}
+
 #[salsa::tracked(returns(ref))]
-pub fn module_override_diagnostics(db: &dyn salsa::Database, module: ModuleDir) -> Vec<Diagnostic> {
+pub fn module_overrides(db: &dyn salsa::Database, module: ModuleDir) -> Overrides {
     let overrides: Vec<SourceFile> = module
         .overrides(db)
         .iter()
@@ -36,17 +95,38 @@ pub fn module_override_diagnostics(db: &dyn salsa::Database, module: ModuleDir) 
         .filter(|f| f.exists(db))
         .collect();
     if overrides.is_empty() {
-        return Vec::new();
+        return Overrides::default();
     }
     let mut base = Base::default();
     for file in module.files(db).iter().filter(|f| f.exists(db)) {
         base.add_primary(db, *file);
     }
-    let mut out = Vec::new();
+    let mut merged = Overrides::default();
+    let mut variables = HashSet::new();
     for file in overrides {
-        merge_file(db, file, &mut base, &mut out);
+        variables.extend(merge_file(db, file, &mut base, &mut merged.diagnostics));
+        for decl in &crate::file_declarations(db, file).declarations {
+            match &decl.kind {
+                DeclKind::Local(name) if base.locals.contains(name) => {
+                    merged.locals.insert(name.clone(), decl.clone());
+                }
+                DeclKind::Output(name) if base.outputs.contains(name) => {
+                    merged
+                        .outputs
+                        .entry(name.clone())
+                        .or_default()
+                        .push(decl.clone());
+                }
+                _ => {}
+            }
+        }
     }
-    out
+    merged.variables = base
+        .variables
+        .into_iter()
+        .filter(|(name, _)| variables.contains(name))
+        .collect();
+    merged
 }
 
 /// What the primary files define, as far as merging needs to know: the
@@ -66,7 +146,7 @@ struct Base {
 }
 
 /// A variable as merging sees it.
-#[derive(Clone)]
+#[derive(Debug, Clone, PartialEq)]
 struct VariableState {
     constraint: TypeConstraint,
     default: Option<Value>,
@@ -237,13 +317,15 @@ fn decode_variable_override(d: &mut Decoder<'_>, block: &AnyBlock) -> VariableOv
     }
 }
 
-/// `Module.mergeFile` for one override file.
+/// `Module.mergeFile` for one override file; the names of the variables
+/// it overrides.
 fn merge_file(
     db: &dyn salsa::Database,
     file: SourceFile,
     base: &mut Base,
     out: &mut Vec<Diagnostic>,
-) {
+) -> Vec<String> {
+    let mut overridden = Vec::new();
     // Its diagnostics are thrown away: the file's own decoding already
     // reported them.
     let mut d = Decoder::new(db, file);
@@ -342,6 +424,7 @@ fn merge_file(
         for (summary, detail) in merge_variable(existing, o) {
             out.push(Diagnostic::at(summary, detail, file, variable.def_range));
         }
+        overridden.push(name);
     }
 
     for locals in of_type("locals") {
@@ -461,6 +544,7 @@ fn merge_file(
             removed.def_range,
         ));
     }
+    overridden
 }
 
 /// A kind of resource block in an override file: its block type, the

@@ -45,5 +45,12 @@ pub fn module_variable_decls(
             }
         }
     }
+    // Override files change types, defaults and nullability.
+    let overrides = crate::module_overrides(db, module);
+    for variable in &mut out {
+        if let Some(merged) = overrides.variable(variable) {
+            *variable = Arc::new(merged);
+        }
+    }
     out
 }

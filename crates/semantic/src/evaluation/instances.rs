@@ -49,10 +49,17 @@ pub(crate) fn instance_declaration<'db>(
     kind: &DeclKind,
 ) -> Option<&'db crate::Declaration> {
     let module = instance_module(db, ev, addr.clone())?;
-    module_declarations(db, module)
+    let primary = module_declarations(db, module)
         .iter()
         .find(|d| &d.kind == kind)
-        .map(|d| &**d)
+        .map(|d| &**d)?;
+    // An override file replaces a local's whole definition.
+    match kind {
+        DeclKind::Local(name) => crate::module_overrides(db, module)
+            .local(name)
+            .or(Some(primary)),
+        _ => Some(primary),
+    }
 }
 
 /// The module call `call` of `caller` loads, as the module tree resolves

@@ -40,17 +40,21 @@ pub fn output_value(
     addr: InstanceAddr,
     name: String,
 ) -> Evaluated {
-    let Some(decl) = instance_declaration(db, ev, &addr, &DeclKind::Output(name)) else {
+    let Some(decl) = instance_declaration(db, ev, &addr, &DeclKind::Output(name.clone())) else {
         return Evaluated::unknown();
     };
-    let Some(expr) = block_argument(db, decl.file, decl.range, "value") else {
+    let Some(module) = instance_module(db, ev, addr.clone()) else {
         return Evaluated::unknown();
     };
-    let (mut value, mut diagnostics) =
-        evaluate_in(db, ev, &addr, decl.file, &expr, &KeyData::default());
+    let argument = |argument: &str| output_argument(db, module, decl, &name, argument);
+    let Some((file, expr)) = argument("value") else {
+        return Evaluated::unknown();
+    };
+    let (mut value, mut diagnostics) = evaluate_in(db, ev, &addr, file, &expr, &KeyData::default());
     let flag = |name: &str| {
-        block_argument(db, decl.file, decl.range, name)
-            .is_some_and(|e| tofu_eval::typeexpr::constant_any_value(&e).0.as_bool() == Some(true))
+        argument(name).is_some_and(|(_, e)| {
+            tofu_eval::typeexpr::constant_any_value(&e).0.as_bool() == Some(true)
+        })
     };
     let (sensitive, ephemeral) = (flag("sensitive"), flag("ephemeral"));
     // The static types evaluate every module as a root: the checks of
@@ -153,7 +157,9 @@ pub fn module_call_value(
         .iter()
         .filter_map(|d| match &d.kind {
             DeclKind::Output(name) => {
-                let deprecated = plan.then(|| output_deprecation(db, d)).flatten();
+                let deprecated = plan
+                    .then(|| output_deprecation(db, child_module, d, name))
+                    .flatten();
                 Some((name.clone(), deprecated))
             }
             _ => None,
@@ -233,14 +239,35 @@ pub(super) fn deprecated_output(
     let decl = module_declarations(db, module)
         .iter()
         .find(|d| matches!(&d.kind, DeclKind::Output(n) if n == name))?;
-    output_deprecation(db, decl)
+    output_deprecation(db, module, decl, name)
 }
 
 /// The message of an output's `deprecated` argument, when it has one.
-fn output_deprecation(db: &dyn salsa::Database, decl: &crate::Declaration) -> Option<String> {
-    let expr = block_argument(db, decl.file, decl.range, "deprecated")?;
+fn output_deprecation(
+    db: &dyn salsa::Database,
+    module: crate::ModuleDir,
+    decl: &crate::Declaration,
+    name: &str,
+) -> Option<String> {
+    let (_, expr) = output_argument(db, module, decl, name, "deprecated")?;
     tofu_eval::typeexpr::constant_any_value(&expr)
         .0
         .as_str()
         .map(str::to_owned)
+}
+
+/// Argument `argument` of output `name` (declared by `decl` in `module`)
+/// and the file it is in: the last override file's that sets it, else the
+/// primary block's (`Output.merge`).
+fn output_argument(
+    db: &dyn salsa::Database,
+    module: crate::ModuleDir,
+    decl: &crate::Declaration,
+    name: &str,
+    argument: &str,
+) -> Option<(crate::SourceFile, tofu_syntax::body::AnyExpr)> {
+    crate::module_overrides(db, module)
+        .output_blocks(name)
+        .chain([decl])
+        .find_map(|d| Some((d.file, block_argument(db, d.file, d.range, argument)?)))
 }

@@ -1,0 +1,20 @@
+# Override files replace what evaluation reads: a local's expression, an
+# output's arguments, a variable's type. The expressions they replace are
+# not evaluated.
+locals {
+  x = "a"
+  y = local.x + 1
+}
+
+output "o" {
+  value = "a" + 1
+}
+
+output "p" {
+  value = 1
+}
+
+module "child" {
+  source = "./child"
+  n      = "two"
+}
