@@ -39,8 +39,7 @@ pub fn module_override_diagnostics(
 /// The module's override files merged into its primary files: what the
 /// merge reports, and what it changes that evaluation reads (the
 /// variables' types, defaults and nullability; the locals' expressions;
-/// the outputs' arguments). Resources, data sources and module calls are
-/// not merged yet: their primary blocks are what evaluation reads.
+/// the arguments of outputs, module calls and resources).
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Overrides {
     pub diagnostics: Vec<Diagnostic>,
@@ -48,8 +47,9 @@ pub struct Overrides {
     variables: HashMap<String, VariableState>,
     /// Each overridden local: the last override's definition.
     locals: HashMap<String, Arc<Declaration>>,
-    /// Each overridden output: the overriding blocks, in merge order.
-    outputs: HashMap<String, Vec<Arc<Declaration>>>,
+    /// The overriding blocks of each overridden output, module call and
+    /// resource, in merge order.
+    blocks: HashMap<DeclKind, Vec<Arc<Declaration>>>,
 }
 
 impl Overrides {
@@ -58,11 +58,11 @@ impl Overrides {
         self.locals.get(name).map(|d| &**d)
     }
 
-    /// The overriding blocks of output `name`, the last one first (the
-    /// first that sets an argument sets it).
-    pub(crate) fn output_blocks(&self, name: &str) -> impl Iterator<Item = &Declaration> {
-        self.outputs
-            .get(name)
+    /// The blocks that override the one declaring `kind`, the last one
+    /// first (the first that sets an argument sets it).
+    pub(crate) fn blocks(&self, kind: &DeclKind) -> impl Iterator<Item = &Declaration> {
+        self.blocks
+            .get(kind)
             .into_iter()
             .flatten()
             .rev()
@@ -110,10 +110,10 @@ pub fn module_overrides(db: &dyn salsa::Database, module: ModuleDir) -> Override
                 DeclKind::Local(name) if base.locals.contains(name) => {
                     merged.locals.insert(name.clone(), decl.clone());
                 }
-                DeclKind::Output(name) if base.outputs.contains(name) => {
+                kind if base.has_block(kind) => {
                     merged
-                        .outputs
-                        .entry(name.clone())
+                        .blocks
+                        .entry(kind.clone())
                         .or_default()
                         .push(decl.clone());
                 }
@@ -217,6 +217,21 @@ fn provider_dropped(db: &dyn salsa::Database, file: SourceFile, block: &AnyBlock
 }
 
 impl Base {
+    /// Whether the primary files declare the block `kind` names (an
+    /// output, a module call or a resource), which an override can merge
+    /// into.
+    fn has_block(&self, kind: &DeclKind) -> bool {
+        let key = |ty: &String, name: &String| (ty.clone(), name.clone());
+        match kind {
+            DeclKind::Output(name) => self.outputs.contains(name),
+            DeclKind::ModuleCall(name) => self.module_calls.contains(name),
+            DeclKind::ManagedResource { ty, name } => self.managed.contains(&key(ty, name)),
+            DeclKind::DataResource { ty, name } => self.data.contains(&key(ty, name)),
+            DeclKind::EphemeralResource { ty, name } => self.ephemeral.contains(&key(ty, name)),
+            _ => false,
+        }
+    }
+
     fn add_primary(&mut self, db: &dyn salsa::Database, file: SourceFile) {
         let mut d = Decoder::new(db, file);
         for block in file_blocks(db, file) {

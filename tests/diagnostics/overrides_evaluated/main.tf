@@ -18,3 +18,12 @@ module "child" {
   source = "./child"
   n      = "two"
 }
+
+module "child2" {
+  source = "./child"
+  n      = "three"
+}
+
+resource "terraform_data" "r" {
+  input = "a" + 1
+}

@@ -9,3 +9,12 @@ output "o" {
 output "p" {
   value = local.x + "b" # ERROR: Invalid operand
 }
+
+module "child2" {
+  n = 3
+}
+
+resource "terraform_data" "r" {
+  input            = 2
+  triggers_replace = 1 + "c" # ERROR: Invalid operand
+}

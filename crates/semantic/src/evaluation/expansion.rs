@@ -5,7 +5,7 @@ use tofu_syntax::body::AnyExpr;
 use tofu_types::{Mark, Type, Value, convert};
 
 use super::scope::{KeyData, evaluate_in};
-use super::syntax::block_argument;
+use super::syntax::merged_argument;
 use super::unknowns::depends_on_apply_time_attribute;
 use super::{EvalMode, Evaluation, InstanceAddr, InstanceKey};
 use crate::declarations::DeclKind;
@@ -149,10 +149,13 @@ fn expand(
     };
     // `validate` evaluates repeated objects once, with unknown keys; the
     // meta-argument itself is checked only when its value is known.
-    let Some(expr) = block_argument(db, decl.file, decl.range, name) else {
+    let Some(module) = super::instance_module(db, ev, addr.clone()) else {
         return unknown;
     };
-    let (value, mut diagnostics) = evaluate_in(db, ev, addr, decl.file, &expr, &KeyData::default());
+    let Some((file, expr)) = merged_argument(db, module, decl, name) else {
+        return unknown;
+    };
+    let (value, mut diagnostics) = evaluate_in(db, ev, addr, file, &expr, &KeyData::default());
     let unknown = Expansion {
         each_value_type: match ev.mode(db) {
             EvalMode::Types => element_type(value.ty()),

@@ -8,7 +8,7 @@ use tofu_types::{Mark, Value};
 
 use super::nested_blocks::nested_block_diagnostics;
 use super::scope::evaluate_in;
-use super::syntax::{block_body, body_arguments};
+use super::syntax::{block_body, merged_arguments};
 use super::{
     Evaluated, Evaluation, InstanceAddr, InstanceKey, instance_module, resource_expansion,
 };
@@ -49,10 +49,9 @@ pub fn resource_value(
         return Evaluated::unknown();
     };
     let body = block_body(db, decl.file, decl.range);
-    let attributes: Vec<_> = body
-        .iter()
-        .flat_map(|body| body_arguments(db, decl.file, body))
-        .filter(|(name, _)| !META_ARGUMENTS.contains(&name.as_str()))
+    let attributes: Vec<_> = merged_arguments(db, module, decl)
+        .into_iter()
+        .filter(|(_, name, _)| !META_ARGUMENTS.contains(&name.as_str()))
         .collect();
     // Only a plan reads resources' values (`validate` and the console take
     // them as unknown): otherwise their arguments are evaluated for what
@@ -75,8 +74,8 @@ pub fn resource_value(
             .iter()
             .map(|name| (name.clone(), Value::dynamic()))
             .collect();
-        for (name, expr) in &attributes {
-            let (value, found) = evaluate_in(db, ev, &addr, decl.file, expr, &keys);
+        for (file, name, expr) in &attributes {
+            let (value, found) = evaluate_in(db, ev, &addr, *file, expr, &keys);
             diagnostics.extend(found);
             if !ephemeral_context && !is_write_only(name) && value.has_mark_deep(Mark::Ephemeral) {
                 diagnostics.push(Diagnostic::at(
@@ -84,11 +83,11 @@ pub fn resource_value(
                     format!(
                         "Attribute \".{name}\" is referencing an ephemeral value but ephemeral values can be referenced only by other ephemeral attributes or by write-only ones."
                     ),
-                    decl.file,
+                    *file,
                     expr.range(),
                 ));
             }
-            object.insert(name.clone(), value);
+            object.insert(name.to_string(), value);
         }
         if let Some(body) = nested {
             diagnostics.extend(nested_block_diagnostics(

@@ -150,3 +150,50 @@ pub(crate) fn expression_at(
         .find_map(Expr::cast)
         .map(AnyExpr::Native)
 }
+
+/// Argument `name` of the block `decl` declares in `module`, as merging
+/// the module's override files leaves it (`MergeBodies`: the last
+/// overriding block that sets it wins), with the file it is in.
+pub(crate) fn merged_argument(
+    db: &dyn salsa::Database,
+    module: crate::ModuleDir,
+    decl: &crate::Declaration,
+    name: &str,
+) -> Option<(SourceFile, AnyExpr)> {
+    crate::module_overrides(db, module)
+        .blocks(&decl.kind)
+        .chain([decl])
+        .find_map(|d| Some((d.file, block_argument(db, d.file, d.range, name)?)))
+}
+
+/// Every argument of the block `decl` declares in `module`, as merging the
+/// module's override files leaves them: the primary block's, each replaced
+/// by the last overriding block's of the same name, then the arguments
+/// only overriding blocks set; each with the file it is in.
+pub(crate) fn merged_arguments(
+    db: &dyn salsa::Database,
+    module: crate::ModuleDir,
+    decl: &crate::Declaration,
+) -> Vec<(SourceFile, String, AnyExpr)> {
+    let of = |d: &crate::Declaration| -> Vec<(SourceFile, String, AnyExpr)> {
+        block_body(db, d.file, d.range)
+            .map(|body| body_arguments(db, d.file, &body))
+            .unwrap_or_default()
+            .into_iter()
+            .map(|(name, expr)| (d.file, name, expr))
+            .collect()
+    };
+    let mut out = of(decl);
+    let overrides = crate::module_overrides(db, module);
+    let mut blocks: Vec<&crate::Declaration> = overrides.blocks(&decl.kind).collect();
+    blocks.reverse();
+    for block in blocks {
+        for argument in of(block) {
+            match out.iter_mut().find(|(_, name, _)| *name == argument.1) {
+                Some(slot) => *slot = argument,
+                None => out.push(argument),
+            }
+        }
+    }
+    out
+}

@@ -8,7 +8,7 @@ use std::collections::HashSet;
 
 use tofu_syntax::TextRange;
 
-use super::syntax::{block_argument, references_within};
+use super::syntax::{merged_argument, references_within};
 use super::variables::caller_argument;
 use super::{Evaluation, InstanceAddr, InstanceKey, instance_module};
 use crate::declarations::DeclKind;
@@ -53,13 +53,18 @@ fn walk(
         };
         let found = match kind {
             DeclKind::ManagedResource { .. } => match &reference.remaining.first_attribute {
-                Some(attribute) => match block_argument(db, decl.file, decl.range, attribute) {
-                    Some(expr) => walk(db, ev, addr, decl.file, expr.range(), seen),
+                Some(attribute) => match merged_argument(db, module, decl, attribute) {
+                    Some((file, expr)) => walk(db, ev, addr, file, expr.range(), seen),
                     None => true,
                 },
                 None => true,
             },
-            DeclKind::Local(_) => walk(db, ev, addr, decl.file, decl.range, seen),
+            DeclKind::Local(name) => {
+                let decl = crate::module_overrides(db, module)
+                    .local(name)
+                    .unwrap_or(decl);
+                walk(db, ev, addr, decl.file, decl.range, seen)
+            }
             DeclKind::Variable(name) => {
                 caller_argument(db, ev, addr, name).is_some_and(|(parent, file, expr)| {
                     walk(db, ev, &parent, file, expr.range(), seen)
@@ -78,8 +83,8 @@ fn walk(
                     if wanted.is_some_and(|w| w != name) {
                         return false;
                     }
-                    block_argument(db, output.file, output.range, "value")
-                        .is_some_and(|expr| walk(db, ev, &child, output.file, expr.range(), seen))
+                    merged_argument(db, child_module, output, "value")
+                        .is_some_and(|(file, expr)| walk(db, ev, &child, file, expr.range(), seen))
                 })
             }
             _ => false,

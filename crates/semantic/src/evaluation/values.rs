@@ -6,7 +6,7 @@ use tofu_types::{Mark, Marks, Value};
 
 use super::instances::instance_declaration;
 use super::scope::{KeyData, evaluate_in};
-use super::syntax::{attribute_expression, block_argument};
+use super::syntax::{attribute_expression, merged_argument};
 use super::{Evaluated, Evaluation, InstanceAddr, InstanceKey, call_expansion, instance_module};
 use crate::declarations::DeclKind;
 use crate::{Instances, module_declarations};
@@ -46,7 +46,7 @@ pub fn output_value(
     let Some(module) = instance_module(db, ev, addr.clone()) else {
         return Evaluated::unknown();
     };
-    let argument = |argument: &str| output_argument(db, module, decl, &name, argument);
+    let argument = |argument: &str| merged_argument(db, module, decl, argument);
     let Some((file, expr)) = argument("value") else {
         return Evaluated::unknown();
     };
@@ -158,7 +158,7 @@ pub fn module_call_value(
         .filter_map(|d| match &d.kind {
             DeclKind::Output(name) => {
                 let deprecated = plan
-                    .then(|| output_deprecation(db, child_module, d, name))
+                    .then(|| output_deprecation(db, child_module, d))
                     .flatten();
                 Some((name.clone(), deprecated))
             }
@@ -239,7 +239,7 @@ pub(super) fn deprecated_output(
     let decl = module_declarations(db, module)
         .iter()
         .find(|d| matches!(&d.kind, DeclKind::Output(n) if n == name))?;
-    output_deprecation(db, module, decl, name)
+    output_deprecation(db, module, decl)
 }
 
 /// The message of an output's `deprecated` argument, when it has one.
@@ -247,27 +247,10 @@ fn output_deprecation(
     db: &dyn salsa::Database,
     module: crate::ModuleDir,
     decl: &crate::Declaration,
-    name: &str,
 ) -> Option<String> {
-    let (_, expr) = output_argument(db, module, decl, name, "deprecated")?;
+    let (_, expr) = merged_argument(db, module, decl, "deprecated")?;
     tofu_eval::typeexpr::constant_any_value(&expr)
         .0
         .as_str()
         .map(str::to_owned)
-}
-
-/// Argument `argument` of output `name` (declared by `decl` in `module`)
-/// and the file it is in: the last override file's that sets it, else the
-/// primary block's (`Output.merge`).
-fn output_argument(
-    db: &dyn salsa::Database,
-    module: crate::ModuleDir,
-    decl: &crate::Declaration,
-    name: &str,
-    argument: &str,
-) -> Option<(crate::SourceFile, tofu_syntax::body::AnyExpr)> {
-    crate::module_overrides(db, module)
-        .output_blocks(name)
-        .chain([decl])
-        .find_map(|d| Some((d.file, block_argument(db, d.file, d.range, argument)?)))
 }

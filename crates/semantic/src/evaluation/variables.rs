@@ -244,8 +244,9 @@ pub(crate) fn caller_argument(
     let parent = addr.parent()?;
     let call = DeclKind::ModuleCall(addr.last_step()?.call.to_string());
     let decl = super::instances::instance_declaration(db, ev, &parent, &call)?;
-    let expr = super::syntax::block_argument(db, decl.file, decl.range, name)?;
-    Some((parent, decl.file, expr))
+    let module = instance_module(db, ev, parent.clone())?;
+    let (file, expr) = super::syntax::merged_argument(db, module, decl, name)?;
+    Some((parent, file, expr))
 }
 
 /// `hcl.Range.String()`: `main.tf:1,1-13`.
