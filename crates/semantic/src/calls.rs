@@ -5,9 +5,7 @@ use tofu_syntax::ast::Expr;
 use tofu_syntax::body::{AnyExpr, AttributeSchema, BodySchema, SourceText};
 
 use crate::declarations::file_blocks;
-use crate::{
-    DeclKind, Instances, ModuleDir, SourceFile, Subject, module_declarations, module_references,
-};
+use crate::{DeclKind, Instances, ModuleDir, SourceFile, Subject, module_declarations};
 
 /// Every module directory of a workspace, and the modules `tofu init`
 /// installed for its root modules.
@@ -147,7 +145,7 @@ pub fn module_output_diagnostics(
     let targets = crate::call_targets(db, workspace, module);
     let declarations = module_declarations(db, module);
     let mut out = Vec::new();
-    for reference in module_references(db, module) {
+    for reference in crate::references::module_checked_references(db, module) {
         let (Subject::Declared(call @ DeclKind::ModuleCall(name)), Some((output, range))) =
             (&reference.subject, reference.module_output.as_deref())
         else {

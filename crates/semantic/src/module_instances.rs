@@ -10,7 +10,7 @@ use tofu_syntax::TextRange;
 use crate::{
     DeclKind, Diagnostic, ModuleDir, SourceFile, Workspace, file_config_diagnostics,
     local_source_dir, module_argument_diagnostics, module_calls, module_declarations,
-    module_diagnostics, module_output_diagnostics, module_references,
+    module_diagnostics, module_output_diagnostics,
 };
 
 /// The summary of the diagnostics of a version requirement the module
@@ -489,7 +489,7 @@ pub fn module_instance_diagnostics(
     let declarations = module_declarations(db, module);
     let mut out = crate::reference_checks::reference_diagnostics(
         declarations,
-        &module_references(db, module),
+        &crate::references::module_checked_references(db, module),
         &display_name(&path),
     );
     if !path.is_empty()

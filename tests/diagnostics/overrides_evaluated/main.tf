@@ -27,3 +27,7 @@ module "child2" {
 resource "terraform_data" "r" {
   input = "a" + 1
 }
+
+output "q" {
+  value = 1
+}

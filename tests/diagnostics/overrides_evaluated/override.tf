@@ -18,3 +18,8 @@ resource "terraform_data" "r" {
   input            = 2
   triggers_replace = 1 + "c" # ERROR: Invalid operand
 }
+
+output "q" {
+  # References in override files are checked as the merged configuration's.
+  value = local.nope # ERROR: Reference to undeclared local value
+}

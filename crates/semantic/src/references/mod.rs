@@ -158,6 +158,21 @@ pub fn module_references(db: &dyn salsa::Database, module: ModuleDir) -> Vec<&Re
         .collect()
 }
 
+/// The references of the module's files and of its override files, whose
+/// expressions the merged configuration evaluates: what the reference
+/// checks read.
+pub fn module_checked_references(db: &dyn salsa::Database, module: ModuleDir) -> Vec<&Reference> {
+    let mut out = module_references(db, module);
+    out.extend(
+        module
+            .overrides(db)
+            .iter()
+            .filter(|f| f.exists(db))
+            .flat_map(|f| file_references(db, *f).iter()),
+    );
+    out
+}
+
 /// What a top-level block puts in scope for the expressions in it,
 /// whatever its syntax.
 #[derive(Default)]
