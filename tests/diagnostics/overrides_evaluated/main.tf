@@ -31,3 +31,12 @@ resource "terraform_data" "r" {
 output "q" {
   value = 1
 }
+
+resource "t_thing" "n" {
+  setting {
+    v = "a" + 1
+  }
+  other {
+    w = 1 + "c" # ERROR: Invalid operand
+  }
+}

@@ -23,3 +23,10 @@ output "q" {
   # References in override files are checked as the merged configuration's.
   value = local.nope # ERROR: Reference to undeclared local value
 }
+
+# Its `setting` blocks replace the primary ones; `other` stays.
+resource "t_thing" "n" {
+  setting {
+    v = 2 + "b" # ERROR: Invalid operand
+  }
+}

@@ -30,6 +30,7 @@ pub(crate) fn nested_block_diagnostics(
     file: SourceFile,
     body: &ast::Body,
     keys: &KeyData,
+    wanted: &dyn Fn(&str) -> bool,
 ) -> Vec<Diagnostic> {
     let mut walk = Walk {
         db,
@@ -38,6 +39,7 @@ pub(crate) fn nested_block_diagnostics(
         file,
         generated: 0,
         out: Vec::new(),
+        wanted,
     };
     walk.blocks(body, keys, true);
     walk.out
@@ -50,6 +52,10 @@ struct Walk<'a> {
     file: SourceFile,
     generated: usize,
     out: Vec<Diagnostic>,
+    /// Which types of the top level's blocks to evaluate (those an
+    /// override file does not replace); a `dynamic` block is of the type
+    /// it generates.
+    wanted: &'a dyn Fn(&str) -> bool,
 }
 
 impl Walk<'_> {
@@ -75,6 +81,15 @@ impl Walk<'_> {
             let Some(inner) = block.body() else {
                 continue;
             };
+            if top {
+                let generated = match type_name.text() {
+                    "dynamic" => block.labels().next().map(|l| l.value()),
+                    other => Some(other.to_owned()),
+                };
+                if !generated.is_some_and(|ty| (self.wanted)(&ty)) {
+                    continue;
+                }
+            }
             match type_name.text() {
                 name if top && NOT_EVALUATED.contains(&name) => {}
                 "dynamic" => self.dynamic(&block, &inner, keys),

@@ -67,7 +67,7 @@ pub fn resource_value(
     let mut diagnostics: Vec<Diagnostic> = Vec::new();
     // Ephemeral resources take any value (`validEphemeralReferences`).
     let ephemeral_context = matches!(kind, DeclKind::EphemeralResource { .. });
-    let nested = body.as_ref().and_then(|body| body.as_native());
+    let nested = nested_bodies(db, module, decl, body.as_ref());
     let mut instance = |key: &InstanceKey| {
         let keys = expansion.key_data(key);
         let mut object: BTreeMap<String, Value> = unknown_attributes
@@ -89,9 +89,15 @@ pub fn resource_value(
             }
             object.insert(name.to_string(), value);
         }
-        if let Some(body) = nested {
+        for (file, body, types) in &nested {
             diagnostics.extend(nested_block_diagnostics(
-                db, ev, &addr, decl.file, body, &keys,
+                db,
+                ev,
+                &addr,
+                *file,
+                body,
+                &keys,
+                &|ty| types.contains(ty),
             ));
         }
         Value::object(object)
@@ -167,6 +173,64 @@ pub fn attribute_names(db: &dyn salsa::Database, module: ModuleDir) -> BTreeSet<
                 i += 1;
             }
         }
+    }
+    out
+}
+
+/// The native bodies whose nested blocks the resource has, with the block
+/// types each gives: an override file's blocks of a type replace all the
+/// blocks of that type before them (`MergeBodies`), so each type comes
+/// from the last body that has blocks of it.
+fn nested_bodies(
+    db: &dyn salsa::Database,
+    module: crate::ModuleDir,
+    decl: &crate::Declaration,
+    primary: Option<&tofu_syntax::body::AnyBody>,
+) -> Vec<(
+    crate::SourceFile,
+    tofu_syntax::ast::Body,
+    std::collections::HashSet<String>,
+)> {
+    let mut bodies: Vec<(crate::SourceFile, tofu_syntax::ast::Body)> = Vec::new();
+    if let Some(body) = primary.and_then(|b| b.as_native()) {
+        bodies.push((decl.file, body.clone()));
+    }
+    let overrides: Vec<&crate::Declaration> = crate::module_overrides(db, module)
+        .blocks(&decl.kind)
+        .collect();
+    for block in overrides.into_iter().rev() {
+        if let Some(body) = block_body(db, block.file, block.range)
+            .as_ref()
+            .and_then(|b| b.as_native())
+        {
+            bodies.push((block.file, body.clone()));
+        }
+    }
+    let types_of = |body: &tofu_syntax::ast::Body| -> std::collections::HashSet<String> {
+        body.blocks()
+            .filter_map(|b| {
+                let ty = b.block_type()?.text().to_owned();
+                match ty.as_str() {
+                    "dynamic" => b.labels().next().map(|l| l.value()),
+                    _ => Some(ty),
+                }
+            })
+            .collect()
+    };
+    let mut out: Vec<_> = bodies
+        .into_iter()
+        .map(|(file, body)| {
+            let types = types_of(&body);
+            (file, body, types)
+        })
+        .collect();
+    // Each type is the last body's that has it.
+    for i in (0..out.len()).rev() {
+        let later: std::collections::HashSet<String> = out[i + 1..]
+            .iter()
+            .flat_map(|(_, _, types)| types.iter().cloned())
+            .collect();
+        out[i].2.retain(|ty| !later.contains(ty));
     }
     out
 }
