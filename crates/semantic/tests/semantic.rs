@@ -441,3 +441,24 @@ fn corpus_modules_have_no_semantic_errors() {
         failures.join("\n")
     );
 }
+
+/// An override replaces a local's expression in the graph too: the ring
+/// it breaks is gone, the ring it makes is there.
+#[test]
+fn cycles_through_overridden_locals() {
+    let db = Database::default();
+    let file =
+        |name: &str, text: &str| SourceFile::new(&db, name.to_owned(), text.to_owned(), true);
+    let primary = file(
+        "main.tf",
+        "locals {\n  a = local.b\n  b = local.a\n  c = 1\n  d = local.c\n}\n",
+    );
+    let overrides = file("override.tf", "locals {\n  a = 1\n  c = local.d\n}\n");
+    let root = ModuleDir::new(&db, String::new(), vec![primary], vec![overrides]);
+    let workspace = Workspace::new(&db, vec![root], Vec::new());
+    let cycles: Vec<&str> = configuration_cycles(&db, workspace, root)
+        .iter()
+        .map(|d| d.summary.as_str())
+        .collect();
+    assert_eq!(cycles, ["Cycle: local.c (expand), local.d (expand)"]);
+}

@@ -10,7 +10,7 @@ use tofu_syntax::body::{BodySchema, SourceText};
 
 use crate::config::module_call::{MODULE_BLOCKS, MODULE_OVERRIDE_ATTRS};
 use crate::declarations::file_blocks;
-use crate::{DeclKind, ModuleDir, SourceFile, Subject, module_declarations, module_references};
+use crate::{DeclKind, ModuleDir, SourceFile, Subject, module_declarations};
 
 /// What a reference names: a vertex of the module's own (by index), one
 /// of a call's outputs (by call index and an index into the module's
@@ -145,11 +145,21 @@ pub fn module_dependencies(db: &dyn salsa::Database, module: ModuleDir) -> Modul
     let mut edges: Vec<(u32, Target)> = Vec::new();
     let mut output_names: HashMap<&str, u32> = HashMap::new();
     let mut roles: HashMap<SourceFile, Vec<(String, TextRange, Role)>> = HashMap::new();
-    let references = module_references(db, module);
+    // The override files' references count too, and an overridden local
+    // has only its override's.
+    let overrides = crate::module_overrides(db, module);
+    let references = crate::references::module_checked_references(db, module);
     for reference in &references {
         let Subject::Declared(subject) = &reference.subject else {
             continue;
         };
+        if let DeclKind::Local(name) = &*reference.from
+            && overrides
+                .local(name)
+                .is_some_and(|decl| decl.file != reference.file)
+        {
+            continue;
+        }
         let own_target = |kind, name: String| own.get(&(kind, name)).map(|&v| Target::Own(v));
         let target = match subject {
             DeclKind::Variable(name) => own_target(Kind::Variable, name.clone()),
