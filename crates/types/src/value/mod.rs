@@ -453,29 +453,26 @@ impl Value {
         if !self.marks_deep().has_deprecations() {
             return self.clone();
         }
-        let data = match &self.0.data {
-            Data::Seq(e) => Data::Seq(e.iter().map(Value::without_deprecations_deep).collect()),
-            Data::Map(e) => Data::Map(
-                e.iter()
-                    .map(|(k, v)| (k.clone(), v.without_deprecations_deep()))
-                    .collect(),
-            ),
-            other => other.clone(),
-        };
-        Value::from_parts(self.ty().clone(), self.marks().without_deprecations(), data)
+        self.remark_deep(&Marks::without_deprecations)
     }
 
     fn strip_marks(&self) -> Value {
+        self.remark_deep(&|_| Marks::NONE)
+    }
+
+    /// The value with the marks of it and of everything inside it
+    /// replaced by what `f` makes of them.
+    fn remark_deep(&self, f: &dyn Fn(Marks) -> Marks) -> Value {
         let data = match &self.0.data {
-            Data::Seq(e) => Data::Seq(e.iter().map(Value::strip_marks).collect()),
+            Data::Seq(e) => Data::Seq(e.iter().map(|v| v.remark_deep(f)).collect()),
             Data::Map(e) => Data::Map(
                 e.iter()
-                    .map(|(k, v)| (k.clone(), v.strip_marks()))
+                    .map(|(k, v)| (k.clone(), v.remark_deep(f)))
                     .collect(),
             ),
             other => other.clone(),
         };
-        Value::from_parts(self.ty().clone(), Marks::NONE, data)
+        Value::from_parts(self.ty().clone(), f(self.marks()), data)
     }
 }
 
