@@ -61,3 +61,15 @@ resource "terraform_data" "g" {
 locals {
   self_free = terraform_data.g.id
 }
+# A variable's validation rules are a vertex of their own that references
+# to the variable reach.
+variable "v" {
+  type = string
+  validation {
+    condition     = var.v != local.vv
+    error_message = "bad"
+  }
+}
+locals {
+  vv = var.v
+}

@@ -41,6 +41,10 @@ pub struct ModuleDependencies {
     pub calls: Vec<CallDependencies>,
     /// The names of the called modules' outputs that targets name.
     output_names: Vec<Box<str>>,
+    /// What the validation rules of variables refer to, by the variable's
+    /// vertex (sorted): OpenTofu's `nodeVariableReference`, a second vertex
+    /// that references to the variable reach too.
+    pub validations: Vec<(u32, Vec<Target>)>,
 }
 
 /// What a module call refers to.
@@ -76,6 +80,13 @@ impl ModuleDependencies {
 
     pub fn output_name(&self, index: u32) -> &str {
         &self.output_names[index as usize]
+    }
+
+    /// The position in `validations` of variable vertex `v`'s rules.
+    pub fn validation_of(&self, v: u32) -> Option<usize> {
+        self.validations
+            .binary_search_by_key(&v, |(var, _)| *var)
+            .ok()
     }
 }
 
@@ -143,6 +154,7 @@ pub fn module_dependencies(db: &dyn salsa::Database, module: ModuleDir) -> Modul
     deps.variables.sort_unstable();
     deps.outputs.sort_unstable();
     let mut edges: Vec<(u32, Target)> = Vec::new();
+    let mut validations: Vec<(u32, Target)> = Vec::new();
     let mut output_names: HashMap<&str, u32> = HashMap::new();
     let mut roles: HashMap<SourceFile, Vec<(String, TextRange, Role)>> = HashMap::new();
     // The override files' references count too, and an overridden local
@@ -217,14 +229,28 @@ pub fn module_dependencies(db: &dyn salsa::Database, module: ModuleDir) -> Modul
                 }
                 continue;
             }
-            // Variables' own references are their validations', which
-            // no other vertex depends on.
+            DeclKind::Variable(name) => {
+                // A variable's own references are its validation rules'.
+                if let Some(&v) = own.get(&(Kind::Variable, name.clone())) {
+                    validations.push((v, target));
+                }
+                continue;
+            }
             _ => None,
         };
         if let Some(&from) = from {
             edges.push((from, target));
         }
     }
+    validations.sort_unstable();
+    validations.dedup();
+    for (v, target) in validations {
+        match deps.validations.last_mut() {
+            Some((last, targets)) if *last == v => targets.push(target),
+            _ => deps.validations.push((v, vec![target])),
+        }
+    }
+    deps.validations.shrink_to_fit();
     edges.sort_unstable();
     edges.dedup();
     deps.starts = Vec::with_capacity(deps.vertices.len() + 1);

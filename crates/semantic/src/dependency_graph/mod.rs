@@ -7,8 +7,8 @@
 //! it, with its vertices' names (sorted: OpenTofu's order is a map's).
 //!
 //! Not modelled: provider configurations (their references are read
-//! through provider schemas), `check` blocks and variable validations
-//! (no vertex depends on them).
+//! through provider schemas) and `check` blocks (no vertex depends on
+//! them).
 
 mod edges;
 mod scc;
@@ -136,7 +136,7 @@ impl<'a> Graph<'a> {
         let mut total = 0u32;
         for d in &deps {
             bases.push(total);
-            total += d.vertices.len() as u32 + 2;
+            total += (d.vertices.len() + 2 + d.validations.len()) as u32;
         }
         let mut graph = Graph {
             deps,
@@ -155,6 +155,16 @@ impl<'a> Graph<'a> {
 
     fn close(&self, path: usize) -> u32 {
         self.expand(path) + 1
+    }
+
+    /// The vertex of the validation rules of `validations[i]` of `path`.
+    fn validation(&self, path: usize, i: usize) -> u32 {
+        self.close(path) + 1 + i as u32
+    }
+
+    /// One past the last vertex of `path`.
+    fn end(&self, path: usize) -> u32 {
+        self.validation(path, self.deps[path].validations.len())
     }
 
     fn connect(&mut self, from: u32, to: u32) {
@@ -182,7 +192,14 @@ impl<'a> Graph<'a> {
         };
         for &target in targets {
             match target {
-                Target::Own(v) => self.connect(from, self.bases[index] + v),
+                Target::Own(v) => {
+                    self.connect(from, self.bases[index] + v);
+                    // A variable is referenceable as its validation rules'
+                    // vertex too.
+                    if let Some(i) = deps.validation_of(v) {
+                        self.connect(from, self.validation(index, i));
+                    }
+                }
                 Target::CallOutput { call, name } => {
                     let Some(child) = child(call) else {
                         continue;
@@ -229,11 +246,17 @@ impl<'a> Graph<'a> {
                 }
             }
         }
+        for (i, (v, targets)) in deps.validations.iter().enumerate() {
+            let vertex = self.validation(index, i);
+            self.connect(vertex, base + v);
+            self.connect_targets(paths, index, vertex, targets);
+        }
         if path.parent.is_none() {
             return;
         }
         let (expand, close) = (self.expand(index), self.close(index));
-        for v in base..expand {
+        let members = (base..expand).chain(close + 1..self.end(index));
+        for v in members {
             self.connect(v, expand);
             self.connect(close, v);
         }
@@ -249,7 +272,19 @@ impl<'a> Graph<'a> {
         let path = self.bases.partition_point(|&b| b <= vertex) - 1;
         let prefix = &paths[path].prefix;
         let own = (vertex - self.bases[path]) as usize;
-        let Some(&decl) = self.deps[path].vertices.get(own) else {
+        let deps = self.deps[path];
+        if vertex > self.close(path) {
+            let (v, _) = deps.validations[(vertex - self.close(path) - 1) as usize];
+            let decl = deps.vertices[v as usize] as usize;
+            let address = module_declarations(db, paths[path].module)[decl]
+                .kind
+                .address();
+            return match prefix.as_str() {
+                "" => format!("{address} (expand, reference)"),
+                prefix => format!("{prefix}.{address} (expand, reference)"),
+            };
+        }
+        let Some(&decl) = deps.vertices.get(own) else {
             let what = if vertex == self.expand(path) {
                 "expand"
             } else {
