@@ -1,6 +1,7 @@
 //! What a file and a module declare, each under a stable identity: its
 //! kind and name, never a position.
 
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use tofu_syntax::TextRange;
@@ -295,13 +296,44 @@ fn provider_alias(block: &AnyBlock, source: &SourceText<'_>) -> Option<String> {
     }
 }
 
-/// Every declaration of a module, file by file in name order.
+/// Every declaration of a module, file by file in name order. A resource
+/// or module call repeats as its override files leave it: an override's
+/// `count` or `for_each` is merged in, and `count` wins when both are set,
+/// as OpenTofu expands them.
 #[salsa::tracked(returns(ref))]
 pub fn module_declarations(db: &dyn salsa::Database, module: ModuleDir) -> Vec<Arc<Declaration>> {
-    module
+    let mut out: Vec<Arc<Declaration>> = module
         .files(db)
         .iter()
         .filter(|f| f.exists(db))
         .flat_map(|f| file_declarations(db, *f).declarations.iter().cloned())
-        .collect()
+        .collect();
+    let mut repeated: HashMap<&DeclKind, (bool, bool)> = HashMap::new();
+    let overrides = module.overrides(db).iter().filter(|f| f.exists(db));
+    for decl in overrides.flat_map(|f| file_declarations(db, *f).declarations.iter()) {
+        let flags = repeated.entry(&decl.kind).or_default();
+        match decl.instances {
+            Instances::Count => flags.0 = true,
+            Instances::ForEach => flags.1 = true,
+            Instances::Single => {}
+        }
+    }
+    for decl in &mut out {
+        let Some(&(count, for_each)) = repeated.get(&decl.kind) else {
+            continue;
+        };
+        let instances = match decl.instances {
+            Instances::Count => Instances::Count,
+            _ if count => Instances::Count,
+            _ if for_each => Instances::ForEach,
+            other => other,
+        };
+        if instances != decl.instances {
+            *decl = Arc::new(Declaration {
+                instances,
+                ..(**decl).clone()
+            });
+        }
+    }
+    out
 }

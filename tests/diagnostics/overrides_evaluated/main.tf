@@ -40,3 +40,15 @@ resource "t_thing" "n" {
     w = 1 + "c" # ERROR: Invalid operand
   }
 }
+
+# An override's `count` makes the resource a tuple of instances.
+resource "t_thing" "counted" {
+}
+
+output "counted" {
+  value = t_thing.counted[0].id
+}
+
+output "uncounted" {
+  value = t_thing.counted.id # ERROR: Missing resource instance key
+}

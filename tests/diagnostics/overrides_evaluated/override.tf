@@ -30,3 +30,7 @@ resource "t_thing" "n" {
     v = 2 + "b" # ERROR: Invalid operand
   }
 }
+
+resource "t_thing" "counted" {
+  count = 2
+}
