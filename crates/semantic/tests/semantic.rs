@@ -442,18 +442,22 @@ fn corpus_modules_have_no_semantic_errors() {
     );
 }
 
-/// An override replaces a local's expression in the graph too: the ring
-/// it breaks is gone, the ring it makes is there.
+/// An override replaces a local's expression, and a resource's argument,
+/// in the graph too: the rings they break are gone, the ring one makes
+/// is there.
 #[test]
-fn cycles_through_overridden_locals() {
+fn cycles_through_overrides() {
     let db = Database::default();
     let file =
         |name: &str, text: &str| SourceFile::new(&db, name.to_owned(), text.to_owned(), true);
     let primary = file(
         "main.tf",
-        "locals {\n  a = local.b\n  b = local.a\n  c = 1\n  d = local.c\n}\n",
+        "locals {\n  a = local.b\n  b = local.a\n  c = 1\n  d = local.c\n  e = t.r.id\n}\nresource \"t\" \"r\" {\n  v = local.e\n  w = 1\n}\n",
     );
-    let overrides = file("override.tf", "locals {\n  a = 1\n  c = local.d\n}\n");
+    let overrides = file(
+        "override.tf",
+        "locals {\n  a = 1\n  c = local.d\n}\nresource \"t\" \"r\" {\n  v = 2\n}\n",
+    );
     let root = ModuleDir::new(&db, String::new(), vec![primary], vec![overrides]);
     let workspace = Workspace::new(&db, vec![root], Vec::new());
     let cycles: Vec<&str> = configuration_cycles(&db, workspace, root)

@@ -160,6 +160,7 @@ pub fn module_dependencies(db: &dyn salsa::Database, module: ModuleDir) -> Modul
     // The override files' references count too, and an overridden local
     // has only its override's.
     let overrides = crate::module_overrides(db, module);
+    let replaced = replaced_ranges(db, declarations, overrides);
     let references = crate::references::module_checked_references(db, module);
     for reference in &references {
         let Subject::Declared(subject) = &reference.subject else {
@@ -170,6 +171,12 @@ pub fn module_dependencies(db: &dyn salsa::Database, module: ModuleDir) -> Modul
                 .local(name)
                 .is_some_and(|decl| decl.file != reference.file)
         {
+            continue;
+        }
+        let in_replaced = |(file, range): &(SourceFile, TextRange)| {
+            *file == reference.file && range.contains_range(reference.range)
+        };
+        if replaced.iter().any(in_replaced) {
             continue;
         }
         let own_target = |kind, name: String| own.get(&(kind, name)).map(|&v| Target::Own(v));
@@ -326,6 +333,56 @@ fn call_roles(db: &dyn salsa::Database, file: SourceFile) -> Vec<(String, TextRa
             for attribute in body.just_attributes(&source).0 {
                 let role = Role::Argument(attribute.name);
                 out.push((call.clone(), attribute.range, role));
+            }
+        }
+    }
+    out
+}
+
+/// Where the primary blocks have arguments and nested blocks that
+/// override files replace (`MergeBodies`: an argument by name, nested
+/// blocks by type): their references are not the merged configuration's.
+fn replaced_ranges(
+    db: &dyn salsa::Database,
+    declarations: &[std::sync::Arc<crate::Declaration>],
+    overrides: &crate::Overrides,
+) -> Vec<(SourceFile, TextRange)> {
+    use crate::evaluation::syntax::{block_body, body_arguments};
+    use tofu_syntax::ast::AstNode;
+    let mut out = Vec::new();
+    for decl in declarations {
+        let overriding: Vec<&crate::Declaration> = overrides.blocks(&decl.kind).collect();
+        if overriding.is_empty() {
+            continue;
+        }
+        let body = |d: &crate::Declaration| block_body(db, d.file, d.range);
+        let mut names = std::collections::HashSet::new();
+        for block in &overriding {
+            let Some(body) = body(block) else { continue };
+            names.extend(
+                body_arguments(db, block.file, &body)
+                    .into_iter()
+                    .map(|(n, _)| n),
+            );
+            if let Some(native) = body.as_native() {
+                names.extend(
+                    native
+                        .blocks()
+                        .filter_map(|b| Some(b.block_type()?.text().to_owned())),
+                );
+            }
+        }
+        let Some(primary) = body(decl) else { continue };
+        for (name, expr) in body_arguments(db, decl.file, &primary) {
+            if names.contains(&name) {
+                out.push((decl.file, expr.range()));
+            }
+        }
+        if let Some(native) = primary.as_native() {
+            for block in native.blocks() {
+                if block.block_type().is_some_and(|t| names.contains(t.text())) {
+                    out.push((decl.file, tofu_syntax::body::trimmed_range(block.syntax())));
+                }
             }
         }
     }
