@@ -37,3 +37,8 @@ locals {
 output "derived" {
   value = upper(module.second_call.modout2)
 }
+
+# A resource's arguments are read as a body: "This value", at the argument.
+resource "t_thing" "r" {
+  tags = { a = module.second_call.modout1 }
+}

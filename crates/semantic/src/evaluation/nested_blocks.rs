@@ -9,7 +9,7 @@ use tofu_syntax::ast::{self, AstNode, Expr};
 use tofu_syntax::body::{AnyBody, AnyExpr, AttributeSchema, BlockSchema, BodySchema, SourceText};
 use tofu_types::Value;
 
-use super::scope::{KeyData, evaluate_in};
+use super::scope::{KeyData, evaluate_body_argument};
 use super::{Evaluation, InstanceAddr};
 use crate::{Diagnostic, Severity, SourceFile};
 
@@ -60,7 +60,7 @@ struct Walk<'a> {
 
 impl Walk<'_> {
     fn evaluate(&mut self, expr: Expr, keys: &KeyData) -> (Value, bool) {
-        let (value, found) = evaluate_in(
+        let (value, found) = evaluate_body_argument(
             self.db,
             self.ev,
             self.addr,

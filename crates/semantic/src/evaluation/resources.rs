@@ -7,7 +7,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use tofu_types::{Mark, Value};
 
 use super::nested_blocks::nested_block_diagnostics;
-use super::scope::evaluate_in;
+use super::scope::evaluate_body_argument;
 use super::syntax::{block_body, merged_arguments};
 use super::{
     Evaluated, Evaluation, InstanceAddr, InstanceKey, instance_module, resource_expansion,
@@ -75,7 +75,7 @@ pub fn resource_value(
             .map(|name| (name.clone(), Value::dynamic()))
             .collect();
         for (file, name, expr) in &attributes {
-            let (value, found) = evaluate_in(db, ev, &addr, *file, expr, &keys);
+            let (value, found) = evaluate_body_argument(db, ev, &addr, *file, expr, &keys);
             diagnostics.extend(found);
             if !ephemeral_context && !is_write_only(name) && value.has_mark_deep(Mark::Ephemeral) {
                 diagnostics.push(Diagnostic::at(

@@ -62,6 +62,41 @@ pub(crate) fn evaluate_in(
     expr: &AnyExpr,
     keys: &KeyData,
 ) -> (Value, Vec<Diagnostic>) {
+    evaluate_as(db, ev, addr, file, expr, keys, Reading::Expression)
+}
+
+/// [`evaluate_in`] for an argument of a resource's body, which OpenTofu
+/// evaluates as a whole (`EvalBlock`): its deprecation warnings say "This
+/// value" at the argument, wherever in its value the mark is.
+pub(crate) fn evaluate_body_argument(
+    db: &dyn salsa::Database,
+    ev: Evaluation,
+    addr: &InstanceAddr,
+    file: SourceFile,
+    expr: &AnyExpr,
+    keys: &KeyData,
+) -> (Value, Vec<Diagnostic>) {
+    evaluate_as(db, ev, addr, file, expr, keys, Reading::BodyArgument)
+}
+
+/// How OpenTofu reads an expression, which decides the wording of its
+/// deprecation warnings (`ExtractDeprecatedDiagnosticsWithExpr` or
+/// `ExtractDeprecationDiagnosticsWithBody`).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Reading {
+    Expression,
+    BodyArgument,
+}
+
+fn evaluate_as(
+    db: &dyn salsa::Database,
+    ev: Evaluation,
+    addr: &InstanceAddr,
+    file: SourceFile,
+    expr: &AnyExpr,
+    keys: &KeyData,
+    reading: Reading,
+) -> (Value, Vec<Diagnostic>) {
     let Some(module) = instance_module(db, ev, addr.clone()) else {
         return (Value::dynamic(), Vec::new());
     };
@@ -81,7 +116,7 @@ pub(crate) fn evaluate_in(
     if ev.mode(db) != super::EvalMode::Plan {
         return (value, diagnostics);
     }
-    let (value, warnings) = deprecation_warnings(value, file, expr);
+    let (value, warnings) = deprecation_warnings(value, file, expr, reading);
     diagnostics.extend(warnings);
     (value, diagnostics)
 }
@@ -94,6 +129,7 @@ fn deprecation_warnings(
     value: Value,
     file: SourceFile,
     expr: &AnyExpr,
+    reading: Reading,
 ) -> (Value, Vec<Diagnostic>) {
     if !value.marks_deep().has_deprecations() {
         return (value, Vec::new());
@@ -103,7 +139,7 @@ fn deprecation_warnings(
         .into_iter()
         .map(|(path, cause)| {
             let attribute = path.strip_prefix('.').unwrap_or(&path);
-            let source = if attribute.is_empty() {
+            let source = if attribute.is_empty() || reading == Reading::BodyArgument {
                 "This value".to_owned()
             } else {
                 format!("This value's attribute {attribute}")
