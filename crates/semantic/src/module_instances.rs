@@ -487,9 +487,30 @@ pub fn module_instance_diagnostics(
     path: Vec<String>,
 ) -> Vec<Diagnostic> {
     let declarations = module_declarations(db, module);
+    let references = crate::references::module_checked_references(db, module);
+    let repeated = repeated_by_overrides(db, module);
+    // A block whose `count` or `for_each` only an override sets has
+    // `count.index` or `each.*` in scope all the same.
+    let adjusted: HashMap<usize, crate::Reference> = references
+        .iter()
+        .enumerate()
+        .filter(|(_, r)| module.files(db).contains(&r.file))
+        .filter_map(|(i, r)| {
+            let instances = repeated.get(&*r.from)?;
+            let mut r = (*r).clone();
+            r.context.count |= *instances == crate::Instances::Count;
+            r.context.for_each |= *instances == crate::Instances::ForEach;
+            Some((i, r))
+        })
+        .collect();
+    let references: Vec<&crate::Reference> = references
+        .iter()
+        .enumerate()
+        .map(|(i, r)| adjusted.get(&i).unwrap_or(r))
+        .collect();
     let mut out = crate::reference_checks::reference_diagnostics(
         declarations,
-        &crate::references::module_checked_references(db, module),
+        &references,
         &display_name(&path),
     );
     if !path.is_empty()
@@ -634,4 +655,27 @@ pub fn module_local_diagnostics(
     }
     crate::dedupe(&mut out);
     out
+}
+
+/// The resources and module calls that repeat only because an override
+/// file gives them `count` or `for_each`, and how.
+fn repeated_by_overrides(
+    db: &dyn salsa::Database,
+    module: ModuleDir,
+) -> HashMap<DeclKind, crate::Instances> {
+    if module.overrides(db).is_empty() {
+        return HashMap::new();
+    }
+    module_declarations(db, module)
+        .iter()
+        .filter(|d| d.instances != crate::Instances::Single)
+        .filter(|d| {
+            crate::file_declarations(db, d.file)
+                .declarations
+                .iter()
+                .find(|p| p.kind == d.kind)
+                .is_some_and(|p| p.instances == crate::Instances::Single)
+        })
+        .map(|d| (d.kind.clone(), d.instances))
+        .collect()
 }

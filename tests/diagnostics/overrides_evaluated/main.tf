@@ -41,8 +41,10 @@ resource "t_thing" "n" {
   }
 }
 
-# An override's `count` makes the resource a tuple of instances.
+# An override's `count` makes the resource a tuple of instances, with
+# `count.index` in scope.
 resource "t_thing" "counted" {
+  index = count.index
 }
 
 output "counted" {
