@@ -1,7 +1,6 @@
 //! What a file and a module declare, each under a stable identity: its
 //! kind and name, never a position.
 
-use std::collections::HashMap;
 use std::sync::Arc;
 
 use tofu_syntax::TextRange;
@@ -308,26 +307,14 @@ pub fn module_declarations(db: &dyn salsa::Database, module: ModuleDir) -> Vec<A
         .filter(|f| f.exists(db))
         .flat_map(|f| file_declarations(db, *f).declarations.iter().cloned())
         .collect();
-    let mut repeated: HashMap<&DeclKind, (bool, bool)> = HashMap::new();
-    let overrides = module.overrides(db).iter().filter(|f| f.exists(db));
-    for decl in overrides.flat_map(|f| file_declarations(db, *f).declarations.iter()) {
-        let flags = repeated.entry(&decl.kind).or_default();
-        match decl.instances {
-            Instances::Count => flags.0 = true,
-            Instances::ForEach => flags.1 = true,
-            Instances::Single => {}
-        }
-    }
+    let overrides = crate::module_overrides(db, module);
     for decl in &mut out {
-        let Some(&(count, for_each)) = repeated.get(&decl.kind) else {
-            continue;
-        };
-        let instances = match decl.instances {
-            Instances::Count => Instances::Count,
-            _ if count => Instances::Count,
-            _ if for_each => Instances::ForEach,
-            other => other,
-        };
+        let overriding = overrides.blocks(&decl.kind).map(|d| d.instances);
+        let instances = overriding.fold(decl.instances, |merged, set| match (merged, set) {
+            (Instances::Count, _) | (_, Instances::Count) => Instances::Count,
+            (Instances::ForEach, _) | (_, Instances::ForEach) => Instances::ForEach,
+            _ => Instances::Single,
+        });
         if instances != decl.instances {
             *decl = Arc::new(Declaration {
                 instances,

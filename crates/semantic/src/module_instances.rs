@@ -488,26 +488,28 @@ pub fn module_instance_diagnostics(
 ) -> Vec<Diagnostic> {
     let declarations = module_declarations(db, module);
     let references = crate::references::module_checked_references(db, module);
+    // A primary block whose `count` or `for_each` only an override sets
+    // has `count.index` or `each.*` in scope all the same.
     let repeated = repeated_by_overrides(db, module);
-    // A block whose `count` or `for_each` only an override sets has
-    // `count.index` or `each.*` in scope all the same.
-    let adjusted: HashMap<usize, crate::Reference> = references
-        .iter()
-        .enumerate()
-        .filter(|(_, r)| module.files(db).contains(&r.file))
-        .filter_map(|(i, r)| {
-            let instances = repeated.get(&*r.from)?;
-            let mut r = (*r).clone();
-            r.context.count |= *instances == crate::Instances::Count;
-            r.context.for_each |= *instances == crate::Instances::ForEach;
-            Some((i, r))
-        })
-        .collect();
-    let references: Vec<&crate::Reference> = references
-        .iter()
-        .enumerate()
-        .map(|(i, r)| adjusted.get(&i).unwrap_or(r))
-        .collect();
+    let adjusted: Vec<crate::Reference>;
+    let references: Vec<&crate::Reference> = if repeated.is_empty() {
+        references
+    } else {
+        adjusted = references
+            .iter()
+            .map(|&r| {
+                let mut r = r.clone();
+                if let Some(instances) = repeated.get(&*r.from)
+                    && module.files(db).contains(&r.file)
+                {
+                    r.context.count |= *instances == crate::Instances::Count;
+                    r.context.for_each |= *instances == crate::Instances::ForEach;
+                }
+                r
+            })
+            .collect();
+        adjusted.iter().collect()
+    };
     let mut out = crate::reference_checks::reference_diagnostics(
         declarations,
         &references,

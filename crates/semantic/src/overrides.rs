@@ -7,8 +7,8 @@
 //! [`crate::file_config_diagnostics`]; this query adds only what merging
 //! finds: blocks with nothing to override, blocks that may not be
 //! overridden, and overrides that leave a variable's default invalid.
-//! The merged configuration itself is not kept: the other queries read
-//! the primary files only.
+//! It also keeps what the merge changes that evaluation reads
+//! ([`Overrides`]): merged variables, overriding locals and blocks.
 
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
@@ -58,15 +58,9 @@ impl Overrides {
         self.locals.get(name).map(|d| &**d)
     }
 
-    /// The blocks that override the one declaring `kind`, the last one
-    /// first (the first that sets an argument sets it).
-    pub(crate) fn blocks(&self, kind: &DeclKind) -> impl Iterator<Item = &Declaration> {
-        self.blocks
-            .get(kind)
-            .into_iter()
-            .flatten()
-            .rev()
-            .map(|d| &**d)
+    /// The blocks that override the one declaring `kind`, in merge order.
+    pub(crate) fn blocks(&self, kind: &DeclKind) -> impl DoubleEndedIterator<Item = &Declaration> {
+        self.blocks.get(kind).into_iter().flatten().map(|d| &**d)
     }
 
     /// Variable `decl` as the merged configuration has it.

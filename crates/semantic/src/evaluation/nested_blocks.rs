@@ -9,7 +9,7 @@ use tofu_syntax::ast::{self, AstNode, Expr};
 use tofu_syntax::body::{AnyBody, AnyExpr, AttributeSchema, BlockSchema, BodySchema, SourceText};
 use tofu_types::Value;
 
-use super::scope::{KeyData, evaluate_body_argument};
+use super::scope::{KeyData, Reading, evaluate_as};
 use super::{Evaluation, InstanceAddr};
 use crate::{Diagnostic, Severity, SourceFile};
 
@@ -45,6 +45,16 @@ pub(crate) fn nested_block_diagnostics(
     walk.out
 }
 
+/// The type of the blocks `block` stands for: its own, or for a
+/// `dynamic` block the type it generates.
+pub(crate) fn generated_block_type(block: &ast::Block) -> Option<String> {
+    let ty = block.block_type()?;
+    match ty.text() {
+        "dynamic" => block.labels().next().map(|l| l.value()),
+        other => Some(other.to_owned()),
+    }
+}
+
 struct Walk<'a> {
     db: &'a dyn salsa::Database,
     ev: Evaluation,
@@ -60,13 +70,14 @@ struct Walk<'a> {
 
 impl Walk<'_> {
     fn evaluate(&mut self, expr: Expr, keys: &KeyData) -> (Value, bool) {
-        let (value, found) = evaluate_body_argument(
+        let (value, found) = evaluate_as(
             self.db,
             self.ev,
             self.addr,
             self.file,
             &AnyExpr::Native(expr),
             keys,
+            Reading::BodyArgument,
         );
         let failed = found.iter().any(|d| d.severity == Severity::Error);
         self.out.extend(found);
@@ -81,14 +92,8 @@ impl Walk<'_> {
             let Some(inner) = block.body() else {
                 continue;
             };
-            if top {
-                let generated = match type_name.text() {
-                    "dynamic" => block.labels().next().map(|l| l.value()),
-                    other => Some(other.to_owned()),
-                };
-                if !generated.is_some_and(|ty| (self.wanted)(&ty)) {
-                    continue;
-                }
+            if top && !generated_block_type(&block).is_some_and(|ty| (self.wanted)(&ty)) {
+                continue;
             }
             match type_name.text() {
                 name if top && NOT_EVALUATED.contains(&name) => {}

@@ -2,13 +2,14 @@
 //! configured arguments are known where their expressions are, and whose
 //! other attributes are unknown until apply.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashSet};
 
+use tofu_syntax::ast;
 use tofu_types::{Mark, Value};
 
-use super::nested_blocks::nested_block_diagnostics;
-use super::scope::evaluate_body_argument;
-use super::syntax::{block_body, merged_arguments};
+use super::nested_blocks::{generated_block_type, nested_block_diagnostics};
+use super::scope::{Reading, evaluate_as};
+use super::syntax::{block_body, merge_order, merged_arguments};
 use super::{
     Evaluated, Evaluation, InstanceAddr, InstanceKey, instance_module, resource_expansion,
 };
@@ -48,7 +49,6 @@ pub fn resource_value(
     let Some(decl) = super::instances::instance_declaration(db, ev, &addr, &kind) else {
         return Evaluated::unknown();
     };
-    let body = block_body(db, decl.file, decl.range);
     let attributes: Vec<_> = merged_arguments(db, module, decl)
         .into_iter()
         .filter(|(_, name, _)| !META_ARGUMENTS.contains(&name.as_str()))
@@ -67,7 +67,7 @@ pub fn resource_value(
     let mut diagnostics: Vec<Diagnostic> = Vec::new();
     // Ephemeral resources take any value (`validEphemeralReferences`).
     let ephemeral_context = matches!(kind, DeclKind::EphemeralResource { .. });
-    let nested = nested_bodies(db, module, decl, body.as_ref());
+    let nested = nested_bodies(db, module, decl);
     let mut instance = |key: &InstanceKey| {
         let keys = expansion.key_data(key);
         let mut object: BTreeMap<String, Value> = unknown_attributes
@@ -75,7 +75,8 @@ pub fn resource_value(
             .map(|name| (name.clone(), Value::dynamic()))
             .collect();
         for (file, name, expr) in &attributes {
-            let (value, found) = evaluate_body_argument(db, ev, &addr, *file, expr, &keys);
+            let (value, found) =
+                evaluate_as(db, ev, &addr, *file, expr, &keys, Reading::BodyArgument);
             diagnostics.extend(found);
             if !ephemeral_context && !is_write_only(name) && value.has_mark_deep(Mark::Ephemeral) {
                 diagnostics.push(Diagnostic::at(
@@ -185,52 +186,23 @@ fn nested_bodies(
     db: &dyn salsa::Database,
     module: crate::ModuleDir,
     decl: &crate::Declaration,
-    primary: Option<&tofu_syntax::body::AnyBody>,
-) -> Vec<(
-    crate::SourceFile,
-    tofu_syntax::ast::Body,
-    std::collections::HashSet<String>,
-)> {
-    let mut bodies: Vec<(crate::SourceFile, tofu_syntax::ast::Body)> = Vec::new();
-    if let Some(body) = primary.and_then(|b| b.as_native()) {
-        bodies.push((decl.file, body.clone()));
-    }
-    let overrides: Vec<&crate::Declaration> = crate::module_overrides(db, module)
-        .blocks(&decl.kind)
-        .collect();
-    for block in overrides.into_iter().rev() {
-        if let Some(body) = block_body(db, block.file, block.range)
-            .as_ref()
-            .and_then(|b| b.as_native())
-        {
-            bodies.push((block.file, body.clone()));
-        }
-    }
-    let types_of = |body: &tofu_syntax::ast::Body| -> std::collections::HashSet<String> {
-        body.blocks()
-            .filter_map(|b| {
-                let ty = b.block_type()?.text().to_owned();
-                match ty.as_str() {
-                    "dynamic" => b.labels().next().map(|l| l.value()),
-                    _ => Some(ty),
-                }
-            })
-            .collect()
-    };
-    let mut out: Vec<_> = bodies
-        .into_iter()
-        .map(|(file, body)| {
-            let types = types_of(&body);
-            (file, body, types)
-        })
-        .collect();
-    // Each type is the last body's that has it.
-    for i in (0..out.len()).rev() {
-        let later: std::collections::HashSet<String> = out[i + 1..]
-            .iter()
-            .flat_map(|(_, _, types)| types.iter().cloned())
+) -> Vec<(crate::SourceFile, ast::Body, HashSet<String>)> {
+    let mut seen: HashSet<String> = HashSet::new();
+    let mut out = Vec::new();
+    for block in merge_order(db, module, decl).rev() {
+        let Some(body) = block_body(db, block.file, block.range) else {
+            continue;
+        };
+        let Some(body) = body.as_native() else {
+            continue;
+        };
+        let types: HashSet<String> = body
+            .blocks()
+            .filter_map(|b| generated_block_type(&b))
+            .filter(|ty| seen.insert(ty.clone()))
             .collect();
-        out[i].2.retain(|ty| !later.contains(ty));
+        out.push((block.file, body.clone(), types));
     }
+    out.reverse();
     out
 }

@@ -65,30 +65,19 @@ pub(crate) fn evaluate_in(
     evaluate_as(db, ev, addr, file, expr, keys, Reading::Expression)
 }
 
-/// [`evaluate_in`] for an argument of a resource's body, which OpenTofu
-/// evaluates as a whole (`EvalBlock`): its deprecation warnings say "This
-/// value" at the argument, wherever in its value the mark is.
-pub(crate) fn evaluate_body_argument(
-    db: &dyn salsa::Database,
-    ev: Evaluation,
-    addr: &InstanceAddr,
-    file: SourceFile,
-    expr: &AnyExpr,
-    keys: &KeyData,
-) -> (Value, Vec<Diagnostic>) {
-    evaluate_as(db, ev, addr, file, expr, keys, Reading::BodyArgument)
-}
-
 /// How OpenTofu reads an expression, which decides the wording of its
-/// deprecation warnings (`ExtractDeprecatedDiagnosticsWithExpr` or
-/// `ExtractDeprecationDiagnosticsWithBody`).
+/// deprecation warnings: on its own (`ExtractDeprecatedDiagnosticsWithExpr`:
+/// "This value's attribute a is ..."), or as an argument of a resource's
+/// body, evaluated as a whole (`ExtractDeprecationDiagnosticsWithBody`:
+/// "This value is ..." at the argument, wherever in its value the mark is).
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Reading {
+pub(crate) enum Reading {
     Expression,
     BodyArgument,
 }
 
-fn evaluate_as(
+/// [`evaluate_in`], read as `reading` says.
+pub(crate) fn evaluate_as(
     db: &dyn salsa::Database,
     ev: Evaluation,
     addr: &InstanceAddr,
@@ -131,11 +120,11 @@ fn deprecation_warnings(
     expr: &AnyExpr,
     reading: Reading,
 ) -> (Value, Vec<Diagnostic>) {
-    if !value.marks_deep().has_deprecations() {
+    let found = value.deprecations_deep();
+    if found.is_empty() {
         return (value, Vec::new());
     }
-    let warnings = value
-        .deprecations_deep()
+    let warnings = found
         .into_iter()
         .map(|(path, cause)| {
             let attribute = path.strip_prefix('.').unwrap_or(&path);
@@ -434,14 +423,7 @@ fn module_reference_value(
             let Some(child) = super::values::single_child(db, ev, addr, call) else {
                 return Value::dynamic();
             };
-            let deprecated = (ev.mode(db) == super::EvalMode::Plan)
-                .then(|| {
-                    let module = instance_module(db, ev, child.clone())?;
-                    super::values::deprecated_output(db, module, output)
-                })
-                .flatten();
-            let value =
-                super::values::output_for_caller(db, ev, &child, output, deprecated.as_deref());
+            let value = super::values::output_for_caller(db, ev, &child, output);
             Value::object([(output.as_str(), value)])
         }
         None => super::module_call_value(db, ev, addr.clone(), call.to_owned()).clone(),

@@ -151,18 +151,27 @@ pub(crate) fn expression_at(
         .map(AnyExpr::Native)
 }
 
+/// The block `decl` declares in `module`, then the blocks of the module's
+/// override files that merge into it, in merge order.
+pub(crate) fn merge_order<'db>(
+    db: &'db dyn salsa::Database,
+    module: crate::ModuleDir,
+    decl: &'db crate::Declaration,
+) -> impl DoubleEndedIterator<Item = &'db crate::Declaration> {
+    std::iter::once(decl).chain(crate::module_overrides(db, module).blocks(&decl.kind))
+}
+
 /// Argument `name` of the block `decl` declares in `module`, as merging
-/// the module's override files leaves it (`MergeBodies`: the last
-/// overriding block that sets it wins), with the file it is in.
+/// the module's override files leaves it (`MergeBodies`: the last block
+/// that sets it wins), with the file it is in.
 pub(crate) fn merged_argument(
     db: &dyn salsa::Database,
     module: crate::ModuleDir,
     decl: &crate::Declaration,
     name: &str,
 ) -> Option<(SourceFile, AnyExpr)> {
-    crate::module_overrides(db, module)
-        .blocks(&decl.kind)
-        .chain([decl])
+    merge_order(db, module, decl)
+        .rev()
         .find_map(|d| Some((d.file, block_argument(db, d.file, d.range, name)?)))
 }
 
@@ -175,20 +184,13 @@ pub(crate) fn merged_arguments(
     module: crate::ModuleDir,
     decl: &crate::Declaration,
 ) -> Vec<(SourceFile, String, AnyExpr)> {
-    let of = |d: &crate::Declaration| -> Vec<(SourceFile, String, AnyExpr)> {
-        block_body(db, d.file, d.range)
-            .map(|body| body_arguments(db, d.file, &body))
-            .unwrap_or_default()
-            .into_iter()
-            .map(|(name, expr)| (d.file, name, expr))
-            .collect()
-    };
-    let mut out = of(decl);
-    let overrides = crate::module_overrides(db, module);
-    let mut blocks: Vec<&crate::Declaration> = overrides.blocks(&decl.kind).collect();
-    blocks.reverse();
-    for block in blocks {
-        for argument in of(block) {
+    let mut out: Vec<(SourceFile, String, AnyExpr)> = Vec::new();
+    for block in merge_order(db, module, decl) {
+        let Some(body) = block_body(db, block.file, block.range) else {
+            continue;
+        };
+        for (name, expr) in body_arguments(db, block.file, &body) {
+            let argument = (block.file, name, expr);
             match out.iter_mut().find(|(_, name, _)| *name == argument.1) {
                 Some(slot) => *slot = argument,
                 None => out.push(argument),

@@ -150,18 +150,10 @@ pub fn module_call_value(
     let Some(keys) = &expansion.keys else {
         return Value::dynamic();
     };
-    // Each output, and its deprecation message (read only by the plan,
-    // the one mode that gives outputs values).
-    let plan = ev.mode(db) == super::EvalMode::Plan;
-    let outputs: Vec<(String, Option<String>)> = module_declarations(db, child_module)
+    let outputs: Vec<String> = module_declarations(db, child_module)
         .iter()
         .filter_map(|d| match &d.kind {
-            DeclKind::Output(name) => {
-                let deprecated = plan
-                    .then(|| output_deprecation(db, child_module, d))
-                    .flatten();
-                Some((name.clone(), deprecated))
-            }
+            DeclKind::Output(name) => Some(name.clone()),
             _ => None,
         })
         .collect();
@@ -169,10 +161,7 @@ pub fn module_call_value(
         let child = addr.child(&call, key.clone());
         let values: BTreeMap<String, Value> = outputs
             .iter()
-            .map(|(name, deprecated)| {
-                let value = output_for_caller(db, ev, &child, name, deprecated.as_deref());
-                (name.clone(), value)
-            })
+            .map(|name| (name.clone(), output_for_caller(db, ev, &child, name)))
             .collect();
         Value::object(values)
     };
@@ -211,43 +200,37 @@ pub(crate) fn single_child(
     Some(addr.child(call, InstanceKey::None))
 }
 
-/// Output `name` of instance `child` as its caller sees it: in the plan,
-/// marked when it is `deprecated` (OpenTofu's `marks.DeprecatedOutput`).
+/// Output `name` of instance `child` as its caller sees it: in the plan
+/// (the one mode that gives outputs values), marked when it is
+/// `deprecated` (OpenTofu's `marks.DeprecatedOutput`).
 pub(super) fn output_for_caller(
     db: &dyn salsa::Database,
     ev: Evaluation,
     child: &InstanceAddr,
     name: &str,
-    deprecated: Option<&str>,
 ) -> Value {
     let value = &super::output_value(db, ev, child.clone(), name.to_owned()).value;
-    match deprecated {
+    if ev.mode(db) != super::EvalMode::Plan {
+        return value.clone();
+    }
+    match output_deprecation(db, ev, child, name) {
         Some(message) => value.with_marks(Marks::deprecated(super::variables::deprecation_cause(
-            db, ev, child, name, message,
+            db, ev, child, name, &message,
         ))),
         None => value.clone(),
     }
 }
 
-/// The message of output `name` of `module`'s `deprecated` argument, when
-/// it has one.
-pub(super) fn deprecated_output(
-    db: &dyn salsa::Database,
-    module: crate::ModuleDir,
-    name: &str,
-) -> Option<String> {
-    let decl = module_declarations(db, module)
-        .iter()
-        .find(|d| matches!(&d.kind, DeclKind::Output(n) if n == name))?;
-    output_deprecation(db, module, decl)
-}
-
-/// The message of an output's `deprecated` argument, when it has one.
+/// The message of the `deprecated` argument of output `name` of instance
+/// `addr`, when it has one.
 fn output_deprecation(
     db: &dyn salsa::Database,
-    module: crate::ModuleDir,
-    decl: &crate::Declaration,
+    ev: Evaluation,
+    addr: &InstanceAddr,
+    name: &str,
 ) -> Option<String> {
+    let decl = instance_declaration(db, ev, addr, &DeclKind::Output(name.to_owned()))?;
+    let module = instance_module(db, ev, addr.clone())?;
     let (_, expr) = merged_argument(db, module, decl, "deprecated")?;
     tofu_eval::typeexpr::constant_any_value(&expr)
         .0

@@ -86,27 +86,33 @@ impl ConversionError {
     /// The path as OpenTofu writes it (`tfdiags.FormatCtyPath`), e.g.
     /// `["key"].field[0]`.
     pub fn path_string(&self) -> String {
-        let mut out = String::new();
-        for step in &self.path {
-            match step {
-                PathStep::Attr(name) => {
-                    out.push('.');
-                    out.push_str(name);
-                }
-                PathStep::Index(IndexKey::Int(i)) => {
-                    out.push('[');
-                    out.push_str(&go_shortest_g(*i));
-                    out.push(']');
-                }
-                PathStep::Index(IndexKey::String(s)) => {
-                    out.push('[');
-                    out.push_str(&crate::render::go_quote(s));
-                    out.push(']');
-                }
+        format_path(&self.path)
+    }
+}
+
+/// A path as OpenTofu writes it (`tfdiags.FormatCtyPath`), e.g.
+/// `["key"].field[0]`.
+pub fn format_path(path: &[PathStep]) -> String {
+    let mut out = String::new();
+    for step in path {
+        match step {
+            PathStep::Attr(name) => {
+                out.push('.');
+                out.push_str(name);
+            }
+            PathStep::Index(IndexKey::Int(i)) => {
+                out.push('[');
+                out.push_str(&go_shortest_g(*i));
+                out.push(']');
+            }
+            PathStep::Index(IndexKey::String(s)) => {
+                out.push('[');
+                out.push_str(&crate::render::go_quote(s));
+                out.push(']');
             }
         }
-        out
     }
+    out
 }
 
 /// Go's `Text('g', -1)` of an integer: exponent form from a million.

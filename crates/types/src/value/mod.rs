@@ -17,6 +17,7 @@ use std::sync::Arc;
 
 use unicode_normalization::{IsNormalized, UnicodeNormalization, is_nfc_quick};
 
+use crate::convert::{IndexKey, PathStep};
 use crate::{Number, NumberError, Type};
 
 pub use deprecation::DeprecationCause;
@@ -407,44 +408,40 @@ impl Value {
     /// empty for the value itself).
     pub fn deprecations_deep(&self) -> Vec<(String, std::sync::Arc<DeprecationCause>)> {
         let mut out = Vec::new();
-        self.collect_deprecations(&mut String::new(), &mut out);
+        if self.marks_deep().has_deprecations() {
+            self.collect_deprecations(&mut Vec::new(), &mut out);
+        }
         out
     }
 
     fn collect_deprecations(
         &self,
-        path: &mut String,
+        path: &mut Vec<PathStep>,
         out: &mut Vec<(String, std::sync::Arc<DeprecationCause>)>,
     ) {
-        if !self.marks_deep().has_deprecations() {
-            return;
-        }
         for cause in self.marks().deprecations() {
-            out.push((path.clone(), cause));
+            out.push((crate::convert::format_path(path), cause));
         }
-        let at = path.len();
-        match &self.0.data {
-            Data::Seq(elements) => {
-                for (i, e) in elements.iter().enumerate() {
-                    path.push_str(&format!("[{i}]"));
-                    e.collect_deprecations(path, out);
-                    path.truncate(at);
-                }
-            }
-            Data::Map(entries) => {
-                let object = self.ty().is_object();
-                for (k, e) in entries.iter() {
-                    if object {
-                        path.push('.');
-                        path.push_str(k);
-                    } else {
-                        path.push_str(&format!("[{}]", crate::render::go_quote(k)));
-                    }
-                    e.collect_deprecations(path, out);
-                    path.truncate(at);
-                }
-            }
-            _ => {}
+        let object = self.ty().is_object();
+        let steps: Vec<(PathStep, &Value)> = match &self.0.data {
+            Data::Seq(elements) => elements
+                .iter()
+                .enumerate()
+                .map(|(i, e)| (PathStep::Index(IndexKey::Int(i as i64)), e))
+                .collect(),
+            Data::Map(entries) => entries
+                .iter()
+                .map(|(k, e)| match object {
+                    true => (PathStep::Attr(k.clone()), e),
+                    false => (PathStep::Index(IndexKey::String(k.clone())), e),
+                })
+                .collect(),
+            _ => Vec::new(),
+        };
+        for (step, e) in steps {
+            path.push(step);
+            e.collect_deprecations(path, out);
+            path.pop();
         }
     }
 
