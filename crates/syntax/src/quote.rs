@@ -21,13 +21,19 @@ pub fn go_quote(value: &str) -> String {
             c if (c as u32) < 0x20 || c == '\u{7f}' => {
                 quoted.push_str(&format!("\\x{:02x}", c as u32));
             }
-            c if crate::native::unicode::is_printable(c) => quoted.push(c),
+            c if is_go_printable(c) => quoted.push(c),
             c if (c as u32) < 0x10000 => quoted.push_str(&format!("\\u{:04x}", c as u32)),
             c => quoted.push_str(&format!("\\U{:08x}", c as u32)),
         }
     }
     quoted.push('"');
     quoted
+}
+
+/// Go's `unicode.IsPrint`: letters, marks, numbers, punctuation, symbols
+/// and the ASCII space, by the Unicode table current Go releases carry.
+pub fn is_go_printable(c: char) -> bool {
+    crate::native::unicode::is_printable(c)
 }
 
 #[cfg(test)]

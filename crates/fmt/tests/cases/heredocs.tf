@@ -1,0 +1,10 @@
+locals {
+    a = <<EOT
+  hello ${ var.x }
+    world
+EOT
+  b = <<-EOT
+      indented ${upper( "x" )}
+      EOT
+c = 1
+}

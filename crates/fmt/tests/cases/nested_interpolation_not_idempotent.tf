@@ -1,0 +1,2 @@
+# tofu fmt unwraps one level per run.
+a = "${"${b}"}"

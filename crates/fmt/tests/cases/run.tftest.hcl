@@ -1,0 +1,10 @@
+run "check" {
+command=plan
+variables {
+name="x"
+}
+assert {
+condition=output.name=="x"
+error_message="bad"
+}
+}
