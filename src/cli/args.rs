@@ -34,6 +34,52 @@ pub enum Command {
     /// Print the dependency graph of every module as DOT: declarations,
     /// what each refers to, and the modules that calls name.
     Graph(GraphArgs),
+    /// Rewrite configuration files in the canonical style, exactly as
+    /// `tofu fmt` does: `.tf`, `.tofu`, `.tfvars`, `.tftest.hcl` and
+    /// `.tofutest.hcl` files (JSON files are not formatted).
+    Fmt(FmtArgs),
+}
+
+/// `tofu fmt`'s options; the single-dash spellings (`-list=false`,
+/// `-write=false`, `-diff`, `-check`, `-recursive`) work too.
+#[derive(Debug, Args)]
+pub struct FmtArgs {
+    /// Files and directories to format (default: the current directory);
+    /// `-` formats standard input to standard output.
+    pub paths: Vec<PathBuf>,
+
+    /// List the files whose formatting changed (`false` to not; always off
+    /// for standard input).
+    #[arg(long, value_name = "BOOL", num_args = 0..=1, require_equals = true, default_value = "true", default_missing_value = "true", value_parser = parse_go_bool)]
+    pub list: bool,
+
+    /// Write the formatted files back (`false` to not; always off for
+    /// standard input and with `-check`). Files are replaced atomically,
+    /// keeping their permissions.
+    #[arg(long, value_name = "BOOL", num_args = 0..=1, require_equals = true, default_value = "true", default_missing_value = "true", value_parser = parse_go_bool)]
+    pub write: bool,
+
+    /// Print a unified diff of every change.
+    #[arg(long, value_name = "BOOL", num_args = 0..=1, require_equals = true, default_value = "false", default_missing_value = "true", value_parser = parse_go_bool)]
+    pub diff: bool,
+
+    /// Change nothing; exit with 3 when some file is not formatted.
+    #[arg(long, value_name = "BOOL", num_args = 0..=1, require_equals = true, default_value = "false", default_missing_value = "true", value_parser = parse_go_bool)]
+    pub check: bool,
+
+    /// Also format the files of every directory below the given ones.
+    #[arg(long, value_name = "BOOL", num_args = 0..=1, require_equals = true, default_value = "false", default_missing_value = "true", value_parser = parse_go_bool)]
+    pub recursive: bool,
+}
+
+/// A boolean flag value as Go's `strconv.ParseBool` reads it, which is
+/// how `tofu` reads `-list=false`.
+fn parse_go_bool(value: &str) -> Result<bool, String> {
+    match value {
+        "1" | "t" | "T" | "true" | "TRUE" | "True" => Ok(true),
+        "0" | "f" | "F" | "false" | "FALSE" | "False" => Ok(false),
+        _ => Err(format!("invalid boolean value {value:?}")),
+    }
 }
 
 #[derive(Debug, Args)]
@@ -183,8 +229,8 @@ pub fn parse(args: Vec<OsString>) -> Result<Cli, clap::Error> {
 }
 
 /// Rewrites `-json`, `-no-color`, `-plan`, `-var` and `-var-file` (with
-/// their values after `=` or in the next argument) to the flags clap
-/// knows. Only whole arguments before a `--` are touched, so a directory
+/// their values after `=` or in the next argument), the warning options
+/// and `fmt`'s options to the flags clap knows. Only whole arguments before a `--` are touched, so a directory
 /// named `-json` can still be given after `--`, and a value in the next
 /// argument is never taken for a flag.
 fn translate_tofu_flags(args: Vec<OsString>) -> Vec<OsString> {
@@ -206,13 +252,23 @@ fn translate_tofu_flags(args: Vec<OsString>) -> Vec<OsString> {
                 "-json" => OsString::from("--format=json"),
                 "-no-color" => OsString::from("--no-color"),
                 "-plan" => OsString::from("--plan"),
-                "-compact-warnings" | "-consolidate-warnings" | "-consolidate-errors" => {
-                    OsString::from(format!("-{text}"))
-                }
+                "-compact-warnings"
+                | "-consolidate-warnings"
+                | "-consolidate-errors"
+                | "-list"
+                | "-write"
+                | "-diff"
+                | "-check"
+                | "-recursive" => OsString::from(format!("-{text}")),
                 _ if [
                     "-deprecation=",
                     "-consolidate-warnings=",
                     "-consolidate-errors=",
+                    "-list=",
+                    "-write=",
+                    "-diff=",
+                    "-check=",
+                    "-recursive=",
                 ]
                 .iter()
                 .any(|flag| text.starts_with(flag)) =>
@@ -396,6 +452,52 @@ mod tests {
                 VariableOption::Var("x=1".into()),
             ]
         );
+    }
+
+    #[test]
+    fn fmt_takes_tofu_flags_as_go_reads_booleans() {
+        let fmt = |arguments: &[&str]| match parse(args(arguments)).unwrap().command {
+            Command::Fmt(fmt) => fmt,
+            other => panic!("not fmt: {other:?}"),
+        };
+        let defaults = fmt(&["fmt"]);
+        assert!(defaults.paths.is_empty());
+        assert_eq!(
+            (
+                defaults.list,
+                defaults.write,
+                defaults.diff,
+                defaults.check,
+                defaults.recursive
+            ),
+            (true, true, false, false, false)
+        );
+        let given = fmt(&[
+            "fmt",
+            "-list=false",
+            "-write=F",
+            "-diff",
+            "-check",
+            "-recursive",
+            "a",
+            "-",
+        ]);
+        assert_eq!(
+            (
+                given.list,
+                given.write,
+                given.diff,
+                given.check,
+                given.recursive
+            ),
+            (false, false, true, true, true)
+        );
+        assert_eq!(given.paths, [PathBuf::from("a"), PathBuf::from("-")]);
+        // A flag never takes the next argument as its value.
+        let next = fmt(&["fmt", "--check", "main.tf", "--list=0"]);
+        assert_eq!((next.check, next.list), (true, false));
+        assert_eq!(next.paths, [PathBuf::from("main.tf")]);
+        assert!(parse(args(&["fmt", "-list=maybe"])).is_err());
     }
 
     #[test]

@@ -7,6 +7,7 @@
 mod args;
 mod check;
 mod console;
+mod fmt;
 mod graph;
 mod progress;
 mod syntax;
@@ -34,6 +35,7 @@ pub fn run(args: Vec<OsString>) -> ExitCode {
         Command::Syntax(syntax) => syntax::run(syntax),
         Command::Console(console) => console::run(console, cli.no_color),
         Command::Graph(graph) => graph::run(graph),
+        Command::Fmt(fmt) => fmt::run(fmt, cli.no_color),
     }
 }
 
