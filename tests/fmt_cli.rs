@@ -191,6 +191,27 @@ fn standard_input_goes_to_standard_output() {
         &["fmt", "-"],
         Some("x=1\nyyy=\"${a}b\"\n"),
     ));
+    // `-check` on standard input says by its exit status alone.
+    expect![[r#"
+        exit: 3
+        --- stdout
+        --- stderr
+    "#]]
+    .assert_eq(&run(
+        dir.path(),
+        &["fmt", "-check", "-"],
+        Some("  foo  =  \"bar\"\n"),
+    ));
+    expect![[r#"
+        exit: 0
+        --- stdout
+        --- stderr
+    "#]]
+    .assert_eq(&run(
+        dir.path(),
+        &["fmt", "-check", "-"],
+        Some("foo = \"bar\"\n"),
+    ));
     expect![[r#"
         exit: 2
         --- stdout

@@ -39,8 +39,10 @@ pub fn run(args: FmtArgs, no_color: bool) -> ExitCode {
         .paths
         .first()
         .is_some_and(|path| path.as_os_str() == "-");
+    // Standard input is never listed or written.
+    let list = args.list && !stdin;
     let mut options = Options {
-        list: args.list && !stdin,
+        list,
         write: args.write && !stdin,
         diff: args.diff,
     };
@@ -80,7 +82,7 @@ pub fn run(args: FmtArgs, no_color: bool) -> ExitCode {
     // came before an error is shown; with it, the list is shown only when
     // asked for and nothing failed.
     let has_errors = !run.diagnostics.is_empty();
-    if (!args.check || (args.list && !has_errors))
+    if (!args.check || (list && !has_errors))
         && let Err(code) = print_stdout(&run.output)
     {
         return code;

@@ -45,12 +45,25 @@ pub fn format_tree(text: &str, root: &SyntaxNode) -> String {
         tokens = apply(tokens, rewrites);
     }
     layout::format(&mut tokens);
-    let mut out = String::with_capacity(text.len() + text.len() / 8);
-    for token in &tokens {
+    write(&tokens, text.len())
+}
+
+fn write(tokens: &[tokens::Token<'_>], capacity: usize) -> String {
+    let mut out = String::with_capacity(capacity + capacity / 8);
+    for token in tokens {
         out.extend(std::iter::repeat_n(' ', token.spaces_before));
         out.push_str(&token.text);
     }
     out
+}
+
+/// HCL's `hclwrite.Format`: only the spacing rules, on any text, syntax
+/// errors or not, without OpenTofu's rewrites. Tokens are left as they
+/// are; what `tofu fmt` writes is [`format`]'s.
+pub fn format_spacing(text: &str) -> String {
+    let (mut tokens, _) = tokens::lex(text);
+    layout::format(&mut tokens);
+    write(&tokens, text.len())
 }
 
 /// The edits that format the lines of `text` that `range` touches, for an
