@@ -214,29 +214,34 @@ impl Run {
     fn file(&mut self, display: &str, path: Option<&Path>, bytes: Vec<u8>) {
         let decoded = decode(bytes);
         let text = decoded.text;
-        let parse = parse_named(&text, SourceKind::Native, display);
-        let mut errors: Vec<SyntaxError> = decoded
-            .first_invalid
-            .map(encoding_error)
-            .into_iter()
-            .collect();
-        errors.extend(parse.errors().iter().cloned());
-        if !errors.is_empty() {
-            let file = FileId(self.sources.len() as u32);
-            self.sources.push(SourceFile::new(
-                display.to_owned(),
-                SourceKind::Native,
-                text,
-                parse.green().clone(),
-            ));
-            self.diagnostics.extend(errors.into_iter().map(|error| {
-                Diagnostic::error(error.summary, error.detail)
-                    .at(file, error.range)
-                    .with_context(error.context)
-            }));
-            return;
-        }
-        let formatted = tofu_fmt::format_tree(&text, &parse.syntax());
+        let formatted = match (
+            decoded.first_invalid,
+            tofu_fmt::format_named(&text, display),
+        ) {
+            (None, Ok(formatted)) => formatted,
+            (invalid, result) => {
+                let mut errors: Vec<SyntaxError> =
+                    invalid.map(encoding_error).into_iter().collect();
+                errors.extend(result.err().unwrap_or_default());
+                // The tree, for the renderer to name the block an error is in.
+                let tree = parse_named(&text, SourceKind::Native, display)
+                    .green()
+                    .clone();
+                let file = FileId(self.sources.len() as u32);
+                self.sources.push(SourceFile::new(
+                    display.to_owned(),
+                    SourceKind::Native,
+                    text,
+                    tree,
+                ));
+                self.diagnostics.extend(errors.into_iter().map(|error| {
+                    Diagnostic::error(error.summary, error.detail)
+                        .at(file, error.range)
+                        .with_context(error.context)
+                }));
+                return;
+            }
+        };
         let options = self.options;
         if formatted != text {
             if options.list {

@@ -290,6 +290,15 @@ fn align_column(
 fn columns(tokens: &[Token<'_>]) -> usize {
     tokens
         .iter()
-        .map(|t| t.spaces_before + t.text.graphemes(true).count())
+        .map(|t| {
+            let width = if t.text.is_ascii() {
+                // Every ASCII character is a cluster of its own but `\r\n`,
+                // which no token of a line's cells holds.
+                t.text.len()
+            } else {
+                t.text.graphemes(true).count()
+            };
+            t.spaces_before + width
+        })
         .sum()
 }

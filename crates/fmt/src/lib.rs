@@ -18,7 +18,7 @@ mod rewrite;
 mod tokens;
 
 pub use diff::{TextEdit, edits, unified_diff};
-use tofu_syntax::{SourceKind, SyntaxError, SyntaxNode, TextRange, parse_named};
+use tofu_syntax::{SyntaxError, TextRange, native::lex, outline::parse_outline};
 
 /// `text` formatted as `tofu fmt` formats it, or the syntax errors that
 /// keep it from being formatted.
@@ -29,39 +29,25 @@ pub fn format(text: &str) -> Result<String, Vec<SyntaxError>> {
 /// [`format`], with the file name that syntax errors pointing at other
 /// places of the file mention.
 pub fn format_named(text: &str, file_name: &str) -> Result<String, Vec<SyntaxError>> {
-    let parse = parse_named(text, SourceKind::Native, file_name);
-    if !parse.errors().is_empty() {
-        return Err(parse.errors().to_vec());
+    // The outline is all the rewrites need: no syntax tree is built.
+    let parse = parse_outline(text, file_name);
+    if !parse.errors.is_empty() {
+        return Err(parse.errors);
     }
-    Ok(format_tree(text, &parse.syntax()))
-}
-
-/// Formats `text` whose native syntax tree, without syntax errors, is
-/// `root` (for callers that have parsed it already).
-pub fn format_tree(text: &str, root: &SyntaxNode) -> String {
-    let (mut tokens, starts) = tokens::lex(text);
-    let rewrites = rewrite::rewrites(root, &tokens, &starts);
+    let (mut tokens, starts) = tokens::from_lexed(text, &parse.tokens);
+    let rewrites = rewrite::rewrites(text, &parse.items, &tokens, &starts);
     if !rewrites.is_empty() {
         tokens = apply(tokens, rewrites);
     }
     layout::format(&mut tokens);
-    write(&tokens, text.len())
-}
-
-fn write(tokens: &[tokens::Token<'_>], capacity: usize) -> String {
-    let mut out = String::with_capacity(capacity + capacity / 8);
-    for token in tokens {
-        out.extend(std::iter::repeat_n(' ', token.spaces_before));
-        out.push_str(&token.text);
-    }
-    out
+    Ok(write(&tokens, text.len()))
 }
 
 /// HCL's `hclwrite.Format`: only the spacing rules, on any text, syntax
 /// errors or not, without OpenTofu's rewrites. Tokens are left as they
 /// are; what `tofu fmt` writes is [`format`]'s.
 pub fn format_spacing(text: &str) -> String {
-    let (mut tokens, _) = tokens::lex(text);
+    let (mut tokens, _) = tokens::from_lexed(text, &lex(text));
     layout::format(&mut tokens);
     write(&tokens, text.len())
 }
@@ -91,5 +77,21 @@ fn apply<'a>(
         out.extend(rewrite.with);
     }
     out.extend(tokens.map(|(_, token)| token));
+    out
+}
+
+/// The text of `tokens`, each after its spaces.
+fn write(tokens: &[tokens::Token<'_>], capacity: usize) -> String {
+    let mut out = String::with_capacity(capacity + capacity / 8);
+    const SPACES: &str = "                                        ";
+    for token in tokens {
+        let mut spaces = token.spaces_before;
+        while spaces > 0 {
+            let chunk = spaces.min(SPACES.len());
+            out.push_str(&SPACES[..chunk]);
+            spaces -= chunk;
+        }
+        out.push_str(&token.text);
+    }
     out
 }

@@ -16,7 +16,7 @@
 
 use std::{borrow::Cow, ops::Range};
 
-use tofu_syntax::{SyntaxKind, SyntaxNode, TextRange, native::unescape_quoted, trimmed_range};
+use tofu_syntax::{TextRange, native::unescape_quoted, outline::Item};
 use unicode_normalization::UnicodeNormalization;
 
 use crate::tokens::{Kind, Token};
@@ -27,71 +27,68 @@ pub(crate) struct Rewrite<'a> {
     pub(crate) with: Vec<Token<'a>>,
 }
 
-/// The rewrites of a file without syntax errors, in source order.
+/// The rewrites of a file without syntax errors whose body is `items`, in
+/// source order.
 pub(crate) fn rewrites<'a>(
-    root: &SyntaxNode,
+    text: &str,
+    items: &[Item],
     tokens: &[Token<'a>],
     starts: &[u32],
 ) -> Vec<Rewrite<'a>> {
     let mut finder = Finder {
+        text,
         tokens,
         starts,
         out: Vec::new(),
     };
-    if let Some(body) = root.children().find(|n| n.kind() == SyntaxKind::BODY) {
-        finder.body(&body, &mut Vec::new());
-    }
+    finder.body(items, &mut Vec::new());
     finder.out.sort_by_key(|rewrite| rewrite.range.start);
     finder.out
 }
 
 struct Finder<'t, 'a> {
+    text: &'t str,
     tokens: &'t [Token<'a>],
     starts: &'t [u32],
     out: Vec<Rewrite<'a>>,
 }
 
-impl<'a> Finder<'_, 'a> {
+impl<'t, 'a> Finder<'t, 'a> {
     /// `formatBody`: the body's arguments, then its blocks, recursively.
-    fn body(&mut self, body: &SyntaxNode, in_blocks: &mut Vec<String>) {
-        let attributes = body
-            .children()
-            .filter(|n| n.kind() == SyntaxKind::ATTRIBUTE);
-        // A name given twice is a syntax error ("Attribute redefined"), so
-        // `hclwrite`'s map of attributes by name holds each of them.
-        for attribute in attributes {
-            let name = first_token_text(&attribute, SyntaxKind::IDENT);
-            let Some(expr) = attribute.children().next() else {
+    /// (A name given twice is a syntax error, "Attribute redefined", so
+    /// `hclwrite`'s map of arguments by name holds each of them.)
+    fn body(&mut self, items: &[Item], in_blocks: &mut Vec<&'t str>) {
+        for item in items {
+            let Item::Attribute { name, value } = item else {
                 continue;
             };
-            let range = self.token_range(trimmed_range(&expr));
-            let expr_tokens = &self.tokens[range.clone()];
+            let range = self.token_range(*value);
+            let value_tokens = &self.tokens[range.clone()];
             let rewritten = if in_blocks.len() == 1
                 && in_blocks[0] == "variable"
-                && name.as_deref() == Some("type")
+                && &self.text[*name] == "type"
             {
-                type_expr(expr_tokens)
+                type_expr(value_tokens)
             } else {
-                value_expr(expr_tokens)
+                value_expr(value_tokens)
             };
             if let Some(with) = rewritten {
                 self.out.push(Rewrite { range, with });
             }
         }
-        for block in body.children().filter(|n| n.kind() == SyntaxKind::BLOCK) {
-            self.labels(&block);
-            let Some(block_type) = first_token_text(&block, SyntaxKind::IDENT) else {
+        for item in items {
+            let Item::Block {
+                type_name,
+                labels,
+                body,
+            } = item
+            else {
                 continue;
             };
-            let inner = block
-                .children()
-                .find(|n| n.kind() == SyntaxKind::BLOCK_BODY)
-                .and_then(|b| b.children().find(|n| n.kind() == SyntaxKind::BODY));
-            if let Some(inner) = inner {
-                in_blocks.push(block_type);
-                self.body(&inner, in_blocks);
-                in_blocks.pop();
-            }
+            self.labels(*type_name, labels);
+            in_blocks.push(&self.text[*type_name]);
+            self.body(body, in_blocks);
+            in_blocks.pop();
         }
     }
 
@@ -100,25 +97,14 @@ impl<'a> Finder<'_, 'a> {
     /// the block type to the end of the last label (`hclwrite`'s parser
     /// keeps neither what stands before the first label nor what stands
     /// between labels).
-    fn labels(&mut self, block: &SyntaxNode) {
-        let labels: Vec<SyntaxNode> = block
-            .children()
-            .filter(|n| n.kind() == SyntaxKind::BLOCK_LABEL)
-            .collect();
-        let block_type = block
-            .children_with_tokens()
-            .filter_map(|e| e.into_token())
-            .find(|t| t.kind() == SyntaxKind::IDENT);
-        let (Some(block_type), Some(last)) = (block_type, labels.last()) else {
+    fn labels(&mut self, type_name: TextRange, labels: &[TextRange]) {
+        let Some(last) = labels.last() else {
             return;
         };
-        let span = self.token_range(TextRange::new(
-            block_type.text_range().end(),
-            trimmed_range(last).end(),
-        ));
+        let span = self.token_range(TextRange::new(type_name.end(), last.end()));
         let mut with = Vec::with_capacity(labels.len() * 3);
-        for label in &labels {
-            let Some(value) = label_value(label) else {
+        for label in labels {
+            let Some(value) = label_value(&self.tokens[self.token_range(*label)]) else {
                 continue;
             };
             with.push(Token::new(Kind::OQuote, "\""));
@@ -152,38 +138,25 @@ impl<'a> Finder<'_, 'a> {
     }
 }
 
-fn first_token_text(node: &SyntaxNode, kind: SyntaxKind) -> Option<String> {
-    node.children_with_tokens()
-        .filter_map(|e| e.into_token())
-        .find(|t| t.kind() == kind)
-        .map(|t| t.text().to_owned())
-}
-
-/// A label's value as `hclwrite`'s `blockLabels.Current` reads it: an
-/// identifier's name, or a quoted label's literal unescaped; made a cty
-/// string, so NFC-normalised.
-fn label_value(label: &SyntaxNode) -> Option<String> {
-    let significant: Vec<_> = label
-        .descendants_with_tokens()
-        .filter_map(|e| e.into_token())
-        .filter(|t| !t.kind().is_trivia())
-        .collect();
-    let raw = match significant.as_slice() {
-        [ident] if ident.kind() == SyntaxKind::IDENT => ident.text().to_owned(),
-        [open, lit, close]
-            if open.kind() == SyntaxKind::OPEN_QUOTE
-                && lit.kind() == SyntaxKind::QUOTED_LIT
-                && close.kind() == SyntaxKind::CLOSE_QUOTE =>
+/// A label's value as `hclwrite`'s `blockLabels.Current` reads it from the
+/// label's tokens: an identifier's name, or a quoted label's literal
+/// unescaped; made a cty string, so NFC-normalised.
+fn label_value(tokens: &[Token<'_>]) -> Option<String> {
+    let raw = match tokens {
+        [ident] if ident.kind == Kind::Ident => ident.text.to_string(),
+        [open, literal, close]
+            if open.kind == Kind::OQuote
+                && literal.kind == Kind::QuotedLit
+                && close.kind == Kind::CQuote =>
         {
-            unescape_quoted(lit.text())
+            unescape_quoted(&literal.text)
         }
-        [open, close]
-            if open.kind() == SyntaxKind::OPEN_QUOTE && close.kind() == SyntaxKind::CLOSE_QUOTE =>
-        {
-            String::new()
-        }
+        [open, close] if open.kind == Kind::OQuote && close.kind == Kind::CQuote => String::new(),
         _ => return None,
     };
+    if raw.is_ascii() {
+        return Some(raw);
+    }
     Some(raw.nfc().collect())
 }
 

@@ -152,16 +152,19 @@ impl<'a> Token<'a> {
     }
 }
 
-/// The tokens of `text` with the byte offset each starts at, ending with
-/// an end-of-file token whose spaces are the whitespace after the last
-/// token (which `hclwrite` writes back as it found it).
-pub(crate) fn lex(text: &str) -> (Vec<Token<'_>>, Vec<u32>) {
-    let raw = tofu_syntax::native::lex(text);
+/// The tokens of `text` (as our lexer cut it: `raw`) with the byte offset
+/// each starts at, ending with an end-of-file token whose spaces are the
+/// whitespace after the last token (which `hclwrite` writes back as it
+/// found it).
+pub(crate) fn from_lexed<'a>(
+    text: &'a str,
+    raw: &[tofu_syntax::native::Token],
+) -> (Vec<Token<'a>>, Vec<u32>) {
     let mut tokens: Vec<Token<'_>> = Vec::with_capacity(raw.len());
     let mut starts = Vec::with_capacity(raw.len());
     let mut offset = 0usize;
     let mut last_end = 0usize;
-    for token in raw {
+    for &token in raw {
         let start = offset;
         offset += token.len as usize;
         match token.kind {

@@ -186,6 +186,11 @@ proptest! {
 
     #[test]
     fn garbage_never_panics(text in "[a-z{}()\\[\\]\"$%#=<>~*,.:?!\n\t \\\\-]{0,80}") {
+        // The outline parse (what formatting decides on) reports exactly
+        // the tree's errors.
+        let tree = tofu_syntax::parse_named(&text, tofu_syntax::SourceKind::Native, "main.tf");
+        let outline = tofu_syntax::outline::parse_outline(&text, "main.tf");
+        prop_assert_eq!(&outline.errors[..], tree.errors());
         if let Ok(formatted) = tofu_fmt::format(&text) {
             prop_assert!(tofu_fmt::format(&formatted).is_ok());
         }

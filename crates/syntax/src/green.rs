@@ -18,6 +18,31 @@ use crate::SyntaxKind;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Checkpoint(usize);
 
+/// What the parser makes of its events as it goes: a green tree
+/// ([`TreeBuilder`]), or only the outline the formatter needs
+/// ([`crate::outline`]).
+pub(crate) trait Build {
+    type Output;
+    fn token(&mut self, kind: SyntaxKind, text: &str);
+    fn start_node(&mut self, kind: SyntaxKind);
+    fn checkpoint(&self) -> Checkpoint;
+    /// Starts a node that will hold everything built since `checkpoint`.
+    fn start_node_at(&mut self, checkpoint: Checkpoint, kind: SyntaxKind);
+    fn finish_node(&mut self);
+    /// The result, once every node is finished.
+    fn finish(self) -> Self::Output;
+}
+
+impl Checkpoint {
+    pub(crate) fn new(children: usize) -> Checkpoint {
+        Checkpoint(children)
+    }
+
+    pub(crate) fn children(self) -> usize {
+        self.0
+    }
+}
+
 pub(crate) struct TreeBuilder {
     children: Vec<NodeOrToken<GreenNode, GreenToken>>,
     parents: Vec<(SyntaxKind, usize)>,
@@ -46,22 +71,25 @@ impl TreeBuilder {
                 .unwrap_or_else(NodeTable::new),
         }
     }
+}
 
-    pub(crate) fn token(&mut self, kind: SyntaxKind, text: &str) {
+impl Build for TreeBuilder {
+    type Output = GreenNode;
+
+    fn token(&mut self, kind: SyntaxKind, text: &str) {
         let token = self.tokens.get(kind, text);
         self.children.push(NodeOrToken::Token(token));
     }
 
-    pub(crate) fn start_node(&mut self, kind: SyntaxKind) {
+    fn start_node(&mut self, kind: SyntaxKind) {
         self.parents.push((kind, self.children.len()));
     }
 
-    pub(crate) fn checkpoint(&self) -> Checkpoint {
+    fn checkpoint(&self) -> Checkpoint {
         Checkpoint(self.children.len())
     }
 
-    /// Starts a node that will hold everything built since `checkpoint`.
-    pub(crate) fn start_node_at(&mut self, checkpoint: Checkpoint, kind: SyntaxKind) {
+    fn start_node_at(&mut self, checkpoint: Checkpoint, kind: SyntaxKind) {
         let Checkpoint(first) = checkpoint;
         debug_assert!(first <= self.children.len(), "checkpoint in the future");
         if let Some(&(_, parent_first)) = self.parents.last() {
@@ -70,7 +98,7 @@ impl TreeBuilder {
         self.parents.push((kind, first));
     }
 
-    pub(crate) fn finish_node(&mut self) {
+    fn finish_node(&mut self) {
         let (kind, first) = self
             .parents
             .pop()
@@ -80,8 +108,7 @@ impl TreeBuilder {
         self.children.push(NodeOrToken::Node(node));
     }
 
-    /// The root, once every node is finished.
-    pub(crate) fn finish(mut self) -> GreenNode {
+    fn finish(mut self) -> GreenNode {
         assert!(self.parents.is_empty(), "unfinished nodes");
         assert_eq!(self.children.len(), 1, "a tree has one root");
         match self.children.pop() {

@@ -14,6 +14,7 @@ pub mod ast;
 pub mod body;
 pub mod json;
 pub mod native;
+pub mod outline;
 
 mod error;
 mod green;

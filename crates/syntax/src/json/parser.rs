@@ -10,7 +10,7 @@
 
 use rowan::{TextRange, TextSize};
 
-use crate::green::{Checkpoint, TreeBuilder};
+use crate::green::{Build, Checkpoint, TreeBuilder};
 
 use super::lexer::{Tok, Token, lex};
 use super::literal::{is_valid_number, keyword_suggestion, string_error_offset};

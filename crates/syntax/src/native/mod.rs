@@ -4,7 +4,7 @@ mod columns;
 mod escapes;
 mod invalid_tokens;
 mod lexer;
-mod parser;
+pub(crate) mod parser;
 mod template;
 pub(crate) mod unicode;
 
@@ -52,10 +52,16 @@ fn parse_tokens(
     file_name: &str,
     run: impl FnOnce(parser::Parser<'_>) -> (rowan::GreenNode, Vec<crate::SyntaxError>),
 ) -> Parse {
-    let mut errors = invalid_tokens::check(text, tokens);
+    let mut errors = invalid_token_errors(text, tokens);
     let (green, parse_errors) = run(parser::Parser::new(text, file_name, tokens));
     errors.extend(parse_errors);
     Parse::new(green, errors)
 }
 
 pub(crate) use parser::MAX_DEPTH;
+
+/// HCL's errors for tokens that are never valid, which come before the
+/// parser's.
+pub(crate) fn invalid_token_errors(text: &str, tokens: &[Token]) -> Vec<crate::SyntaxError> {
+    invalid_tokens::check(text, tokens)
+}

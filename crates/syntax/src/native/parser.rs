@@ -10,12 +10,12 @@ use std::collections::HashMap;
 
 use std::cell::Cell;
 
-use rowan::{GreenNode, TextRange, TextSize};
+use rowan::{TextRange, TextSize};
 
 use crate::{
     SyntaxError,
     SyntaxKind::{self, *},
-    green::{Checkpoint, TreeBuilder},
+    green::{Build, Checkpoint, TreeBuilder},
     quote::go_quote,
 };
 
@@ -37,7 +37,9 @@ pub(super) struct Tok {
     index: usize,
 }
 
-pub(super) struct Parser<'t> {
+/// The parser, building a green tree (`TreeBuilder`) or whatever else
+/// another [`Build`] makes of the same events.
+pub(crate) struct Parser<'t, B = TreeBuilder> {
     text: &'t str,
     file_name: &'t str,
     tokens: &'t [Token],
@@ -49,7 +51,7 @@ pub(super) struct Parser<'t> {
     next_significant_no_newline: Vec<u32>,
     /// Next raw token to put in the tree.
     pos: usize,
-    builder: TreeBuilder,
+    builder: B,
     pub(super) errors: Vec<SyntaxError>,
     include_newlines: Vec<bool>,
     /// The top of `include_newlines`, read on every peek.
@@ -72,6 +74,17 @@ pub(super) struct Parser<'t> {
 
 impl<'t> Parser<'t> {
     pub(super) fn new(text: &'t str, file_name: &'t str, tokens: &'t [Token]) -> Self {
+        Parser::with_builder(text, file_name, tokens, TreeBuilder::new())
+    }
+}
+
+impl<'t, B: Build> Parser<'t, B> {
+    pub(crate) fn with_builder(
+        text: &'t str,
+        file_name: &'t str,
+        tokens: &'t [Token],
+        builder: B,
+    ) -> Self {
         let mut starts = Vec::with_capacity(tokens.len() + 1);
         let mut offset = TextSize::from(0);
         for token in tokens {
@@ -102,7 +115,7 @@ impl<'t> Parser<'t> {
             next_significant,
             next_significant_no_newline,
             pos: 0,
-            builder: TreeBuilder::new(),
+            builder,
             errors: Vec::new(),
             include_newlines: vec![true],
             newlines: true,
@@ -115,7 +128,7 @@ impl<'t> Parser<'t> {
         }
     }
 
-    pub(super) fn parse_file(mut self) -> (GreenNode, Vec<SyntaxError>) {
+    pub(crate) fn parse_file(mut self) -> (B::Output, Vec<SyntaxError>) {
         self.builder.start_node(SOURCE_FILE);
         self.parse_body(EOF);
         self.finish_root()
@@ -124,7 +137,7 @@ impl<'t> Parser<'t> {
     /// The whole input as one expression, as HCL's `ParseExpression`:
     /// newlines count only as they do inside parentheses, and only the end
     /// of input may follow the expression.
-    pub(super) fn parse_expression_file(mut self) -> (GreenNode, Vec<SyntaxError>) {
+    pub(super) fn parse_expression_file(mut self) -> (B::Output, Vec<SyntaxError>) {
         self.builder.start_node(EXPRESSION_FILE);
         self.push_newlines(false);
         self.parse_expression();
@@ -149,14 +162,14 @@ impl<'t> Parser<'t> {
     /// The whole input as a template, as HCL's `ParseTemplate`: the parts
     /// of a quoted template without the quotes, ended by the end of input.
     /// The tokens must come from `lex_template`.
-    pub(super) fn parse_template_file(mut self) -> (GreenNode, Vec<SyntaxError>) {
+    pub(super) fn parse_template_file(mut self) -> (B::Output, Vec<SyntaxError>) {
         self.builder.start_node(TEMPLATE_FILE);
         self.parse_template_parts(EOF);
         self.finish_root()
     }
 
     /// Puts what is left in the root node and closes it.
-    fn finish_root(mut self) -> (GreenNode, Vec<SyntaxError>) {
+    fn finish_root(mut self) -> (B::Output, Vec<SyntaxError>) {
         if self.steps_left.get() == 0 {
             let end = TextSize::of(self.text);
             self.errors.push(SyntaxError::new(
