@@ -294,3 +294,24 @@ fn bad_paths_and_extensions_are_errors() {
         "#]],
     );
 }
+
+#[test]
+fn recursion_does_not_follow_directory_links() {
+    let dir = tree();
+    std::os::unix::fs::symlink(dir.path(), dir.path().join("sub/loop")).unwrap();
+    std::os::unix::fs::symlink("main.tf", dir.path().join("linked.tf")).unwrap();
+    assert_run(
+        dir.path(),
+        &["fmt", "-recursive", "-check"],
+        expect![[r#"
+            exit: 3
+            --- stdout
+            linked.tf
+            main.tf
+            sub/child.tofu
+            sub/deeper/d.tftest.hcl
+            vars.tfvars
+            --- stderr
+        "#]],
+    );
+}

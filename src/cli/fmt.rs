@@ -175,7 +175,10 @@ impl Run {
             .filter_map(Result::ok)
             .map(|entry| {
                 let path = entry.path();
-                let is_dir = fs::metadata(&path).is_ok_and(|m| m.is_dir());
+                // As Go's `DirEntry.IsDir`, a link is not a directory: links
+                // to directories are not followed, so a loop of them cannot
+                // make the walk endless.
+                let is_dir = entry.file_type().is_ok_and(|t| t.is_dir());
                 (
                     entry.file_name().to_string_lossy().into_owned(),
                     path,

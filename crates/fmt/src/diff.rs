@@ -73,3 +73,62 @@ pub fn unified_diff(old: &str, new: &str, path: &str) -> String {
         .header(&format!("old/{path}"), &format!("new/{path}"))
         .to_string()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn apply(text: &str, edits: &[TextEdit]) -> String {
+        let mut out = text.to_owned();
+        for edit in edits.iter().rev() {
+            out.replace_range(std::ops::Range::<usize>::from(edit.range), &edit.new_text);
+        }
+        out
+    }
+
+    #[test]
+    fn edits_replace_runs_of_changed_lines() {
+        let old = "a=1\nb = 2\nc=3\nd=4\n";
+        let new = "a = 1\nb = 2\nc = 3\nd = 4\n";
+        let edits = edits(old, new);
+        assert_eq!(
+            edits,
+            [
+                TextEdit {
+                    range: TextRange::new(0.into(), 4.into()),
+                    new_text: "a = 1\n".into()
+                },
+                TextEdit {
+                    range: TextRange::new(10.into(), 18.into()),
+                    new_text: "c = 3\nd = 4\n".into()
+                },
+            ]
+        );
+        assert_eq!(apply(old, &edits), new);
+        assert!(super::edits(new, new).is_empty());
+    }
+
+    #[test]
+    fn range_formatting_touches_only_the_lines_asked_for() {
+        let text = "a=1\nb = 2\nc=3\n";
+        let edits = crate::format_range(text, TextRange::new(9.into(), 12.into())).unwrap();
+        assert_eq!(apply(text, &edits), "a=1\nb = 2\nc = 3\n");
+        assert!(crate::format_range("a = ", TextRange::empty(0.into())).is_err());
+    }
+
+    #[test]
+    fn unified_diff_is_labelled_as_tofu_fmt_labels_it() {
+        assert_eq!(unified_diff("a\n", "a\n", "main.tf"), "");
+        expect_test::expect![[r#"
+            --- old/main.tf
+            +++ new/main.tf
+            @@ -1,2 +1,2 @@
+             x = 1
+            -a=1
+            \ No newline at end of file
+            +a = 1
+            \ No newline at end of file
+        "#]]
+        .assert_eq(&unified_diff("x = 1\na=1", "x = 1\na = 1", "main.tf"));
+    }
+}
