@@ -304,10 +304,20 @@ fn syntax_prints_the_tree() {
 }
 
 #[test]
-fn syntax_prints_errors_and_still_succeeds() {
+fn syntax_prints_errors_with_positions_and_fails() {
     let run = analyzer(&["syntax", "syntax-errors/broken.tf.json"]);
-    assert_eq!(run.code, 0);
-    assert!(run.stdout.contains("\nerror "), "{}", run.stdout);
+    assert_eq!(run.code, 1);
+    let errors: Vec<&str> = run
+        .stdout
+        .lines()
+        .filter(|l| l.starts_with("error "))
+        .collect();
+    expect_test::expect![[r#"
+        [
+            "error syntax-errors/broken.tf.json:3:11-3:12: Trailing comma in object: JSON does not permit a trailing comma after the final property in an object.",
+        ]
+    "#]]
+    .assert_debug_eq(&errors);
 }
 
 #[test]

@@ -17,6 +17,11 @@ pub struct Cli {
     #[arg(long = "no-color", global = true)]
     pub no_color: bool,
 
+    /// Switch to DIR before doing anything else, as `tofu -chdir=DIR`
+    /// does; `-chdir=DIR` works too.
+    #[arg(long, value_name = "DIR", global = true)]
+    pub chdir: Option<PathBuf>,
+
     #[command(subcommand)]
     pub command: Command,
 }
@@ -282,10 +287,26 @@ fn translate_tofu_flags(args: Vec<OsString>) -> Vec<OsString> {
                 _ if text.starts_with("-var=") || text.starts_with("-var-file=") => {
                     OsString::from(format!("-{text}"))
                 }
+                // Every other long flag in `tofu`'s single-dash spelling
+                // (`-version`, `-format=json`, `-chdir=DIR`, or one that does
+                // not exist, which clap then names as it was meant).
+                _ if is_single_dash_long_flag(text) => OsString::from(format!("-{text}")),
                 _ => arg,
             }
         })
         .collect()
+}
+
+/// `-word` or `-word=value`: a long flag with one dash, not a bundle of
+/// short ones (no command here takes more than one short flag at once).
+fn is_single_dash_long_flag(text: &str) -> bool {
+    let Some(rest) = text.strip_prefix('-') else {
+        return false;
+    };
+    let name = rest.split('=').next().unwrap_or_default();
+    name.len() > 1
+        && name.starts_with(|c: char| c.is_ascii_alphabetic())
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
 }
 
 /// The arguments before `--`, after the program name.
@@ -346,12 +367,14 @@ mod tests {
 
     #[test]
     fn only_whole_arguments_are_translated() {
+        // A flag that merely starts like a known one stays itself (and is
+        // then unknown to clap), never the flag it resembles.
         let translated = translate_tofu_flags(args(&["-jsonx", "--json", "-json"]));
-        assert_eq!(translated, args(&["-jsonx", "--json", "--format=json"]));
+        assert_eq!(translated, args(&["--jsonx", "--json", "--format=json"]));
         let translated = translate_tofu_flags(args(&["-variable", "-var-files=x", "-var=a=1"]));
         assert_eq!(
             translated,
-            args(&["-variable", "-var-files=x", "--var=a=1"])
+            args(&["--variable", "--var-files=x", "--var=a=1"])
         );
     }
 
@@ -498,6 +521,28 @@ mod tests {
         assert_eq!((next.check, next.list), (true, false));
         assert_eq!(next.paths, [PathBuf::from("main.tf")]);
         assert!(parse(args(&["fmt", "-list=maybe"])).is_err());
+    }
+
+    #[test]
+    fn every_long_flag_takes_one_dash() {
+        let cli = parse(args(&[
+            "-chdir=infra",
+            "check",
+            "-format=json",
+            "-no-color",
+        ]))
+        .unwrap();
+        assert_eq!(cli.chdir, Some(PathBuf::from("infra")));
+        assert!(matches!(&cli.command, Command::Check(check) if check.format == Format::Json));
+        let version = parse(args(&["-version"])).unwrap_err();
+        assert_eq!(version.kind(), clap::error::ErrorKind::DisplayVersion);
+        let unknown = parse(args(&["check", "-bogus"])).unwrap_err();
+        assert!(unknown.to_string().contains("'--bogus'"), "{unknown}");
+        // Short flags, a lone dash and values stay as they are.
+        assert_eq!(
+            translate_tofu_flags(args(&["-h", "-", "-var", "-x=1", "-1"])),
+            args(&["-h", "-", "--var", "-x=1", "-1"])
+        );
     }
 
     #[test]

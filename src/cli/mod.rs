@@ -30,6 +30,15 @@ pub fn run(args: Vec<OsString>) -> ExitCode {
             return ExitCode::from(u8::try_from(err.exit_code()).unwrap_or(FAILURE));
         }
     };
+    if let Some(dir) = &cli.chdir
+        && let Err(err) = std::env::set_current_dir(dir)
+    {
+        eprintln!(
+            "error: cannot switch to directory {} (-chdir): {err}",
+            dir.display()
+        );
+        return ExitCode::from(FAILURE);
+    }
     match cli.command {
         Command::Check(check) => check::run(check, cli.no_color),
         Command::Syntax(syntax) => syntax::run(syntax),

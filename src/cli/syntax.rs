@@ -1,11 +1,13 @@
-//! `tofu-analyzer syntax FILE`: the tree and errors of one file, for
-//! looking into how the analyzer reads it.
+//! `tofu-analyzer syntax FILE`: the tree of one file, then its syntax
+//! errors with their positions (`FILE:LINE:COLUMN`, columns in grapheme
+//! clusters as HCL counts them), for looking into how the analyzer reads
+//! it. Exit status 1 when the file has syntax errors, as `check`'s.
 
 use std::{fmt::Write, fs, process::ExitCode};
 
 use tofu_analyzer::{
     source::{decode, encoding_error},
-    syntax::{SourceKind, debug_dump, parse},
+    syntax::{LineIndex, Parse, SourceKind, debug_dump, parse},
 };
 
 use super::{FAILURE, args::SyntaxArgs, print_stdout};
@@ -21,17 +23,33 @@ pub fn run(args: SyntaxArgs) -> ExitCode {
     let decoded = decode(bytes);
     let name = args.file.file_name().unwrap_or_default().to_string_lossy();
     let parsed = parse(&decoded.text, SourceKind::from_file_name(&name));
-    let mut dump = debug_dump(&parsed);
-    if let Some(range) = decoded.first_invalid {
-        let error = encoding_error(range);
+    // The tree alone: the errors follow with positions people read.
+    let mut out = debug_dump(&Parse::new(parsed.green().clone(), Vec::new()));
+    let errors = decoded
+        .first_invalid
+        .map(encoding_error)
+        .into_iter()
+        .chain(parsed.errors().iter().cloned());
+    let index = LineIndex::new(&decoded.text);
+    let mut failed = false;
+    for error in errors {
+        failed = true;
+        let start = index.line_col(&decoded.text, error.range.start());
+        let end = index.line_col(&decoded.text, error.range.end());
         let _ = writeln!(
-            dump,
-            "error {:?}: {}: {}",
-            error.range, error.summary, error.detail
+            out,
+            "error {}:{}:{}-{}:{}: {}: {}",
+            args.file.display(),
+            start.line,
+            start.column,
+            end.line,
+            end.column,
+            error.summary,
+            error.detail
         );
     }
-    match print_stdout(dump.as_bytes()) {
-        Ok(()) => ExitCode::SUCCESS,
+    match print_stdout(out.as_bytes()) {
+        Ok(()) => ExitCode::from(u8::from(failed)),
         Err(code) => code,
     }
 }
