@@ -1,7 +1,12 @@
-//! `tofu-analyzer console [DIR] [-var NAME=VALUE] [-var-file FILE]`: evaluates the expressions read from
-//! stdin as `tofu console` does with piped input: one per line (lines join
-//! while brackets are open), each value printed on stdout; the first
-//! error is printed on stderr and ends the session with status 1.
+//! `tofu-analyzer console [DIR] [-var NAME=VALUE] [-var-file FILE]`: evaluates expressions as
+//! `tofu console` does, one per line (lines join while brackets are open).
+//!
+//! At a terminal it is interactive, as OpenTofu's `modeInteractive`: a
+//! `> ` prompt (a dot per open bracket while a command goes on), line
+//! editing and history (rustyline), errors shown without ending the
+//! session, `exit`, Ctrl-D or Ctrl-C on an empty command to leave.
+//! With piped input, each value is printed on stdout and the first error
+//! is printed on stderr and ends the session with status 1.
 
 use std::{
     io::{self, BufRead, IsTerminal, Write},
@@ -17,6 +22,8 @@ use tofu_analyzer::console::ConsoleTree;
 use tofu_analyzer::semantic_db::root_variable_values;
 use tofu_analyzer::variable_inputs::{VariableInputs, process_environment, working_dir};
 use tofu_syntax::{LineIndex, TextSize};
+
+use rustyline::{DefaultEditor, error::ReadlineError};
 
 use super::{FAILURE, args::ConsoleArgs, check::colour_allowed};
 
@@ -66,6 +73,9 @@ pub fn run(args: ConsoleArgs, no_color: bool) -> ExitCode {
         base_dir: &args.dir,
     };
     let colour = !no_color && colour_allowed() && io::stderr().is_terminal();
+    if io::stdin().is_terminal() && io::stdout().is_terminal() {
+        return interactive(&scope, colour);
+    }
     let mut joiner = CommandJoiner::default();
     let stdin = io::stdin().lock();
     let mut stdout = io::stdout().lock();
@@ -105,6 +115,57 @@ pub fn run(args: ConsoleArgs, no_color: bool) -> ExitCode {
             }
             let _ = writeln!(stderr, "error: cannot write output: {err}");
             return ExitCode::from(FAILURE);
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+/// The console at a terminal: every error is shown and the session goes
+/// on; it ends with status 0 on `exit`, end of input, or an interrupt
+/// with no command under way.
+fn interactive(scope: &ConsoleScope<'_>, colour: bool) -> ExitCode {
+    let mut editor = match DefaultEditor::new() {
+        Ok(editor) => editor,
+        Err(err) => {
+            eprintln!("error: cannot start the interactive console: {err}");
+            return ExitCode::from(FAILURE);
+        }
+    };
+    let mut joiner = CommandJoiner::default();
+    loop {
+        let prompt = match joiner.depth() {
+            0 => "> ".to_owned(),
+            depth => format!("{} ", ".".repeat(depth)),
+        };
+        let line = match editor.readline(&prompt) {
+            Ok(line) => line,
+            // Ctrl-C drops a command under way; with none, it leaves.
+            Err(ReadlineError::Interrupted) if joiner.clear() => continue,
+            Err(ReadlineError::Interrupted | ReadlineError::Eof) => break,
+            Err(err) => {
+                eprintln!("error: cannot read input: {err}");
+                return ExitCode::from(FAILURE);
+            }
+        };
+        if !line.trim().is_empty() {
+            let _ = editor.add_history_entry(line.as_str());
+        }
+        let Some(command) = joiner.push(&line) else {
+            continue;
+        };
+        let (text, diagnostics) = match evaluate_console_line(&command, scope) {
+            ConsoleOutput::Nothing => continue,
+            ConsoleOutput::Exit => break,
+            ConsoleOutput::Text(text, warnings) => (Some(text), warnings),
+            ConsoleOutput::Failed(diagnostics) => (None, diagnostics),
+        };
+        let mut stderr = io::stderr().lock();
+        for diagnostic in &diagnostics {
+            let _ = stderr.write_all(render_diagnostic(diagnostic, &command, colour).as_bytes());
+        }
+        let _ = stderr.flush();
+        if let Some(text) = text {
+            println!("{text}");
         }
     }
     ExitCode::SUCCESS

@@ -182,6 +182,24 @@ impl CommandJoiner {
         self.open = [0; 3];
         Some(std::mem::take(&mut self.buffer).join("\n"))
     }
+
+    /// How many brackets the lines taken so far leave open (at least one
+    /// while a command is waiting for more lines), which OpenTofu's
+    /// interactive console shows as that many dots in its prompt.
+    pub fn depth(&self) -> usize {
+        if self.buffer.is_empty() {
+            return 0;
+        }
+        usize::try_from(self.open.iter().sum::<i64>()).map_or(1, |open| open.max(1))
+    }
+
+    /// Forgets the lines of an unfinished command.
+    pub fn clear(&mut self) -> bool {
+        self.open = [0; 3];
+        let had_lines = !self.buffer.is_empty();
+        self.buffer.clear();
+        had_lines
+    }
 }
 
 #[cfg(test)]
