@@ -324,10 +324,11 @@ fn shadowing_notes(modules: &[Module]) -> impl Iterator<Item = Diagnostic> + '_ 
     modules.iter().flat_map(|module| {
         module.shadowed.iter().map(|shadowed| {
             Diagnostic::note(
-                format!("Ignored {}", module.file_path(&shadowed.name)),
+                "Ignored file",
                 format!(
                     "OpenTofu does not load {} because {} takes its place.",
-                    shadowed.name, shadowed.shadowed_by
+                    module.file_path(&shadowed.name),
+                    shadowed.shadowed_by
                 ),
             )
         })

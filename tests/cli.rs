@@ -583,6 +583,45 @@ fn uninstalled_remote_modules_get_a_note_not_an_error() {
 }
 
 #[test]
+fn notes_are_consolidated_counted_and_hidden_by_quiet() {
+    let dir = scratch("many-uninstalled");
+    let calls: String = (0..40)
+        .map(|i| format!("module \"m{i}\" {{\n  source = \"acme/m{i}/aws\"\n}}\n"))
+        .collect();
+    fs::write(dir.join("main.tf"), calls).unwrap();
+    let run = analyzer_in(&dir, &["check", "-no-color"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(
+        run.stdout.matches("Note: Module not installed").count(),
+        1,
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.contains("(and 39 more similar notes elsewhere)"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stderr.ends_with("0 errors, 0 warnings, 40 notes\n"),
+        "{}",
+        run.stderr
+    );
+    for quiet in ["-q", "--quiet", "-quiet"] {
+        let run = analyzer_in(&dir, &["check", "-no-color", quiet]);
+        assert_eq!(
+            (run.code, run.stdout.as_str(), run.stderr.as_str()),
+            (0, "", ""),
+            "{quiet}"
+        );
+    }
+    // The JSON output, OpenTofu's schema, has no notes to hide.
+    let json = analyzer_in(&dir, &["check", "-json", "-q"]);
+    assert_eq!(json.code, 0);
+    assert!(json.stdout.contains("\"valid\": true"), "{}", json.stdout);
+}
+
+#[test]
 fn human_output_filters_and_consolidates_warnings_as_opentofu_views_do() {
     let dir = fixtures().join("deprecation");
     let mut out = String::new();

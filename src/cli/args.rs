@@ -190,6 +190,10 @@ pub struct WarningArgs {
     /// When there are warnings and no errors, list only their summaries.
     #[arg(long)]
     pub compact_warnings: bool,
+
+    /// Show no notes and no summary line: errors and warnings only.
+    #[arg(short, long)]
+    pub quiet: bool,
 }
 
 /// `-deprecation` takes `module:LEVEL`.

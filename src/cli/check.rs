@@ -63,6 +63,7 @@ pub fn run(args: CheckArgs, no_color: bool) -> ExitCode {
                 consolidate_warnings: args.warnings.consolidate_warnings.unwrap_or(true),
                 consolidate_errors: args.warnings.consolidate_errors.unwrap_or(false),
                 compact_warnings: args.warnings.compact_warnings,
+                notes: !args.warnings.quiet,
             };
             render_human(&report, &warnings, colour)
         }
@@ -70,7 +71,7 @@ pub fn run(args: CheckArgs, no_color: bool) -> ExitCode {
     if let Err(code) = print_stdout(&output) {
         return code;
     }
-    if args.format == Format::Human {
+    if args.format == Format::Human && !args.warnings.quiet {
         eprintln!("{}", human::summary_line(&report));
     }
     ExitCode::from(u8::from(report.has_errors()))

@@ -88,16 +88,23 @@ fn render_compact<W: WriteColor>(
     )
 }
 
-/// `checked 12 modules (57 files) in 0.03s: 2 errors, 0 warnings`
+/// `checked 12 modules (57 files) in 0.03s: 2 errors, 0 warnings`, and
+/// `, 3 notes` when there are notes.
 pub fn summary_line(report: &CheckReport) -> String {
-    format!(
+    let mut line = format!(
         "checked {} ({}) in {:.2}s: {}, {}",
         plural(report.modules.len(), "module"),
         plural(report.file_count(), "file"),
         report.elapsed.as_secs_f64(),
         plural(report.error_count(), "error"),
         plural(report.warning_count(), "warning"),
-    )
+    );
+    let notes = report.count(Severity::Note);
+    if notes > 0 {
+        line.push_str(", ");
+        line.push_str(&plural(notes, "note"));
+    }
+    line
 }
 
 fn plural(count: usize, noun: &str) -> String {
@@ -351,9 +358,15 @@ mod tests {
         ]);
         assert_eq!(
             summary_line(&report),
-            "checked 0 modules (0 files) in 1.23s: 1 error, 0 warnings"
+            "checked 0 modules (0 files) in 1.23s: 1 error, 0 warnings, 1 note"
         );
         report.diagnostics.push(Diagnostic::warning("Hm", ""));
+        report.diagnostics.push(Diagnostic::note("Also fine", ""));
+        assert_eq!(
+            summary_line(&report),
+            "checked 0 modules (0 files) in 1.23s: 1 error, 1 warning, 2 notes"
+        );
+        report.diagnostics.retain(|d| d.severity != Severity::Note);
         assert_eq!(
             summary_line(&report),
             "checked 0 modules (0 files) in 1.23s: 1 error, 1 warning"

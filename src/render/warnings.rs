@@ -3,6 +3,7 @@
 //! `-deprecation` and each shown once, warnings alike consolidated into
 //! the first of them ("(and 2 more similar warnings elsewhere)"), and
 //! `-compact-warnings` listing only summaries when there are no errors.
+//! The analyzer's own notes consolidate the same way, and `-q` hides them.
 
 use std::collections::{HashMap, HashSet};
 
@@ -39,6 +40,8 @@ pub struct WarningOptions {
     pub consolidate_errors: bool,
     /// `-compact-warnings`.
     pub compact_warnings: bool,
+    /// Notes are shown (not with `-q`).
+    pub notes: bool,
 }
 
 impl Default for WarningOptions {
@@ -48,6 +51,7 @@ impl Default for WarningOptions {
             consolidate_warnings: true,
             consolidate_errors: false,
             compact_warnings: false,
+            notes: true,
         }
     }
 }
@@ -72,7 +76,10 @@ pub enum Presentation {
 /// Applies the options to diagnostics in display order.
 pub fn present(diagnostics: &[Diagnostic], options: &WarningOptions) -> Presentation {
     let mut seen_causes = HashSet::new();
-    let allowed = diagnostics.iter().filter(|d| match &d.deprecation {
+    let allowed = diagnostics
+        .iter()
+        .filter(|d| options.notes || d.severity != Severity::Note);
+    let allowed = allowed.filter(|d| match &d.deprecation {
         None => true,
         Some(cause) => {
             seen_causes.insert(cause.clone())
@@ -86,12 +93,13 @@ pub fn present(diagnostics: &[Diagnostic], options: &WarningOptions) -> Presenta
     let mut shown: Vec<Shown> = Vec::new();
     let mut groups: HashMap<(Severity, String), usize> = HashMap::new();
     for diagnostic in allowed {
-        let consolidates = diagnostic.location.is_some()
-            && match diagnostic.severity {
-                Severity::Warning => options.consolidate_warnings,
-                Severity::Error => options.consolidate_errors,
-                Severity::Note => false,
-            };
+        // Notes are the analyzer's own, so they consolidate with or
+        // without a place; warnings and errors as OpenTofu's views do.
+        let consolidates = match diagnostic.severity {
+            Severity::Warning => diagnostic.location.is_some() && options.consolidate_warnings,
+            Severity::Error => diagnostic.location.is_some() && options.consolidate_errors,
+            Severity::Note => options.consolidate_warnings,
+        };
         if consolidates {
             let key = (diagnostic.severity, consolidation_key(diagnostic));
             if let Some(&group) = groups.get(&key) {
@@ -112,7 +120,8 @@ pub fn present(diagnostics: &[Diagnostic], options: &WarningOptions) -> Presenta
         }
         let kind = match group.diagnostic.severity {
             Severity::Error => "error",
-            _ => "warning",
+            Severity::Warning => "warning",
+            Severity::Note => "note",
         };
         let message = match more {
             1 => format!("(and one more similar {kind} elsewhere)"),
@@ -228,5 +237,37 @@ mod tests {
                 ("x".to_owned(), 0)
             ]
         );
+    }
+
+    #[test]
+    fn notes_consolidate_with_or_without_a_place_and_quiet_hides_them() {
+        let note = |line: Option<u32>| {
+            let note = Diagnostic::note("Module not installed", "why");
+            match line {
+                Some(line) => note.at(
+                    FileId(0),
+                    tofu_syntax::TextRange::new(line.into(), (line + 1).into()),
+                ),
+                None => note,
+            }
+        };
+        let diagnostics = [
+            note(Some(1)),
+            note(Some(5)),
+            note(None),
+            Diagnostic::note("Ignored file", "x"),
+        ];
+        assert_eq!(
+            shown(present(&diagnostics, &WarningOptions::default())),
+            [
+                ("why\n\n(and 2 more similar notes elsewhere)".to_owned(), 2),
+                ("x".to_owned(), 0)
+            ]
+        );
+        let quiet = WarningOptions {
+            notes: false,
+            ..WarningOptions::default()
+        };
+        assert_eq!(shown(present(&diagnostics, &quiet)), []);
     }
 }
