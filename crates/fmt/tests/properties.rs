@@ -3,8 +3,10 @@
 //! from the input in whitespace only and does not depend on the input's
 //! own spacing.
 
+mod support;
+
 use proptest::prelude::*;
-use tofu_syntax::{SyntaxKind, native::lex};
+use support::{scramble, significant};
 
 /// Spaces as a person might type them: never none, since generated tokens
 /// would run together.
@@ -134,38 +136,6 @@ fn body(depth: u32) -> BoxedStrategy<String> {
         .boxed()
 }
 
-fn significant(text: &str) -> Vec<(SyntaxKind, String)> {
-    let mut offset = 0;
-    lex(text)
-        .into_iter()
-        .map(|token| {
-            let piece = text[offset..offset + token.len as usize].to_owned();
-            offset += token.len as usize;
-            (token.kind, piece)
-        })
-        .filter(|(kind, _)| *kind != SyntaxKind::WHITESPACE)
-        .collect()
-}
-
-/// Every run of spaces made one, every indentation removed.
-fn respaced(text: &str) -> String {
-    let mut offset = 0;
-    let mut out = String::new();
-    let mut line_start = true;
-    for token in lex(text) {
-        let piece = &text[offset..offset + token.len as usize];
-        offset += token.len as usize;
-        match token.kind {
-            SyntaxKind::WHITESPACE if line_start => {}
-            SyntaxKind::WHITESPACE => out.push(' '),
-            _ => out.push_str(piece),
-        }
-        line_start = token.kind == SyntaxKind::NEWLINE
-            || (line_start && token.kind == SyntaxKind::WHITESPACE);
-    }
-    out
-}
-
 proptest! {
     #![proptest_config(ProptestConfig {
         cases: 1000,
@@ -181,7 +151,7 @@ proptest! {
         };
         prop_assert_eq!(tofu_fmt::format(&formatted).unwrap(), formatted.clone());
         prop_assert_eq!(significant(&formatted), significant(&text));
-        prop_assert_eq!(tofu_fmt::format(&respaced(&text)).unwrap(), formatted);
+        prop_assert_eq!(tofu_fmt::format(&scramble(&text)).unwrap(), formatted);
     }
 
     #[test]
