@@ -15,6 +15,7 @@ use tofu_syntax::SyntaxError;
 
 pub use crate::diagnostic::{Diagnostic, FileId, Location, Severity};
 use crate::{
+    analyzer_config::Exclusions,
     discovery::{self, Module},
     module_files::ModuleFile,
     semantic,
@@ -44,6 +45,8 @@ pub struct CheckOptions<'a> {
     /// without `plan`: these sources and the root's tfvars files (the
     /// root's tfvars files alone when `None`).
     pub variables: Option<VariableInputs<'a>>,
+    /// Directories and files left out of the check (`exclude`).
+    pub exclude: Option<&'a Exclusions>,
 }
 
 /// Everything a check found.
@@ -121,7 +124,11 @@ pub fn check_tree(root: &Path, options: &CheckOptions<'_>) -> Result<CheckReport
     if !fs::metadata(root).map_err(unreadable)?.is_dir() {
         return Err(CheckError::NotADirectory(root.to_path_buf()));
     }
-    let discovered = discovery::discover(root).map_err(unreadable)?;
+    let discovered = match options.exclude {
+        Some(exclude) => discovery::discover_excluding(root, exclude),
+        None => discovery::discover(root),
+    }
+    .map_err(unreadable)?;
 
     let outcomes = check_files(&discovered.modules, options.progress);
 

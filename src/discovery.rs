@@ -12,6 +12,7 @@ use std::{
 };
 
 use crate::{
+    analyzer_config::Exclusions,
     diagnostic::Diagnostic,
     module_files::{self, ModuleFile, ShadowedFile},
 };
@@ -51,9 +52,15 @@ pub use tofu_semantic::InstalledModule;
 /// Walks the tree under `root`. Only an unreadable root is an error;
 /// trouble further down becomes diagnostics.
 pub fn discover(root: &Path) -> io::Result<Discovery> {
+    discover_excluding(root, &Exclusions::none())
+}
+
+/// [`discover`], leaving out the directories and files `exclude` matches
+/// (by their paths relative to `root`).
+pub fn discover_excluding(root: &Path, exclude: &Exclusions) -> io::Result<Discovery> {
     let listing = read_dir_sorted(root)?;
     let mut discovery = Discovery::default();
-    visit(root, String::new(), listing, &mut discovery);
+    visit(root, String::new(), listing, exclude, &mut discovery);
     add_installed_modules(root, &mut discovery);
     Ok(discovery)
 }
@@ -138,7 +145,13 @@ struct Listing {
     non_utf8_names: Vec<String>,
 }
 
-fn visit(path: &Path, dir: String, listing: Listing, discovery: &mut Discovery) {
+fn visit(
+    path: &Path,
+    dir: String,
+    listing: Listing,
+    exclude: &Exclusions,
+    discovery: &mut Discovery,
+) {
     for name in &listing.non_utf8_names {
         discovery.problems.push(Diagnostic::warning(
             "Skipped a name that is not UTF-8",
@@ -148,8 +161,11 @@ fn visit(path: &Path, dir: String, listing: Listing, discovery: &mut Discovery) 
             ),
         ));
     }
-    let (dirs, files): (Vec<_>, Vec<_>) =
-        listing.entries.into_iter().partition(|entry| entry.is_dir);
+    let (dirs, files): (Vec<_>, Vec<_>) = listing
+        .entries
+        .into_iter()
+        .filter(|entry| !exclude.excludes(&join(&dir, &entry.name)))
+        .partition(|entry| entry.is_dir);
 
     let found = module_files::module_files(files.iter().map(|entry| entry.name.as_str()));
     if !found.files.is_empty() {
@@ -168,7 +184,7 @@ fn visit(path: &Path, dir: String, listing: Listing, discovery: &mut Discovery) 
         let child_path = path.join(&entry.name);
         let child_dir = join(&dir, &entry.name);
         match read_dir_sorted(&child_path) {
-            Ok(listing) => visit(&child_path, child_dir, listing, discovery),
+            Ok(listing) => visit(&child_path, child_dir, listing, exclude, discovery),
             Err(err) => discovery.problems.push(Diagnostic::error(
                 "Failed to read directory",
                 format!("The directory \"{child_dir}\" could not be read: {err}."),

@@ -10,6 +10,7 @@ pub use tofu_syntax as syntax;
 pub use tofu_types as types;
 
 pub mod analysis;
+pub mod analyzer_config;
 pub mod check;
 pub mod console;
 pub mod diagnostic;

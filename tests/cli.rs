@@ -649,3 +649,61 @@ fn human_output_filters_and_consolidates_warnings_as_opentofu_views_do() {
         bad.stderr
     );
 }
+
+#[test]
+fn excluded_paths_are_not_checked() {
+    let dir = scratch("exclude");
+    for (path, text) in [
+        ("app/main.tf", "output \"x\" {\n  value = 1\n}\n"),
+        (
+            "test/fixtures/bad/main.tf",
+            "output \"y\" {\n  value = local.nope\n}\n",
+        ),
+        ("old/main.tf", "output \"z\" {\n  value = local.nope\n}\n"),
+    ] {
+        let path = dir.join(path);
+        fs::create_dir_all(path.parent().unwrap()).unwrap();
+        fs::write(path, text).unwrap();
+    }
+    let all = analyzer_in(&dir, &["check", "-no-color"]);
+    assert_eq!(all.code, 1);
+    assert!(all.stderr.contains("3 modules"), "{}", all.stderr);
+    let flag = analyzer_in(
+        &dir,
+        &[
+            "check",
+            "-no-color",
+            "--exclude",
+            "test/**",
+            "--exclude=old",
+        ],
+    );
+    assert_eq!(
+        (flag.code, flag.stdout.as_str()),
+        (0, ""),
+        "{}",
+        flag.stderr
+    );
+    assert!(flag.stderr.contains("1 module (1 file)"), "{}", flag.stderr);
+    // The configuration file of the directory or a parent, and the flag
+    // adds to it.
+    fs::write(dir.join(".tofu-analyzer.hcl"), "exclude = [\"test/**\"]\n").unwrap();
+    let config = analyzer_in(&dir.join("app"), &["check", "-no-color", ".."]);
+    assert!(config.stderr.contains("2 modules"), "{}", config.stderr);
+    let both = analyzer_in(&dir, &["check", "-no-color", "--exclude", "old/*.tf"]);
+    assert_eq!(both.code, 0, "{}", both.stdout);
+    // A broken configuration file is a usage error with its place.
+    fs::write(dir.join("broken.hcl"), "exclude = [\"a\"]\nexclud = []\n").unwrap();
+    let broken = analyzer_in(&dir, &["check", "-no-color", "--config", "broken.hcl"]);
+    assert_eq!(broken.code, 2);
+    assert!(
+        broken.stderr.contains("Error: Unsupported argument"),
+        "{}",
+        broken.stderr
+    );
+    assert!(
+        broken.stderr.contains("broken.hcl:2:1"),
+        "{}",
+        broken.stderr
+    );
+}

@@ -167,6 +167,17 @@ pub struct CheckArgs {
 
     #[command(flatten)]
     pub warnings: WarningArgs,
+
+    /// The analyzer's configuration file (default: `.tofu-analyzer.hcl`
+    /// in DIR or the nearest parent that has one).
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
+
+    /// Leave out directories and files whose paths (relative to DIR)
+    /// match GLOB (`*` within a name, `**` across directories); may be
+    /// repeated, and adds to the configuration file's `exclude`.
+    #[arg(long, value_name = "GLOB", action = ArgAction::Append)]
+    pub exclude: Vec<String>,
 }
 
 /// How the human output shows warnings, as OpenTofu's views take them.

@@ -3,17 +3,20 @@
 
 use std::{
     env,
-    io::{self, IsTerminal},
+    io::{self, IsTerminal, Write},
     process::ExitCode,
 };
 
 use codespan_reporting::term::termcolor::{Ansi, NoColor};
 use tofu_analyzer::{
+    analyzer_config::{AnalyzerConfig, ConfigError, Exclusions},
     check::{CheckOptions, CheckReport, Progress, check_tree},
     render::{
         human, json,
         warnings::{DeprecationLevel, WarningOptions},
     },
+    source::SourceFile,
+    syntax::SourceKind,
     variable_inputs::{VariableInputs, process_environment, working_dir},
 };
 
@@ -25,6 +28,23 @@ use super::{
 };
 
 pub fn run(args: CheckArgs, no_color: bool) -> ExitCode {
+    let config = match AnalyzerConfig::find(&args.dir, args.config.as_deref()) {
+        Ok(config) => config,
+        Err(error) => return config_error(error, no_color),
+    };
+    let globs: Vec<String> = config
+        .exclude
+        .iter()
+        .chain(&args.exclude)
+        .cloned()
+        .collect();
+    let exclude = match Exclusions::new(&globs) {
+        Ok(exclude) => exclude,
+        Err(err) => {
+            eprintln!("error: invalid value for --exclude: {err}");
+            return ExitCode::from(FAILURE);
+        }
+    };
     let progress = TerminalProgress::on_stderr();
     let environment = process_environment();
     let working_dir = working_dir();
@@ -37,6 +57,7 @@ pub fn run(args: CheckArgs, no_color: bool) -> ExitCode {
         progress: progress.as_ref().map(|progress| progress as &dyn Progress),
         plan: args.plan.then_some(inputs),
         variables: Some(inputs),
+        exclude: Some(&exclude),
     };
     let result = check_tree(&args.dir, &options);
     if let Some(progress) = progress {
@@ -75,6 +96,29 @@ pub fn run(args: CheckArgs, no_color: bool) -> ExitCode {
         eprintln!("{}", human::summary_line(&report));
     }
     ExitCode::from(u8::from(report.has_errors()))
+}
+
+/// A configuration file that cannot be used: its errors, with snippets,
+/// and the status of a usage error.
+fn config_error(error: ConfigError, no_color: bool) -> ExitCode {
+    let display = error.path.display().to_string();
+    let tree = tofu_analyzer::syntax::parse(&error.text, SourceKind::Native);
+    let report = CheckReport {
+        root: error.path.clone(),
+        modules: Vec::new(),
+        sources: vec![SourceFile::new(
+            display,
+            SourceKind::Native,
+            error.text,
+            tree.green().clone(),
+        )],
+        diagnostics: error.diagnostics,
+        elapsed: std::time::Duration::ZERO,
+    };
+    let colour = !no_color && colour_allowed() && io::stderr().is_terminal();
+    let rendered = render_human(&report, &WarningOptions::default(), colour);
+    let _ = io::stderr().write_all(&rendered);
+    ExitCode::from(FAILURE)
 }
 
 /// Rendered in memory first, so that a closed stdout is noticed in one

@@ -1,0 +1,271 @@
+//! The analyzer's own configuration: a `.tofu-analyzer.hcl` file in the
+//! checked directory or one of its parents (as tflint finds `.tflint.hcl`),
+//! or the file `--config` names, read with our own syntax crate.
+//!
+//! ```hcl
+//! exclude = ["test/fixtures/**", "deprecated/**"]
+//! ```
+//!
+//! `exclude` takes globs matched against paths relative to the checked
+//! directory, with `/` separators (`*` stays within one name, `**` spans
+//! directories); a directory that matches is skipped with everything in
+//! it, a file that matches is skipped.
+
+use std::path::{Path, PathBuf};
+
+use globset::{Glob, GlobBuilder, GlobSet, GlobSetBuilder};
+use tofu_syntax::{
+    SourceKind, TextRange,
+    ast::{AstNode, BodyItem, Expr, SourceFile},
+    parse_named,
+};
+
+use crate::diagnostic::{Diagnostic, FileId};
+
+/// The name looked for in the checked directory and its parents.
+pub const FILE_NAME: &str = ".tofu-analyzer.hcl";
+
+/// What a configuration file says.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct AnalyzerConfig {
+    /// Where it was read from; `None` when there is no file.
+    pub path: Option<PathBuf>,
+    pub exclude: Vec<String>,
+}
+
+/// A configuration file that cannot be used: its diagnostics point into
+/// `text` (file 0).
+#[derive(Debug, Clone)]
+pub struct ConfigError {
+    pub path: PathBuf,
+    pub text: String,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl AnalyzerConfig {
+    /// The configuration for checking `dir`: `explicit` if given, else the
+    /// first `.tofu-analyzer.hcl` in `dir` or its parents, else none.
+    pub fn find(dir: &Path, explicit: Option<&Path>) -> Result<AnalyzerConfig, ConfigError> {
+        let path = match explicit {
+            Some(path) => Some(path.to_path_buf()),
+            None => std::path::absolute(dir).ok().and_then(|dir| {
+                dir.ancestors()
+                    .map(|d| d.join(FILE_NAME))
+                    .find(|p| p.is_file())
+            }),
+        };
+        let Some(path) = path else {
+            return Ok(AnalyzerConfig::default());
+        };
+        let text = std::fs::read_to_string(&path).map_err(|err| ConfigError {
+            path: path.clone(),
+            text: String::new(),
+            diagnostics: vec![Diagnostic::error(
+                "Unreadable configuration file",
+                format!("{} could not be read: {err}.", path.display()),
+            )],
+        })?;
+        AnalyzerConfig::parse(&text, &path.display().to_string())
+            .map(|config| AnalyzerConfig {
+                path: Some(path.clone()),
+                ..config
+            })
+            .map_err(|diagnostics| ConfigError {
+                path,
+                text,
+                diagnostics,
+            })
+    }
+
+    /// Reads a configuration file's text; every problem is a diagnostic
+    /// in file 0 with its place.
+    pub fn parse(text: &str, file_name: &str) -> Result<AnalyzerConfig, Vec<Diagnostic>> {
+        let parse = parse_named(text, SourceKind::Native, file_name);
+        let mut diagnostics: Vec<Diagnostic> = parse
+            .errors()
+            .iter()
+            .map(|error| {
+                Diagnostic::error(&error.summary, &error.detail)
+                    .at(FileId(0), error.range)
+                    .with_context(error.context)
+            })
+            .collect();
+        let mut config = AnalyzerConfig::default();
+        let body = SourceFile::cast(parse.syntax()).and_then(|file| file.body());
+        for item in body.iter().flat_map(|body| body.items()) {
+            match item {
+                BodyItem::Attribute(attribute) => {
+                    let Some(name) = attribute.name() else {
+                        continue;
+                    };
+                    if name.text() != "exclude" {
+                        diagnostics.push(
+                            Diagnostic::error(
+                                "Unsupported argument",
+                                format!(
+                                    "An argument named {:?} is not expected here.",
+                                    name.text()
+                                ),
+                            )
+                            .at(FileId(0), name.text_range()),
+                        );
+                        continue;
+                    }
+                    match attribute.expr().and_then(|expr| string_list(&expr)) {
+                        Some(globs) => {
+                            for (glob, range) in globs {
+                                match compile(&glob) {
+                                    Ok(_) => config.exclude.push(glob),
+                                    Err(err) => diagnostics.push(
+                                        Diagnostic::error("Invalid glob", err).at(FileId(0), range),
+                                    ),
+                                }
+                            }
+                        }
+                        None => diagnostics.push(
+                            Diagnostic::error(
+                                "Incorrect attribute value type",
+                                "Inappropriate value for attribute \"exclude\": a list of literal strings is required.",
+                            )
+                            .at(FileId(0), attribute.syntax().text_range()),
+                        ),
+                    }
+                }
+                BodyItem::Block(block) => {
+                    let Some(kind) = block.block_type() else {
+                        continue;
+                    };
+                    diagnostics.push(
+                        Diagnostic::error(
+                            "Unsupported block type",
+                            format!("Blocks of type {:?} are not expected here.", kind.text()),
+                        )
+                        .at(FileId(0), kind.text_range()),
+                    );
+                }
+            }
+        }
+        if diagnostics.is_empty() {
+            Ok(config)
+        } else {
+            Err(diagnostics)
+        }
+    }
+}
+
+/// `["a", "b"]` as strings with their places; `None` for anything else.
+fn string_list(expr: &Expr) -> Option<Vec<(String, TextRange)>> {
+    let Expr::Tuple(tuple) = expr else {
+        return None;
+    };
+    tuple
+        .elements()
+        .map(|element| match &element {
+            Expr::Template(template) => template
+                .as_string_literal()
+                .map(|text| (text, template.syntax().text_range())),
+            _ => None,
+        })
+        .collect()
+}
+
+fn compile(glob: &str) -> Result<Glob, String> {
+    GlobBuilder::new(glob)
+        .literal_separator(true)
+        .build()
+        .map_err(|err| format!("{glob:?} is not a glob: {}.", err.kind()))
+}
+
+/// Paths to leave out of a check.
+#[derive(Debug, Clone)]
+pub struct Exclusions {
+    globs: GlobSet,
+    empty: bool,
+}
+
+impl Exclusions {
+    /// The globs of the configuration and of the command line; an invalid
+    /// glob of the command line is an error naming it.
+    pub fn new(globs: &[String]) -> Result<Exclusions, String> {
+        let mut builder = GlobSetBuilder::new();
+        for glob in globs {
+            builder.add(compile(glob)?);
+        }
+        Ok(Exclusions {
+            globs: builder.build().map_err(|err| err.to_string())?,
+            empty: globs.is_empty(),
+        })
+    }
+
+    pub fn none() -> Exclusions {
+        Exclusions::new(&[]).expect("no globs")
+    }
+
+    /// Whether `path` (relative to the checked directory, `/` separators)
+    /// is excluded.
+    pub fn excludes(&self, path: &str) -> bool {
+        !self.empty && self.globs.is_match(path)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn errors(text: &str) -> Vec<(String, String, std::ops::Range<usize>)> {
+        AnalyzerConfig::parse(text, ".tofu-analyzer.hcl")
+            .unwrap_err()
+            .into_iter()
+            .map(|d| {
+                let range = d.location.map(|l| l.range).unwrap_or_default();
+                (d.summary, d.detail, range.into())
+            })
+            .collect()
+    }
+
+    #[test]
+    fn exclude_globs_are_read() {
+        let config = AnalyzerConfig::parse("exclude = [\"a/**\", \"*.tofu\"]\n", "x").unwrap();
+        assert_eq!(config.exclude, ["a/**", "*.tofu"]);
+        let exclusions = Exclusions::new(&config.exclude).unwrap();
+        assert!(exclusions.excludes("a/b/c"));
+        assert!(exclusions.excludes("main.tofu"));
+        assert!(!exclusions.excludes("b/main.tofu"), "* stays within a name");
+        assert!(!Exclusions::none().excludes("a"));
+    }
+
+    #[test]
+    fn mistakes_are_errors_with_places() {
+        expect_test::expect![[r#"
+            [
+                (
+                    "Unsupported argument",
+                    "An argument named \"exlude\" is not expected here.",
+                    0..6,
+                ),
+                (
+                    "Incorrect attribute value type",
+                    "Inappropriate value for attribute \"exclude\": a list of literal strings is required.",
+                    12..28,
+                ),
+                (
+                    "Unsupported block type",
+                    "Blocks of type \"rule\" are not expected here.",
+                    29..33,
+                ),
+            ]
+        "#]]
+        .assert_debug_eq(&errors("exlude = []\nexclude = \"a/**\"\nrule \"x\" {}\n"));
+        expect_test::expect![[r#"
+            [
+                (
+                    "Invalid glob",
+                    "\"a[\" is not a glob: unclosed character class; missing ']'.",
+                    11..15,
+                ),
+            ]
+        "#]]
+        .assert_debug_eq(&errors("exclude = [\"a[\"]\n"));
+        assert_eq!(errors("exclude = [\n")[0].0, "Missing expression");
+    }
+}
