@@ -88,6 +88,13 @@ pub fn resource_value(
                     expr.range(),
                 ));
             }
+            // Without the provider's schema, an argument set to null may
+            // be one the provider computes: the plan knows it only then.
+            let value = if plan && value.is_null() {
+                Value::dynamic().with_marks(value.marks())
+            } else {
+                value
+            };
             object.insert(name.to_string(), value);
         }
         for (file, body, types) in &nested {
@@ -176,6 +183,19 @@ pub fn attribute_names(db: &dyn salsa::Database, module: ModuleDir) -> BTreeSet<
         }
     }
     out
+}
+
+/// Whether the resource has a nested block (or a `dynamic` block that
+/// generates blocks) of type `name`, in any of its bodies.
+pub(crate) fn has_nested_block(
+    db: &dyn salsa::Database,
+    module: crate::ModuleDir,
+    decl: &crate::Declaration,
+    name: &str,
+) -> bool {
+    nested_bodies(db, module, decl)
+        .iter()
+        .any(|(_, _, types)| types.contains(name))
 }
 
 /// The native bodies whose nested blocks the resource has, with the block

@@ -2,7 +2,9 @@
 //! `for_each` that depend on what only apply knows: attributes of managed
 //! resources the configuration does not set. Without provider schemas,
 //! nothing else is unknown for that reason (data sources are read during
-//! the plan, root variables have values), so only those are errors.
+//! the plan, root variables have values), so only those are errors; the
+//! attributes of a resource's nested blocks are not counted among them,
+//! since only the provider's schema tells which of them apply computes.
 
 use std::collections::HashSet;
 
@@ -55,7 +57,11 @@ fn walk(
             DeclKind::ManagedResource { .. } => match &reference.remaining.first_attribute {
                 Some(attribute) => match merged_argument(db, module, decl, attribute) {
                     Some((file, expr)) => walk(db, ev, addr, file, expr.range(), seen),
-                    None => true,
+                    // A nested block is configuration: the plan knows
+                    // what it sets, and without the provider's schema
+                    // nothing says which of its attributes only apply
+                    // computes.
+                    None => !super::resources::has_nested_block(db, module, decl, attribute),
                 },
                 None => true,
             },
