@@ -49,6 +49,10 @@ pub fn resource_value(
     let Some(decl) = super::instances::instance_declaration(db, ev, &addr, &kind) else {
         return Evaluated::unknown();
     };
+    // In a ring, or above a chain too long to evaluate.
+    if crate::reference_chains(db, module).skips(&kind) {
+        return Evaluated::unknown();
+    }
     let attributes: Vec<_> = merged_arguments(db, module, decl)
         .into_iter()
         .filter(|(_, name, _)| !META_ARGUMENTS.contains(&name.as_str()))
