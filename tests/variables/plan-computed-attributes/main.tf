@@ -57,6 +57,23 @@ output "null_in_template" {
   value = "region-${var.region}"
 }
 
+# Whole resources passed on: their attributes are unknown wherever they
+# are read, in this module or in a caller.
+resource "aws_iam_role" "other" {
+  name = "other"
+}
+
+module "cluster" {
+  source = "./cluster"
+}
+
+locals {
+  role     = aws_iam_role.other
+  endpoint = "https://${module.cluster.cluster.endpoint}"
+  region   = "r-${module.cluster.region.name}"
+  unique   = "id-${local.role["unique_id_by_key"]}"
+}
+
 output "values" {
-  value = [local.arn, local.name, local.id]
+  value = [local.arn, local.name, local.id, local.endpoint, local.region, local.unique]
 }
