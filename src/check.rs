@@ -119,6 +119,11 @@ impl std::error::Error for CheckError {
 /// Checks `root` as a module and every directory below it that holds
 /// configuration files. Never writes to the tree.
 pub fn check_tree(root: &Path, options: &CheckOptions<'_>) -> Result<CheckReport, CheckError> {
+    crate::on_analysis_threads(|| check_tree_here(root, options))
+}
+
+/// [`check_tree`] on the current thread.
+fn check_tree_here(root: &Path, options: &CheckOptions<'_>) -> Result<CheckReport, CheckError> {
     let started = Instant::now();
     let unreadable = |err| CheckError::Unreadable(root.to_path_buf(), err);
     if !fs::metadata(root).map_err(unreadable)?.is_dir() {

@@ -19,4 +19,7 @@ pub mod module_files;
 pub mod render;
 mod semantic;
 pub mod source;
+mod stack;
 pub mod variable_inputs;
+
+pub use stack::{ANALYSIS_STACK_SIZE, on_analysis_threads};

@@ -10,7 +10,9 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> std::process::ExitCode {
     without_huge_pages();
-    cli::run(std::env::args_os().collect())
+    let args = std::env::args_os().collect();
+    // Every command runs where deep configurations have stack enough.
+    tofu_analyzer::on_analysis_threads(|| cli::run(args))
 }
 
 /// Transparent huge pages would back mimalloc's partly used segments with

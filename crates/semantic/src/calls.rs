@@ -135,7 +135,10 @@ pub fn module_output_names(
 
 /// References to outputs that a called module (local or installed) does
 /// not declare, and to outputs of a counted call without an instance key: HCL's "Unsupported
-/// attribute" on the module object.
+/// attribute" on the module object. OpenTofu checks only that the call
+/// exists before it evaluates (`staticValidateModuleCallReference`):
+/// these are evaluation errors, which `try` and `can` catch, so references
+/// in their arguments are not reported.
 #[salsa::tracked(returns(ref))]
 pub fn module_output_diagnostics(
     db: &dyn salsa::Database,
@@ -151,6 +154,9 @@ pub fn module_output_diagnostics(
         else {
             continue;
         };
+        if reference.context.caught {
+            continue;
+        }
         let Some((_, child)) = targets.iter().find(|(target, _)| target == name) else {
             continue;
         };

@@ -73,13 +73,19 @@ impl Diagnostic {
     }
 }
 
-/// What a module reports whoever calls it: duplicate declarations and
-/// self-referencing locals. (References are
+/// What a module reports whoever calls it: duplicate declarations,
+/// self-referencing locals and chains of references too long to evaluate. (References are
 /// checked per module instance, whose name their messages give.)
 #[salsa::tracked(returns(ref))]
 pub fn module_diagnostics(db: &dyn salsa::Database, module: ModuleDir) -> Vec<Diagnostic> {
     let mut out = module_duplicates(db, module);
     out.extend(self_referencing_locals(&module_references(db, module)));
+    out.extend(
+        crate::reference_chains(db, module)
+            .diagnostics
+            .iter()
+            .cloned(),
+    );
     out
 }
 

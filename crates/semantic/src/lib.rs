@@ -12,6 +12,7 @@
 //! * [`module_diagnostics`]: what OpenTofu reports about them.
 
 mod calls;
+mod chains;
 mod config;
 mod db;
 mod declarations;
@@ -35,6 +36,7 @@ pub use calls::{
     InstalledModule, ModuleCall, Workspace, join_relative, local_source_dir, module_calls,
     module_output_diagnostics,
 };
+pub use chains::{MAX_REFERENCE_CHAIN, ReferenceChains, reference_chains};
 pub use config::{file_config_diagnostics, is_override_file};
 pub use db::Database;
 pub use declarations::{

@@ -250,7 +250,8 @@ fn an_edit_in_a_leaf_module_reruns_only_that_module() {
     // declaration and argument did not change) is not, and nothing of the
     // root's is (`validate` takes module outputs as unknown). The leaf's
     // static contexts are checked again (its declarations moved); the
-    // root's are not. The edit moves the leaf's resource: its providers'
+    // root's are not. The leaf's chains of references are read again (the
+    // same: nothing to cut). The edit moves the leaf's resource: its providers'
     // summary is read again, but their shape did not change, so the
     // tree-wide provider checks are not run again. The leaf's dependencies
     // are read again but are the same, so the configuration's graph is
@@ -278,6 +279,7 @@ fn an_edit_in_a_leaf_module_reruns_only_that_module() {
             "module_variables",
             "output_value",
             "parse",
+            "reference_chains",
             "resource_expansion",
             "resource_value",
             "static_call_diagnostics",

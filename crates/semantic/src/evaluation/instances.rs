@@ -26,17 +26,15 @@ pub fn instance_module(
 ) -> Option<ModuleDir> {
     let workspace = ev.workspace(db);
     let mut module = addr.root;
-    let mut path: Vec<&str> = Vec::new();
+    // The call path so far, `a.b`, grown step by step rather than joined
+    // again at each (deep trees would make that quadratic per instance).
+    let mut path = String::new();
     for step in addr.steps.iter() {
-        path.push(&step.call);
-        module = call_target(
-            db,
-            workspace,
-            module,
-            addr.root,
-            &path.join("."),
-            &step.call,
-        )?;
+        if !path.is_empty() {
+            path.push('.');
+        }
+        path.push_str(&step.call);
+        module = call_target(db, workspace, module, addr.root, &path, &step.call)?;
     }
     Some(module)
 }

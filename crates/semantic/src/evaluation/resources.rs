@@ -49,6 +49,10 @@ pub fn resource_value(
     let Some(decl) = super::instances::instance_declaration(db, ev, &addr, &kind) else {
         return Evaluated::unknown();
     };
+    // In a ring, or above a chain too long to evaluate.
+    if crate::reference_chains(db, module).skips(&kind) {
+        return Evaluated::unknown();
+    }
     let attributes: Vec<_> = merged_arguments(db, module, decl)
         .into_iter()
         .filter(|(_, name, _)| !META_ARGUMENTS.contains(&name.as_str()))
@@ -68,6 +72,10 @@ pub fn resource_value(
     // Ephemeral resources take any value (`validEphemeralReferences`).
     let ephemeral_context = matches!(kind, DeclKind::EphemeralResource { .. });
     let nested = nested_bodies(db, module, decl);
+    // A resource whose whole object the configuration passes on (to an
+    // output, a local, a function) may be asked for any attribute its
+    // schema has, wherever it goes: each instance is unknown then.
+    let passed_whole = plan && whole_resource_references(db, module).contains(&kind);
     let mut instance = |key: &InstanceKey| {
         let keys = expansion.key_data(key);
         let mut object: BTreeMap<String, Value> = unknown_attributes
@@ -88,6 +96,13 @@ pub fn resource_value(
                     expr.range(),
                 ));
             }
+            // Without the provider's schema, an argument set to null may
+            // be one the provider computes: the plan knows it only then.
+            let value = if plan && value.is_null() {
+                Value::dynamic().with_marks(value.marks())
+            } else {
+                value
+            };
             object.insert(name.to_string(), value);
         }
         for (file, body, types) in &nested {
@@ -100,6 +115,9 @@ pub fn resource_value(
                 &keys,
                 &|ty| types.contains(ty),
             ));
+        }
+        if passed_whole {
+            return Value::dynamic();
         }
         Value::object(object)
     };
@@ -173,6 +191,62 @@ pub fn attribute_names(db: &dyn salsa::Database, module: ModuleDir) -> BTreeSet<
             } else {
                 i += 1;
             }
+        }
+    }
+    out
+}
+
+/// Whether the resource has a nested block (or a `dynamic` block that
+/// generates blocks) of type `name`, in any of its bodies.
+pub(crate) fn has_nested_block(
+    db: &dyn salsa::Database,
+    module: crate::ModuleDir,
+    decl: &crate::Declaration,
+    name: &str,
+) -> bool {
+    nested_bodies(db, module, decl)
+        .iter()
+        .any(|(_, _, types)| types.contains(name))
+}
+
+/// The resources of a module that some reference takes whole, or whole
+/// instances of, rather than an attribute (`value = aws_instance.a`,
+/// `local.n = aws_instance.a[0]`, `{ for k, v in aws_instance.a : ... }`):
+/// their values leave what the module's own text says of them. A splat
+/// followed by an attribute (`aws_instance.a[*].id`) takes an attribute of
+/// each instance, and `depends_on` takes no value.
+#[salsa::tracked(returns(ref))]
+pub fn whole_resource_references(
+    db: &dyn salsa::Database,
+    module: crate::ModuleDir,
+) -> BTreeSet<DeclKind> {
+    let mut out = BTreeSet::new();
+    for reference in crate::references::module_checked_references(db, module) {
+        let crate::Subject::Declared(
+            kind @ (DeclKind::ManagedResource { .. }
+            | DeclKind::DataResource { .. }
+            | DeclKind::EphemeralResource { .. }),
+        ) = &reference.subject
+        else {
+            continue;
+        };
+        if reference.context.depends_on || reference.remaining.first_attribute.is_some() {
+            continue;
+        }
+        let text = crate::input::contents(db, reference.file);
+        let after = text
+            .get(usize::from(reference.range.end())..)
+            .unwrap_or_default()
+            .trim_start();
+        let attribute_of_each = ["[*]", ".*"].iter().any(|splat| {
+            after.strip_prefix(splat).is_some_and(|rest| {
+                rest.trim_start()
+                    .strip_prefix('.')
+                    .is_some_and(|name| name.starts_with(|c: char| c.is_alphabetic() || c == '_'))
+            })
+        });
+        if !attribute_of_each {
+            out.insert(kind.clone());
         }
     }
     out

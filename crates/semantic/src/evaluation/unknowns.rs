@@ -2,7 +2,9 @@
 //! `for_each` that depend on what only apply knows: attributes of managed
 //! resources the configuration does not set. Without provider schemas,
 //! nothing else is unknown for that reason (data sources are read during
-//! the plan, root variables have values), so only those are errors.
+//! the plan, root variables have values), so only those are errors; the
+//! attributes of a resource's nested blocks are not counted among them,
+//! since only the provider's schema tells which of them apply computes.
 
 use std::collections::HashSet;
 
@@ -24,21 +26,30 @@ pub(crate) fn depends_on_apply_time_attribute(
     file: SourceFile,
     range: TextRange,
 ) -> bool {
+    // A worklist rather than recursion: chains of locals, variables and
+    // outputs may be as long as the configuration makes them.
     let mut seen = HashSet::new();
-    walk(db, ev, addr, file, range, &mut seen)
+    let mut work = vec![(addr.clone(), file, range)];
+    while let Some((addr, file, range)) = work.pop() {
+        if seen.insert((addr.clone(), file, range)) && visit(db, ev, &addr, file, range, &mut work)
+        {
+            return true;
+        }
+    }
+    false
 }
 
-fn walk(
+/// Whether the expression at `range` refers directly to an attribute only
+/// apply knows; what it refers to through other expressions goes to
+/// `work`.
+fn visit(
     db: &dyn salsa::Database,
     ev: Evaluation,
     addr: &InstanceAddr,
     file: SourceFile,
     range: TextRange,
-    seen: &mut HashSet<(InstanceAddr, SourceFile, TextRange)>,
+    work: &mut Vec<(InstanceAddr, SourceFile, TextRange)>,
 ) -> bool {
-    if !seen.insert((addr.clone(), file, range)) {
-        return false;
-    }
     let Some(module) = instance_module(db, ev, addr.clone()) else {
         return false;
     };
@@ -51,24 +62,32 @@ fn walk(
         let Some(decl) = find(kind) else {
             continue;
         };
-        let found = match kind {
+        match kind {
             DeclKind::ManagedResource { .. } => match &reference.remaining.first_attribute {
                 Some(attribute) => match merged_argument(db, module, decl, attribute) {
-                    Some((file, expr)) => walk(db, ev, addr, file, expr.range(), seen),
-                    None => true,
+                    Some((file, expr)) => work.push((addr.clone(), file, expr.range())),
+                    // A nested block is configuration: the plan knows
+                    // what it sets, and without the provider's schema
+                    // nothing says which of its attributes only apply
+                    // computes.
+                    None => {
+                        if !super::resources::has_nested_block(db, module, decl, attribute) {
+                            return true;
+                        }
+                    }
                 },
-                None => true,
+                None => return true,
             },
             DeclKind::Local(name) => {
                 let decl = crate::module_overrides(db, module)
                     .local(name)
                     .unwrap_or(decl);
-                walk(db, ev, addr, decl.file, decl.range, seen)
+                work.push((addr.clone(), decl.file, decl.range));
             }
             DeclKind::Variable(name) => {
-                caller_argument(db, ev, addr, name).is_some_and(|(parent, file, expr)| {
-                    walk(db, ev, &parent, file, expr.range(), seen)
-                })
+                if let Some((parent, file, expr)) = caller_argument(db, ev, addr, name) {
+                    work.push((parent, file, expr.range()));
+                }
             }
             DeclKind::ModuleCall(call) => {
                 let child = addr.child(call, InstanceKey::Unknown);
@@ -76,21 +95,19 @@ fn walk(
                     continue;
                 };
                 let wanted = reference.module_output.as_deref().map(|(name, _)| name);
-                module_declarations(db, child_module).iter().any(|output| {
+                for output in module_declarations(db, child_module).iter() {
                     let DeclKind::Output(name) = &output.kind else {
-                        return false;
+                        continue;
                     };
                     if wanted.is_some_and(|w| w != name) {
-                        return false;
+                        continue;
                     }
-                    merged_argument(db, child_module, output, "value")
-                        .is_some_and(|(file, expr)| walk(db, ev, &child, file, expr.range(), seen))
-                })
+                    if let Some((file, expr)) = merged_argument(db, child_module, output, "value") {
+                        work.push((child.clone(), file, expr.range()));
+                    }
+                }
             }
-            _ => false,
-        };
-        if found {
-            return true;
+            _ => {}
         }
     }
     false

@@ -12,7 +12,8 @@ use crate::declarations::DeclKind;
 use crate::{Instances, module_declarations};
 
 /// The value of local `name` of instance `addr`. A local in a cycle (an
-/// error the module's diagnostics report) is unknown.
+/// error the module's diagnostics report) is unknown, and so is one above
+/// a chain of references too long to evaluate ([`crate::reference_chains`]).
 #[salsa::tracked(returns(ref), cycle_result = super::unknown_in_cycle)]
 pub fn local_value(
     db: &dyn salsa::Database,
@@ -24,6 +25,11 @@ pub fn local_value(
     let Some(decl) = instance_declaration(db, ev, &addr, &kind) else {
         return Evaluated::unknown();
     };
+    if instance_module(db, ev, addr.clone())
+        .is_some_and(|module| crate::reference_chains(db, module).skips(&kind))
+    {
+        return Evaluated::unknown();
+    }
     let Some(expr) = attribute_expression(db, decl.file, decl.range, &name) else {
         return Evaluated::unknown();
     };

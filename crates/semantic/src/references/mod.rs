@@ -61,6 +61,10 @@ pub struct ReferenceContext {
     /// The reference is an element of `depends_on`, which must name whole
     /// objects.
     pub depends_on: bool,
+    /// The reference is inside an argument of `try` or `can`, which catch
+    /// what evaluating it reports (not what OpenTofu checks before it
+    /// evaluates: undeclared names, instance keys, unavailable objects).
+    pub caught: bool,
 }
 
 /// What follows a resource's or a module call's name in a reference.
@@ -239,6 +243,7 @@ impl BlockScope {
             for_each: self.for_each && !meta_argument,
             self_object,
             depends_on,
+            caught: false,
         }
     }
 }
@@ -352,6 +357,7 @@ fn expr_references(expr: &Expr, bound: &dyn Fn(&SyntaxNode, &str) -> bool) -> Ve
             continue;
         }
         let mut parsed = parse_ref(&root, trimmed_range(&variable), &steps);
+        parsed.caught = in_try_or_can(&variable, expr.syntax());
         if let Some((_, last)) = steps.last()
             && last.end() > parsed.range.end()
         {
@@ -360,6 +366,33 @@ fn expr_references(expr: &Expr, bound: &dyn Fn(&SyntaxNode, &str) -> bool) -> Ve
         out.push(parsed);
     }
     out
+}
+
+/// Whether `node` is inside an argument of a call to `try` or `can` (or
+/// `core::try`, `core::can`) within `expr`: what evaluating it reports,
+/// those functions catch.
+fn in_try_or_can(node: &SyntaxNode, expr: &SyntaxNode) -> bool {
+    let mut ancestors = node.ancestors().skip(1);
+    let within = std::iter::from_fn(|| {
+        let next = ancestors.next()?;
+        // `expr` itself is the last node looked at.
+        let last = &next == expr;
+        Some((next, last))
+    });
+    for (ancestor, last) in within {
+        if let Some(call) = tofu_syntax::ast::FunctionCall::cast(ancestor)
+            && matches!(
+                call.name().as_deref(),
+                Some("try" | "can" | "core::try" | "core::can")
+            )
+        {
+            return true;
+        }
+        if last {
+            break;
+        }
+    }
+    false
 }
 
 /// Arguments whose values are addresses, attribute paths or keywords
@@ -446,6 +479,8 @@ struct Parsed {
     range: TextRange,
     module_output: Option<Box<(String, TextRange)>>,
     remaining: Remaining,
+    /// Inside an argument of `try` or `can`.
+    caught: bool,
 }
 
 impl Parsed {
@@ -455,6 +490,10 @@ impl Parsed {
         file: SourceFile,
         context: ReferenceContext,
     ) -> Reference {
+        let context = ReferenceContext {
+            caught: self.caught,
+            ..context
+        };
         Reference {
             subject: self.subject,
             from: Arc::clone(from),
@@ -507,6 +546,7 @@ fn parse_ref(root: &str, root_range: TextRange, steps: &[(Step, TextRange)]) -> 
         range,
         module_output: None,
         remaining: Remaining::default(),
+        caught: false,
     };
     let invalid = |summary: &str, detail: String, range: TextRange| {
         plain(
@@ -583,6 +623,7 @@ fn parse_ref(root: &str, root_range: TextRange, steps: &[(Step, TextRange)]) -> 
                 any: steps.len() > next,
                 rest: None,
             },
+            caught: false,
         }
     };
     let too_short = |object: &str, detail: &str| {

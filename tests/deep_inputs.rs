@@ -1,0 +1,263 @@
+//! Configurations nested or chained far deeper than any real one, written
+//! at test time: each must finish within 20 seconds with a clear
+//! diagnostic, never a crash, in both `check` and `check --plan`.
+
+use std::{
+    fs,
+    path::{Path, PathBuf},
+    process::{Command, Stdio},
+    time::{Duration, Instant},
+};
+
+const BIN: &str = env!("CARGO_BIN_EXE_tofu-analyzer");
+const DEADLINE: Duration = Duration::from_secs(20);
+const LOCALS: usize = 5_000;
+const NESTING: usize = 100_000;
+
+/// A fresh directory under the target directory for `case`.
+fn case_dir(case: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("deep_inputs")
+        .join(case);
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).expect("create the case directory");
+    dir
+}
+
+/// Runs `check` (with `extra` arguments) on `dir` and returns its exit
+/// code and both outputs, failing on a signal or on the deadline.
+fn check(dir: &Path, extra: &[&str]) -> (i32, String) {
+    let out_path = dir.with_extension("out");
+    let out = fs::File::create(&out_path).expect("create the output file");
+    let err = out.try_clone().expect("share the output file");
+    let started = Instant::now();
+    let mut child = Command::new(BIN)
+        .arg("check")
+        .arg(dir)
+        .args(extra)
+        .arg("-no-color")
+        .stdin(Stdio::null())
+        .stdout(out)
+        .stderr(err)
+        .spawn()
+        .expect("start the analyzer");
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("wait for the analyzer") {
+            break status;
+        }
+        if started.elapsed() > DEADLINE {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("{} {extra:?} took more than {DEADLINE:?}", dir.display());
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let output = fs::read_to_string(&out_path).expect("read the output");
+    let code = status.code().unwrap_or_else(|| {
+        panic!(
+            "{} {extra:?} was killed by a signal ({status}):\n{}",
+            dir.display(),
+            output.lines().take(20).collect::<Vec<_>>().join("\n")
+        )
+    });
+    (code, output)
+}
+
+/// Both modes end with exit status 1 and report `summary`.
+fn reports(dir: &Path, summary: &str) {
+    for extra in [&[][..], &["--plan"][..]] {
+        let (code, output) = check(dir, extra);
+        assert_eq!(
+            code,
+            1,
+            "{} {extra:?}: exit status\n{}",
+            dir.display(),
+            &output[..output.len().min(2000)]
+        );
+        assert!(
+            output.contains(&format!("Error: {summary}")),
+            "{} {extra:?}: no \"{summary}\" in\n{}",
+            dir.display(),
+            &output[..output.len().min(2000)]
+        );
+    }
+}
+
+fn locals(body: impl Fn(usize) -> String, last: Option<&str>) -> String {
+    let mut text = String::from("locals {\n");
+    for i in 0..LOCALS {
+        text.push_str(&format!("  v{i} = {}\n", body(i)));
+    }
+    if let Some(last) = last {
+        text.push_str(&format!("  v{LOCALS} = {last}\n"));
+    }
+    text.push_str("}\n");
+    text
+}
+
+#[test]
+fn a_ring_of_locals_is_a_cycle() {
+    let dir = case_dir("ring");
+    let text = locals(|i| format!("local.v{}", (i + 1) % LOCALS), None);
+    fs::write(dir.join("main.tf"), text).unwrap();
+    reports(&dir, "Cycle: local.v0 (expand)");
+}
+
+#[test]
+fn a_chain_of_locals_is_cut() {
+    let dir = case_dir("chain");
+    let text = locals(|i| format!("local.v{}", i + 1), Some("\"end\""));
+    fs::write(dir.join("main.tf"), text).unwrap();
+    reports(&dir, "Reference chain too deep");
+    let (_, output) = check(&dir, &[]);
+    // Cut where the chain below holds exactly the limit.
+    let cut = LOCALS + 1 - tofu_analyzer::semantic_db::MAX_REFERENCE_CHAIN as usize - 1;
+    assert!(
+        output.contains(&format!("local.v{cut} refers to a chain of")),
+        "{output}"
+    );
+}
+
+#[test]
+fn a_chain_of_resources_is_cut() {
+    let dir = case_dir("resources");
+    let mut text = String::new();
+    for i in 0..LOCALS {
+        text.push_str(&format!(
+            "resource \"null_resource\" \"r{i}\" {{\n  triggers = {{ x = null_resource.r{}.id }}\n}}\n",
+            i + 1
+        ));
+    }
+    text.push_str(&format!("resource \"null_resource\" \"r{LOCALS}\" {{}}\n"));
+    fs::write(dir.join("main.tf"), text).unwrap();
+    reports(&dir, "Reference chain too deep");
+}
+
+#[test]
+fn a_count_at_the_end_of_a_long_chain() {
+    let dir = case_dir("count");
+    let mut text = String::from(
+        "resource \"null_resource\" \"a\" {}\nresource \"null_resource\" \"b\" {\n  count = length(local.v0)\n}\n",
+    );
+    text.push_str(&locals(
+        |i| format!("local.v{}", i + 1),
+        Some("null_resource.a.id"),
+    ));
+    fs::write(dir.join("main.tf"), text).unwrap();
+    reports(&dir, "Reference chain too deep");
+}
+
+#[test]
+fn deeply_nested_native_expressions() {
+    for (case, open, close) in [
+        ("parens", "(", ")"),
+        ("brackets", "[", "]"),
+        ("calls", "upper(", ")"),
+    ] {
+        let dir = case_dir(case);
+        let text = format!(
+            "locals {{\n  x = {}\"a\"{}\n}}\n",
+            open.repeat(NESTING),
+            close.repeat(NESTING)
+        );
+        fs::write(dir.join("main.tf"), text).unwrap();
+        reports(&dir, "Expression too deeply nested");
+    }
+    let dir = case_dir("templates");
+    let text = format!(
+        "locals {{\n  x = {}1{}\n}}\n",
+        "\"${".repeat(NESTING),
+        "}\"".repeat(NESTING)
+    );
+    fs::write(dir.join("main.tf"), text).unwrap();
+    reports(&dir, "Expression too deeply nested");
+    let dir = case_dir("types");
+    let text = format!(
+        "variable \"x\" {{\n  type = {}string{}\n}}\n",
+        "list(".repeat(NESTING),
+        ")".repeat(NESTING)
+    );
+    fs::write(dir.join("main.tf"), text).unwrap();
+    reports(&dir, "Expression too deeply nested");
+}
+
+#[test]
+fn deeply_nested_json() {
+    let dir = case_dir("json_arrays");
+    let text = format!(
+        "{{\"locals\": {{\"x\": {}1{}}}}}\n",
+        "[".repeat(NESTING),
+        "]".repeat(NESTING)
+    );
+    fs::write(dir.join("main.tf.json"), text).unwrap();
+    reports(&dir, "Value nested too deeply");
+    let dir = case_dir("json_objects");
+    let text = format!(
+        "{{\"locals\": {{\"x\": {}1{}}}}}\n",
+        "{\"a\": ".repeat(NESTING),
+        "}".repeat(NESTING)
+    );
+    fs::write(dir.join("main.tf.json"), text).unwrap();
+    reports(&dir, "Value nested too deeply");
+    let dir = case_dir("json_template");
+    let text = format!(
+        "{{\"locals\": {{\"x\": \"${{{}1{}}}\"}}}}\n",
+        "(".repeat(NESTING),
+        ")".repeat(NESTING)
+    );
+    fs::write(dir.join("main.tf.json"), text).unwrap();
+    reports(&dir, "Expression too deeply nested");
+}
+
+#[test]
+fn deeply_nested_variable_values() {
+    let dir = case_dir("tfvars");
+    fs::write(dir.join("main.tf"), "variable \"x\" {}\n").unwrap();
+    let text = format!("x = {}1{}\n", "[".repeat(NESTING), "]".repeat(NESTING));
+    fs::write(dir.join("terraform.tfvars"), text).unwrap();
+    let (code, output) = check(&dir, &["--plan"]);
+    assert_eq!(code, 1, "{output}");
+    assert!(
+        output.contains("Error: Expression too deeply nested"),
+        "{output}"
+    );
+}
+
+#[test]
+fn deeply_nested_modules() {
+    let dir = case_dir("modules");
+    let depth = 300;
+    for i in 0..depth {
+        let module = dir.join(format!("m{i}"));
+        fs::create_dir_all(&module).unwrap();
+        fs::write(
+            module.join("main.tf"),
+            format!(
+                "variable \"x\" {{}}\nmodule \"c\" {{\n  source = \"../m{}\"\n  x      = var.x\n}}\noutput \"o\" {{\n  value = module.c.o\n}}\n",
+                i + 1
+            ),
+        )
+        .unwrap();
+    }
+    let last = dir.join(format!("m{depth}"));
+    fs::create_dir_all(&last).unwrap();
+    fs::write(
+        last.join("main.tf"),
+        "variable \"x\" {}\noutput \"o\" {\n  value = upper(var.x)\n}\n",
+    )
+    .unwrap();
+    fs::write(
+        dir.join("main.tf"),
+        "module \"c\" {\n  source = \"./m0\"\n  x      = [\"not a string\"]\n}\noutput \"o\" {\n  value = module.c.o\n}\n",
+    )
+    .unwrap();
+    // The list reaches `upper` 300 modules down in a plan.
+    let (code, output) = check(&dir, &["--plan"]);
+    assert_eq!(code, 1, "{output}");
+    assert!(
+        output.contains("Error: Invalid function argument"),
+        "{output}"
+    );
+    let (code, output) = check(&dir, &[]);
+    assert_eq!(code, 0, "{output}");
+}

@@ -1,0 +1,3 @@
+output "email" {
+  value = "a@example.com"
+}
