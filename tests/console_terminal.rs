@@ -17,7 +17,8 @@ struct Terminal {
 }
 
 impl Terminal {
-    fn start(dir: &Path, command: &str) -> Option<Terminal> {
+    /// `name` keeps the tmux servers of tests running at once apart.
+    fn start(name: &str, dir: &Path, command: &str) -> Option<Terminal> {
         let available = Command::new("tmux")
             .arg("-V")
             .output()
@@ -31,11 +32,21 @@ impl Terminal {
             return None;
         }
         let terminal = Terminal {
-            socket: format!("tofu-analyzer-test-{}", std::process::id()),
+            socket: format!("tofu-analyzer-{name}-{}", std::process::id()),
         };
         let status = terminal
             .tmux()
-            .args(["new-session", "-d", "-x", "100", "-y", "40", "-c"])
+            .args([
+                "new-session",
+                "-d",
+                "-s",
+                "console",
+                "-x",
+                "100",
+                "-y",
+                "40",
+                "-c",
+            ])
             .arg(dir)
             .arg(command)
             .status()
@@ -54,7 +65,7 @@ impl Terminal {
     fn keys(&self, keys: &[&str]) {
         let status = self
             .tmux()
-            .args(["send-keys", "-t", "0"])
+            .args(["send-keys", "-t", "console"])
             .args(keys)
             .status()
             .unwrap();
@@ -64,7 +75,7 @@ impl Terminal {
     fn screen(&self) -> String {
         let output = self
             .tmux()
-            .args(["capture-pane", "-p", "-t", "0"])
+            .args(["capture-pane", "-p", "-t", "console"])
             .output()
             .unwrap();
         String::from_utf8(output.stdout).unwrap()
@@ -91,7 +102,7 @@ impl Terminal {
     fn session_ended(&self) -> bool {
         let deadline = Instant::now() + Duration::from_secs(10);
         while Instant::now() < deadline {
-            let alive = self.tmux().args(["has-session", "-t", "0"]).output();
+            let alive = self.tmux().args(["has-session", "-t", "console"]).output();
             if !alive.is_ok_and(|o| o.status.success()) {
                 return true;
             }
@@ -110,7 +121,7 @@ impl Drop for Terminal {
 #[test]
 fn interactive_console_edits_continues_and_survives_errors() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/console");
-    let Some(terminal) = Terminal::start(&dir, &format!("{BIN} console .")) else {
+    let Some(terminal) = Terminal::start("edits", &dir, &format!("{BIN} console .")) else {
         return;
     };
     terminal.wait_for(">");
@@ -163,7 +174,7 @@ fn interactive_console_edits_continues_and_survives_errors() {
 #[test]
 fn interrupt_drops_a_command_under_way_then_exit_leaves() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/console");
-    let Some(terminal) = Terminal::start(&dir, &format!("{BIN} console .")) else {
+    let Some(terminal) = Terminal::start("interrupt", &dir, &format!("{BIN} console .")) else {
         return;
     };
     terminal.wait_for(">");
