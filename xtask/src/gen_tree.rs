@@ -166,7 +166,7 @@ impl<'a> Module<'a> {
     }
 
     fn has_template(&self) -> bool {
-        self.index % 3 == 0
+        self.index.is_multiple_of(3)
     }
 
     fn files(mut self) -> Vec<(&'static str, String)> {

@@ -153,10 +153,11 @@ impl TokenTable {
             return GreenToken::new(kind.into(), text);
         }
         let slot = &mut self.slots[slot_of(kind, text)];
-        if let Some(token) = slot {
-            if token.kind() == kind.into() && token.text() == text {
-                return token.clone();
-            }
+        if let Some(token) = slot
+            && token.kind() == kind.into()
+            && token.text() == text
+        {
+            return token.clone();
         }
         let token = GreenToken::new(kind.into(), text);
         *slot = Some(token.clone());
@@ -205,16 +206,15 @@ impl NodeTable {
             hash = (hash ^ element_address(child) as u64).wrapping_mul(0x0000_0100_0000_01b3);
         }
         let slot = &mut self.slots[((hash ^ (hash >> 29)) as usize) % NODE_SLOTS];
-        if let Some(node) = slot {
-            if node.kind() == kind.into()
-                && node.children().len() == children.len()
-                && node
-                    .children()
-                    .zip(children)
-                    .all(|(a, b)| child_address(a) == element_address(b))
-            {
-                return node.clone();
-            }
+        if let Some(node) = slot
+            && node.kind() == kind.into()
+            && node.children().len() == children.len()
+            && node
+                .children()
+                .zip(children)
+                .all(|(a, b)| child_address(a) == element_address(b))
+        {
+            return node.clone();
         }
         let node = GreenNode::new(kind.into(), children.iter().cloned());
         *slot = Some(node.clone());

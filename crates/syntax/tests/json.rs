@@ -373,7 +373,7 @@ fn print(value: &Value, seed: &mut u64, out: &mut String) {
         *seed = seed
             .wrapping_mul(6364136223846793005)
             .wrapping_add(1442695040888963407);
-        (*seed >> 33) % 4 == 0
+        (*seed >> 33).is_multiple_of(4)
     };
     let space = if coin() { " \n\t" } else { "" };
     match value {

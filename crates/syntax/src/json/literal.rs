@@ -136,11 +136,11 @@ fn unicode_escape(escape: &str) -> (char, usize) {
     if let Some(c) = char::from_u32(first) {
         return (c, 6);
     }
-    if (0xD800..0xDC00).contains(&first) {
-        if let Some(second @ 0xDC00..=0xDFFF) = hex4(&escape[6..]) {
-            let c = 0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00);
-            return (char::from_u32(c).unwrap_or(char::REPLACEMENT_CHARACTER), 12);
-        }
+    if (0xD800..0xDC00).contains(&first)
+        && let Some(second @ 0xDC00..=0xDFFF) = hex4(&escape[6..])
+    {
+        let c = 0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00);
+        return (char::from_u32(c).unwrap_or(char::REPLACEMENT_CHARACTER), 12);
     }
     (char::REPLACEMENT_CHARACTER, 6)
 }

@@ -515,16 +515,16 @@ impl<'t> Parser<'t> {
     /// character, in a final `JSON_ERROR` node, and closes the file.
     fn finish_file(&mut self) {
         self.eat_trivia();
-        if let Some(last) = self.tokens.iter().rposition(|t| !t.kind.is_trivia()) {
-            if last >= self.pos {
-                self.builder.start_node(SyntaxKind::JSON_ERROR);
-                for token in &self.tokens[self.pos..=last] {
-                    self.builder
-                        .token(token.kind.syntax_kind(), &self.text[token.range]);
-                }
-                self.builder.finish_node();
-                self.pos = last + 1;
+        if let Some(last) = self.tokens.iter().rposition(|t| !t.kind.is_trivia())
+            && last >= self.pos
+        {
+            self.builder.start_node(SyntaxKind::JSON_ERROR);
+            for token in &self.tokens[self.pos..=last] {
+                self.builder
+                    .token(token.kind.syntax_kind(), &self.text[token.range]);
             }
+            self.builder.finish_node();
+            self.pos = last + 1;
         }
         self.eat_trivia();
         self.builder.finish_node();

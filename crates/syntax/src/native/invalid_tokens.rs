@@ -62,7 +62,7 @@ impl Told {
             "`" => {
                 // Alternate backticks open and close the same string: tell
                 // only about the openers.
-                let report = self.backtick % 2 == 0;
+                let report = self.backtick.is_multiple_of(2);
                 if self.backtick <= 2 {
                     self.backtick += 1;
                 }
@@ -75,7 +75,7 @@ impl Told {
                 )
             }
             "'" => {
-                let report = self.apostrophe % 2 == 0;
+                let report = self.apostrophe.is_multiple_of(2);
                 if self.apostrophe <= 2 {
                     self.apostrophe += 1;
                 }

@@ -132,10 +132,11 @@ fn likely_to_confuse(got: &Type, want: &Type) -> bool {
     ) {
         return false;
     }
-    if let (Some(g), Some(w)) = (got.element_type(), want.element_type()) {
-        if !g.has_dynamic_types() && w.has_dynamic_types() {
-            return false;
-        }
+    if let (Some(g), Some(w)) = (got.element_type(), want.element_type())
+        && !g.has_dynamic_types()
+        && w.has_dynamic_types()
+    {
+        return false;
     }
     // cty means to exempt object against tuple both ways, but its second
     // test compares `got` with itself, so only tuple to object is.

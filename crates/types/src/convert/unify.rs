@@ -359,10 +359,11 @@ fn compare_types(a: &Type, b: &Type) -> Ordering {
         Type::Object(_) => Some((1, 1)),
         _ => None,
     };
-    if let (Some((fa, ra)), Some((fb, rb))) = (rank(a), rank(b)) {
-        if fa == fb && ra != rb {
-            return ra.cmp(&rb);
-        }
+    if let (Some((fa, ra)), Some((fb, rb))) = (rank(a), rank(b))
+        && fa == fb
+        && ra != rb
+    {
+        return ra.cmp(&rb);
     }
     match (a, b) {
         (Type::Object(x), Type::Object(y)) => {

@@ -156,10 +156,10 @@ pub(super) fn resolve_scalar(tag: &str, src: &str, style: ScalarStyle) -> Result
                 }
             }
             b'D' | b'S' => {
-                if tag.is_empty() || tag == TIMESTAMP_TAG {
-                    if let Some(t) = timestamp::parse(src) {
-                        return Ok(Value::string(t));
-                    }
+                if (tag.is_empty() || tag == TIMESTAMP_TAG)
+                    && let Some(t) = timestamp::parse(src)
+                {
+                    return Ok(Value::string(t));
                 }
                 if is_integer_literal(src) {
                     tag = INT_TAG;

@@ -482,12 +482,13 @@ impl Parser<'_> {
         let mut first = true;
         while first || !t.starts_with(']') {
             first = false;
-            if t.len() > 2 && t.starts_with("[:") {
-                if let Some((item, rest)) = posix_class(t)? {
-                    items.push(item);
-                    t = rest;
-                    continue;
-                }
+            if t.len() > 2
+                && t.starts_with("[:")
+                && let Some((item, rest)) = posix_class(t)?
+            {
+                items.push(item);
+                t = rest;
+                continue;
             }
             if let Some((item, rest)) = unicode_class(t)? {
                 items.push(item);
