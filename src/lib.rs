@@ -15,6 +15,7 @@ pub mod check;
 pub mod console;
 pub mod diagnostic;
 pub mod discovery;
+pub mod isolation;
 pub mod module_files;
 pub mod render;
 mod semantic;

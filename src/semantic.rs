@@ -7,16 +7,17 @@ use std::collections::{HashMap, HashSet};
 use rayon::prelude::*;
 use salsa::Durability;
 use tofu_semantic::{
-    Database, EvalMode, Evaluation, InstalledModule, ModuleDir, ModuleReport, RootInputs, RootJobs,
-    SourceFile as Input, Workspace, chunk_count, configuration_cycles, dedupe, evaluation_jobs,
-    instance_chunk_diagnostics, job_diagnostics, missing_root_values, module_calls,
-    module_chunk_reports, module_dependencies, module_graph, module_providers, module_report,
-    module_tree, parse, root_variable_values, tree_wide_diagnostics, with_tree_wide,
+    CHUNK_SIZE, Database, EvalMode, Evaluation, InstalledModule, ModuleDir, ModuleReport,
+    RootInputs, RootJobs, SourceFile as Input, Workspace, chunk_count, configuration_cycles,
+    dedupe, evaluation_jobs, instance_chunk_diagnostics, job_diagnostics, missing_root_values,
+    module_calls, module_chunk_reports, module_dependencies, module_graph, module_providers,
+    module_report, module_tree, parse, root_variable_values, tree_wide_diagnostics, with_tree_wide,
 };
 use tofu_syntax::{SyntaxError, TextRange};
 
 use crate::diagnostic::Severity;
 use crate::discovery::Module;
+use crate::isolation::isolated;
 
 /// A semantic diagnostic, of one of the parsed files or of none.
 pub(crate) struct FileDiagnostic {
@@ -356,9 +357,12 @@ pub(crate) fn report(db: &Database, evaluations: &Evaluations, cold: bool) -> Re
         let modules = workspace.modules(db);
         for wave in waves(modules, &graph.targets) {
             wave.par_iter().for_each_with(db.clone(), |db, &module| {
-                module_report(db, workspace, evaluations.types, modules[module]);
-                // What the configurations' graphs read of the module.
-                module_dependencies(db, modules[module]);
+                // A failure shows again, and is reported, in its chunk.
+                let _ = isolated(|| {
+                    module_report(db, workspace, evaluations.types, modules[module]);
+                    // What the configurations' graphs read of the module.
+                    module_dependencies(db, modules[module]);
+                });
             });
         }
     }
@@ -366,13 +370,34 @@ pub(crate) fn report(db: &Database, evaluations: &Evaluations, cold: bool) -> Re
     let mut reports: Vec<ModuleReport> = (0..chunks)
         .into_par_iter()
         .map_with(db.clone(), |db, chunk| {
-            module_chunk_reports(db, evaluations.types, chunk).clone()
+            isolated(|| module_chunk_reports(db, evaluations.types, chunk).clone()).unwrap_or_else(
+                |_| {
+                    // One of its modules failed: each of them on its own.
+                    let modules = workspace.modules(db);
+                    let start = chunk * CHUNK_SIZE;
+                    modules[start..modules.len().min(start + CHUNK_SIZE)]
+                        .iter()
+                        .map(|&module| {
+                            isolated(|| module_report(db, workspace, evaluations.types, module))
+                                .unwrap_or_else(|message| failed_module(db, module, &message))
+                        })
+                        .collect()
+                },
+            )
         })
         .collect::<Vec<_>>()
         .into_iter()
         .flatten()
         .collect();
-    let tree_wide = tree_wide_diagnostics(db, workspace);
+    let mut internal_errors = Vec::new();
+    static NONE: Vec<tofu_semantic::Diagnostic> = Vec::new();
+    let tree_wide = isolated(|| tree_wide_diagnostics(db, workspace)).unwrap_or_else(|message| {
+        internal_errors.push(tofu_semantic::Diagnostic::internal_error(
+            "the checks across modules",
+            &message,
+        ));
+        &NONE
+    });
     let modules: Vec<Vec<tofu_semantic::Diagnostic>> = reports
         .iter_mut()
         .map(|r| with_tree_wide(db, r.module, std::mem::take(&mut r.diagnostics), tree_wide))
@@ -409,7 +434,12 @@ pub(crate) fn report(db: &Database, evaluations: &Evaluations, cold: bool) -> Re
     let cycles: Vec<(ModuleDir, Vec<tofu_semantic::Diagnostic>)> = roots
         .par_iter()
         .map_with(db.clone(), |db, &root| {
-            (root, configuration_cycles(db, workspace, root).clone())
+            let found = isolated(|| configuration_cycles(db, workspace, root).clone())
+                .unwrap_or_else(|message| {
+                    let what = format!("the configuration of {}", module_name(db, root));
+                    vec![tofu_semantic::Diagnostic::internal_error(&what, &message)]
+                });
+            (root, found)
         })
         .collect();
     // OpenTofu evaluates nothing of a configuration that fails to load,
@@ -419,8 +449,8 @@ pub(crate) fn report(db: &Database, evaluations: &Evaluations, cold: bool) -> Re
         .filter(|(root, found)| found.is_empty() && tree_loads_cleanly(*root))
         .map(|(root, _)| *root)
         .collect();
-    let mut evaluated: Vec<tofu_semantic::Diagnostic> =
-        cycles.into_iter().flat_map(|(_, found)| found).collect();
+    let mut evaluated: Vec<tofu_semantic::Diagnostic> = internal_errors;
+    evaluated.extend(cycles.into_iter().flat_map(|(_, found)| found));
     dedupe(&mut evaluated);
     evaluated.extend(evaluation_diagnostics(
         db,
@@ -448,6 +478,27 @@ pub(crate) fn report(db: &Database, evaluations: &Evaluations, cold: bool) -> Re
     dedupe(&mut types);
     evaluated.extend(types);
     Report { modules, evaluated }
+}
+
+/// A module whose report failed: only the internal error, and never
+/// evaluated.
+fn failed_module(db: &Database, module: ModuleDir, message: &str) -> ModuleReport {
+    let what = format!("the module {}", module_name(db, module));
+    ModuleReport {
+        module,
+        diagnostics: vec![tofu_semantic::Diagnostic::internal_error(&what, message)],
+        syntax_errors: false,
+        loads_cleanly: false,
+        types: Vec::new(),
+    }
+}
+
+/// A module as messages name it: its directory, `.` for the root.
+fn module_name(db: &Database, module: ModuleDir) -> String {
+    match module.dir(db).as_str() {
+        "" => "\".\"".to_owned(),
+        dir => format!("{dir:?}"),
+    }
 }
 
 /// What evaluating the tree reports, as `tofu validate` and then `tofu
@@ -504,9 +555,11 @@ fn evaluate(
         let jobs: Vec<_> = roots.iter().flat_map(|(_, root)| &root.jobs).collect();
         jobs.par_iter()
             .for_each_with(db.clone(), |db, (addr, whole)| {
-                job_diagnostics(db, evaluation, addr, *whole);
+                // A failure shows again, and is reported, in its chunk.
+                let _ = isolated(|| job_diagnostics(db, evaluation, addr, *whole).len());
             });
     }
+    let all_jobs = evaluation_jobs(db, evaluation);
     let jobs: Vec<(usize, usize)> = roots
         .iter()
         .flat_map(|&(index, root)| (0..chunk_count(root.jobs.len())).map(move |c| (index, c)))
@@ -514,7 +567,22 @@ fn evaluate(
     let found: Vec<Vec<tofu_semantic::Diagnostic>> = jobs
         .par_iter()
         .map_with(db.clone(), |db, &(root, chunk)| {
-            instance_chunk_diagnostics(db, evaluation, root, chunk).clone()
+            isolated(|| instance_chunk_diagnostics(db, evaluation, root, chunk).clone())
+                .unwrap_or_else(|_| {
+                    // One of its instances failed: each of them on its own.
+                    let jobs = &all_jobs[root].jobs;
+                    let start = chunk * CHUNK_SIZE;
+                    jobs[start..jobs.len().min(start + CHUNK_SIZE)]
+                        .iter()
+                        .flat_map(|(addr, whole)| {
+                            isolated(|| job_diagnostics(db, evaluation, addr, *whole).to_vec())
+                                .unwrap_or_else(|message| {
+                                    let what = format!("the module instance {addr}");
+                                    vec![tofu_semantic::Diagnostic::internal_error(&what, &message)]
+                                })
+                        })
+                        .collect()
+                })
         })
         .collect();
     let mut out: Vec<tofu_semantic::Diagnostic> = found.into_iter().flatten().collect();

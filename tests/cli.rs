@@ -707,3 +707,54 @@ fn excluded_paths_are_not_checked() {
         broken.stderr
     );
 }
+
+#[test]
+fn a_module_that_fails_is_an_internal_error_and_the_rest_is_reported() {
+    // The failure comes from a test hook that only debug builds have.
+    if !cfg!(debug_assertions) {
+        eprintln!("skipping: release builds have no failure hook");
+        return;
+    }
+    let dir = scratch("internal-error");
+    for (path, text) in [
+        (
+            "main.tf",
+            "module \"b\" {\n  source = \"./b\"\n}\noutput \"z\" {\n  value = local.nope\n}\n",
+        ),
+        ("a/main.tf", "output \"x\" {\n  value = local.missing\n}\n"),
+        (
+            "b/tofu-analyzer-test-panic.tf",
+            "output \"y\" {\n  value = 1\n}\n",
+        ),
+    ] {
+        let path = dir.join(path);
+        fs::create_dir_all(path.parent().unwrap()).unwrap();
+        fs::write(path, text).unwrap();
+    }
+    for plan in [false, true] {
+        let args: &[&str] = if plan {
+            &["check", "-no-color", "--plan"]
+        } else {
+            &["check", "-no-color"]
+        };
+        let run = analyzer_in(&dir, args);
+        assert_eq!(run.code, 1, "{}", run.stderr);
+        assert!(
+            run.stdout.starts_with(
+                "Error: Internal error\n = The analysis of the module \"b\" failed: test hook"
+            ),
+            "{}",
+            run.stdout
+        );
+        assert_eq!(
+            run.stdout
+                .matches("Reference to undeclared local value")
+                .count(),
+            2,
+            "{}",
+            run.stdout
+        );
+        // The panic is told by the diagnostic, not by the panic hook.
+        assert!(!run.stderr.contains("panicked"), "{}", run.stderr);
+    }
+}

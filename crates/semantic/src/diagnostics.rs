@@ -45,6 +45,24 @@ pub fn dedupe(diagnostics: &mut Vec<Diagnostic>) {
 pub use tofu_types::DeprecationCause;
 
 impl Diagnostic {
+    /// A failure of the analyzer itself while analysing `what` (a module
+    /// directory or a module instance): the rest of the report stands, but
+    /// nothing of `what` is reported.
+    pub fn internal_error(what: &str, message: &str) -> Diagnostic {
+        Diagnostic {
+            severity: Severity::Error,
+            summary: "Internal error".to_owned(),
+            detail: format!(
+                "The analysis of {what} failed: {message}. Its diagnostics are missing from this report; the rest is complete. This is a bug in tofu-analyzer, not in the configuration."
+            ),
+            location: None,
+            context: None,
+            values: Vec::new(),
+            deprecation: None,
+            function_call: None,
+        }
+    }
+
     /// HCL's error from reading a body (`Content`, `JustAttributes`), in
     /// `file`.
     pub(crate) fn syntax(file: SourceFile, error: tofu_syntax::SyntaxError) -> Diagnostic {

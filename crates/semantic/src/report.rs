@@ -42,6 +42,10 @@ pub struct ModuleReport {
 }
 
 /// How many chunks `count` things make.
+/// The file name that makes a module's report fail in debug builds (see
+/// [`module_report`]).
+pub const TEST_PANIC_FILE: &str = "tofu-analyzer-test-panic.tf";
+
 pub fn chunk_count(count: usize) -> usize {
     count.div_ceil(CHUNK_SIZE)
 }
@@ -71,6 +75,20 @@ pub fn module_report(
     types: Evaluation,
     module: ModuleDir,
 ) -> ModuleReport {
+    // A test hook of debug builds: a module with a file of this name fails
+    // here, so that tests can see one module's failure isolated from the
+    // rest of the report. Release builds have no such hook.
+    #[cfg(debug_assertions)]
+    if module
+        .files(db)
+        .iter()
+        .any(|f| f.path(db).ends_with(TEST_PANIC_FILE))
+    {
+        panic!(
+            "test hook: {TEST_PANIC_FILE} in module {:?}",
+            module.dir(db)
+        );
+    }
     let diagnostics = module_local_diagnostics(db, workspace, module).clone();
     let syntax_errors = has_syntax_errors(db, module);
     let static_errors = static_module_diagnostics(db, workspace, module)
