@@ -261,3 +261,39 @@ fn deeply_nested_modules() {
     let (code, output) = check(&dir, &[]);
     assert_eq!(code, 0, "{output}");
 }
+
+/// Many declarations in one module: looking one up must not walk all of
+/// them (which made 20,000 locals take minutes in a debug build).
+#[test]
+fn many_declarations_in_one_module() {
+    const COUNT: usize = 20_000;
+    for (case, text) in [
+        (
+            "many_locals",
+            format!(
+                "locals {{\n{}}}\n",
+                (0..COUNT)
+                    .map(|i| format!("  v{i} = {i}\n"))
+                    .collect::<String>()
+            ),
+        ),
+        (
+            "many_resources",
+            (0..COUNT)
+                .map(|i| format!("resource \"terraform_data\" \"r{i}\" {{\n  input = {i}\n}}\n"))
+                .collect(),
+        ),
+    ] {
+        let dir = case_dir(case);
+        fs::write(dir.join("main.tf"), text).expect("write main.tf");
+        for extra in [&[][..], &["--plan"][..]] {
+            let (code, output) = check(&dir, extra);
+            assert_eq!(
+                code,
+                0,
+                "{case} {extra:?}:\n{}",
+                &output[..output.len().min(2000)]
+            );
+        }
+    }
+}

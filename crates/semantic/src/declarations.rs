@@ -299,6 +299,39 @@ fn provider_alias(block: &AnyBlock, source: &SourceText<'_>) -> Option<String> {
 /// or module call repeats as its override files leave it: an override's
 /// `count` or `for_each` is merged in, and `count` wins when both are set,
 /// as OpenTofu expands them.
+/// The declaration of `kind` in `module` (the first, when there are
+/// duplicates), found through [`module_declaration_index`] rather than a
+/// walk of every declaration: a walk per lookup made a module's cost grow
+/// with the square of its declarations.
+pub fn module_declaration<'db>(
+    db: &'db dyn salsa::Database,
+    module: ModuleDir,
+    kind: &DeclKind,
+) -> Option<&'db Arc<Declaration>> {
+    let index = module_declaration_index(db, module);
+    let at = index.binary_search_by(|(k, _)| k.cmp(kind)).ok()?;
+    module_declarations(db, module).get(index[at].1 as usize)
+}
+
+/// Each kind of declaration of a module with the position of its first
+/// declaration in [`module_declarations`], sorted by kind. It holds no
+/// places, so edits that only move text leave it as it was.
+#[salsa::tracked(returns(ref))]
+pub fn module_declaration_index(
+    db: &dyn salsa::Database,
+    module: ModuleDir,
+) -> Vec<(DeclKind, u32)> {
+    let mut index: Vec<(DeclKind, u32)> = module_declarations(db, module)
+        .iter()
+        .enumerate()
+        .map(|(position, decl)| (decl.kind.clone(), position as u32))
+        .collect();
+    // Stable, so that the first of duplicates comes first.
+    index.sort_by(|a, b| a.0.cmp(&b.0));
+    index.dedup_by(|later, first| later.0 == first.0);
+    index
+}
+
 #[salsa::tracked(returns(ref))]
 pub fn module_declarations(db: &dyn salsa::Database, module: ModuleDir) -> Vec<Arc<Declaration>> {
     let mut out: Vec<Arc<Declaration>> = module

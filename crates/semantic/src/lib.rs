@@ -40,7 +40,8 @@ pub use chains::{MAX_REFERENCE_CHAIN, ReferenceChains, reference_chains};
 pub use config::{file_config_diagnostics, is_override_file};
 pub use db::Database;
 pub use declarations::{
-    DeclKind, Declaration, FileDeclarations, Instances, file_declarations, module_declarations,
+    DeclKind, Declaration, FileDeclarations, Instances, file_declarations, module_declaration,
+    module_declaration_index, module_declarations,
 };
 pub use dependency_graph::{
     CallDependencies, ModuleDependencies, Target, configuration_cycles, module_dependencies,

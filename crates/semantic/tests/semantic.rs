@@ -255,7 +255,8 @@ fn an_edit_in_a_leaf_module_reruns_only_that_module() {
     // summary is read again, but their shape did not change, so the
     // tree-wide provider checks are not run again. The leaf's dependencies
     // are read again but are the same, so the configuration's graph is
-    // not built again.
+    // not built again. The index of its declarations by kind is built
+    // again (the leaf's declarations changed).
     assert_eq!(
         executed,
         [
@@ -267,6 +268,7 @@ fn an_edit_in_a_leaf_module_reruns_only_that_module() {
             "local_value",
             "module_argument_diagnostics",
             "module_calls",
+            "module_declaration_index",
             "module_declarations",
             "module_dependencies",
             "module_diagnostics",

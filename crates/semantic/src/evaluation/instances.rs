@@ -47,10 +47,7 @@ pub(crate) fn instance_declaration<'db>(
     kind: &DeclKind,
 ) -> Option<&'db crate::Declaration> {
     let module = instance_module(db, ev, addr.clone())?;
-    let primary = module_declarations(db, module)
-        .iter()
-        .find(|d| &d.kind == kind)
-        .map(|d| &**d)?;
+    let primary = crate::module_declaration(db, module, kind).map(|d| &**d)?;
     // An override file replaces a local's whole definition.
     match kind {
         DeclKind::Local(name) => crate::module_overrides(db, module)

@@ -72,10 +72,7 @@ pub(crate) fn module_call_type(
 /// without the provider's schema, so an instance is dynamic; a list of
 /// them with `count`, a map with `for_each`.
 pub(crate) fn resource_type(db: &dyn salsa::Database, module: ModuleDir, kind: &DeclKind) -> Value {
-    let instances = module_declarations(db, module)
-        .iter()
-        .find(|d| &d.kind == kind)
-        .map(|d| d.instances);
+    let instances = crate::module_declaration(db, module, kind).map(|d| d.instances);
     repeated(instances, Value::dynamic())
 }
 

@@ -53,8 +53,7 @@ fn visit(
     let Some(module) = instance_module(db, ev, addr.clone()) else {
         return false;
     };
-    let declarations = module_declarations(db, module);
-    let find = |kind: &DeclKind| declarations.iter().find(|d| &d.kind == kind);
+    let find = |kind: &DeclKind| crate::module_declaration(db, module, kind);
     for reference in references_within(db, file, range) {
         let Subject::Declared(kind) = &reference.subject else {
             continue;

@@ -117,9 +117,8 @@ fn local_constness(scope: &StaticScope<'_>, name: &str) -> Constness {
     if super::cycles::local_rings(scope.db, scope.module).contains_key(name) {
         return dynamic(ident, DynamicReason::Circular);
     }
-    let declaration = crate::module_declarations(scope.db, scope.module)
-        .iter()
-        .find(|d| d.kind == DeclKind::Local(name.to_owned()));
+    let declaration =
+        crate::module_declaration(scope.db, scope.module, &DeclKind::Local(name.to_owned()));
     let Some(declaration) = declaration else {
         return dynamic(ident, DynamicReason::Undeclared);
     };
@@ -150,10 +149,11 @@ fn variable_constness(scope: &StaticScope<'_>, name: &str) -> Constness {
     let Some(caller) = StaticScope::new(db, scope.workspace, parent) else {
         return Constness::Const;
     };
-    let Some(block) = crate::module_declarations(db, caller.module)
-        .iter()
-        .find(|d| d.kind == DeclKind::ModuleCall(call_name.to_owned()))
-    else {
+    let Some(block) = crate::module_declaration(
+        db,
+        caller.module,
+        &DeclKind::ModuleCall(call_name.to_owned()),
+    ) else {
         return Constness::Const;
     };
     match crate::evaluation::syntax::block_argument(db, block.file, block.range, name) {

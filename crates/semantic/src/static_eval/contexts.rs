@@ -385,8 +385,6 @@ fn const_variables(scope: &StaticScope<'_>, out: &mut Vec<Diagnostic>) {
 fn call_range(scope: &StaticScope<'_>) -> Option<(SourceFile, TextRange)> {
     let (parent, name) = scope.call.parent()?;
     let caller = super::static_call_module(scope.db, scope.workspace, parent)?;
-    crate::module_declarations(scope.db, caller)
-        .iter()
-        .find(|d| d.kind == DeclKind::ModuleCall(name.to_owned()))
+    crate::module_declaration(scope.db, caller, &DeclKind::ModuleCall(name.to_owned()))
         .map(|d| (d.file, d.range))
 }

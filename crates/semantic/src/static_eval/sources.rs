@@ -17,9 +17,8 @@ pub(crate) fn source_expression(
     module: crate::ModuleDir,
     name: &str,
 ) -> Option<(SourceFile, AnyExpr)> {
-    let declaration = crate::module_declarations(db, module)
-        .iter()
-        .find(|d| d.kind == DeclKind::ModuleCall(name.to_owned()))?;
+    let declaration =
+        crate::module_declaration(db, module, &DeclKind::ModuleCall(name.to_owned()))?;
     let expr = block_argument(db, declaration.file, declaration.range, "source")?;
     Some((declaration.file, expr))
 }

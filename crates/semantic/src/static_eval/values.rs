@@ -72,9 +72,7 @@ pub fn static_local_value(
     let Some(scope) = StaticScope::new(db, workspace, call) else {
         return StaticValue::failed(Vec::new());
     };
-    let declaration = crate::module_declarations(db, scope.module)
-        .iter()
-        .find(|d| d.kind == DeclKind::Local(name.clone()));
+    let declaration = crate::module_declaration(db, scope.module, &DeclKind::Local(name.clone()));
     let Some(declaration) = declaration else {
         return StaticValue::failed(Vec::new());
     };
@@ -173,9 +171,11 @@ fn caller_value(
     let Some(caller) = StaticScope::new(db, workspace, parent) else {
         return Err(Vec::new());
     };
-    let block = crate::module_declarations(db, caller.module)
-        .iter()
-        .find(|d| d.kind == DeclKind::ModuleCall(call_name.to_owned()));
+    let block = crate::module_declaration(
+        db,
+        caller.module,
+        &DeclKind::ModuleCall(call_name.to_owned()),
+    );
     let Some(block) = block else {
         return Err(Vec::new());
     };
