@@ -304,7 +304,13 @@ fn builtin_problem(
             ),
         ),
         ("each", "key" | "value") if context.for_each => None,
-        ("each", "key" | "value") => problem(
+        // `GetForEachAttr` asks for `each.value` before it looks at whether
+        // there is a key, so without `for_each` it has its own error.
+        ("each", "value") => problem(
+            "each.value cannot be used in this context",
+            "A reference to \"each.value\" has been used in a context in which it is unavailable, such as when the configuration no longer contains the value in its \"for_each\" expression. Remove this reference to each.value in your configuration to work around this error.".to_owned(),
+        ),
+        ("each", "key") => problem(
             "Reference to \"each\" in context without for_each",
             "The \"each\" object can be used only in \"module\" or \"resource\" blocks, and only when the \"for_each\" argument is set.".to_owned(),
         ),

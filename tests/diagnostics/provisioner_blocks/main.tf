@@ -41,7 +41,7 @@ resource "null_resource" "destroy" {
     when      = destroy
     index     = count.index # ERROR: Reference to "count" in non-counted context
     key       = each.key    # ERROR: Reference to "each" in context without for_each
-    value     = each.value  # ERROR: Invalid reference from destroy provisioner # ERROR: Reference to "each" in context without for_each
+    value     = each.value  # ERROR: Invalid reference from destroy provisioner # ERROR: each.value cannot be used in this context
     dir       = path.module
     workspace = terraform.workspace
     command   = "echo ${local.user}" # ERROR: Invalid reference from destroy provisioner
