@@ -1,6 +1,7 @@
-//! Configurations nested or chained far deeper than any real one, written
-//! at test time: each must finish within 20 seconds with a clear
-//! diagnostic, never a crash, in both `check` and `check --plan`.
+//! Hostile configurations, written at test time: nested or chained far
+//! deeper than any real one, huge, or not text at all. Each must finish
+//! within 20 seconds with a clear result, never a crash, in both `check`
+//! and `check --plan`.
 
 use std::{
     fs,
@@ -294,6 +295,130 @@ fn many_declarations_in_one_module() {
                 "{case} {extra:?}:\n{}",
                 &output[..output.len().min(2000)]
             );
+        }
+    }
+}
+
+/// A case's name, its files, and the exit status and an error summary (if
+/// any) both modes must give.
+type HostileCase = (
+    &'static str,
+    Vec<(&'static str, Vec<u8>)>,
+    i32,
+    Option<&'static str>,
+);
+
+/// The rest of the hostile set.
+#[test]
+fn hostile_inputs_end_with_a_clear_result() {
+    let doubled = {
+        let mut text = String::from("locals {\n  s0 = \"ab\"\n  l0 = [1, 2]\n");
+        for i in 1..=30 {
+            let p = i - 1;
+            text.push_str(&format!(
+                "  s{i} = \"${{local.s{p}}}${{local.s{p}}}\"\n  l{i} = concat(local.l{p}, local.l{p})\n"
+            ));
+        }
+        text + "}\noutput \"o\" {\n  value = length(local.s30) + length(local.l30)\n}\n"
+    };
+    // Bytes that are not text: a fixed pseudo-random sequence.
+    let garbage: Vec<u8> = (0u32..100_000)
+        .scan(0x2545_f491_u32, |state, _| {
+            *state ^= *state << 13;
+            *state ^= *state >> 17;
+            *state ^= *state << 5;
+            Some((*state >> 24) as u8)
+        })
+        .collect();
+    let calls = |count: usize, source: &str| -> String {
+        (0..count)
+            .map(|i| format!("module \"m{i}\" {{\n  source = \"{source}\"\n}}\n"))
+            .collect()
+    };
+    let cases: Vec<HostileCase> = vec![
+        (
+            "long_line",
+            vec![("main.tf", format!("locals {{\n  a = \"{}\"\n}}\n", "x".repeat(20_000_000)).into_bytes())],
+            0,
+            None,
+        ),
+        ("garbage", vec![("main.tf", garbage)], 1, Some("Invalid character encoding")),
+        ("nul_bytes", vec![("main.tf", b"a = 1\n\0\0\0locals {}\n".to_vec())], 1, Some("Invalid character")),
+        (
+            "unterminated_heredoc",
+            vec![("main.tf", format!("locals {{\n  a = <<EOT\n{}", "line\n".repeat(200_000)).into_bytes())],
+            1,
+            Some("Unterminated template string"),
+        ),
+        (
+            "huge_range",
+            vec![("main.tf", b"output \"o\" {\n  value = length(range(1e9))\n}\n".to_vec())],
+            1,
+            Some("Error in function call"),
+        ),
+        ("doubled_thirty_times", vec![("main.tf", doubled.into_bytes())], 1, Some("Error in function call")),
+        (
+            "huge_product",
+            vec![(
+                "main.tf",
+                b"locals {\n  a = range(100000)\n  p = [for x in local.a : [for y in local.a : x * y]]\n}\noutput \"o\" {\n  value = length(local.p)\n}\n".to_vec(),
+            )],
+            1,
+            Some("Error in function call"),
+        ),
+        (
+            "huge_format_width",
+            vec![("main.tf", b"output \"o\" {\n  value = format(\"%999999999d\", 1)\n}\n".to_vec())],
+            0,
+            None,
+        ),
+        ("calls_itself", vec![("main.tf", calls(1, "./").into_bytes())], 1, Some("Recursive module call")),
+        (
+            "call_each_other",
+            vec![
+                ("main.tf", calls(1, "./a").into_bytes()),
+                ("a/main.tf", calls(1, "../b").into_bytes()),
+                ("b/main.tf", calls(1, "../a").into_bytes()),
+            ],
+            1,
+            Some("Recursive module call"),
+        ),
+        (
+            "fan_out",
+            vec![
+                ("main.tf", calls(10, "./m1").into_bytes()),
+                ("m1/main.tf", calls(10, "./m2").into_bytes()),
+                ("m1/m2/main.tf", calls(10, "./m3").into_bytes()),
+                (
+                    "m1/m2/m3/main.tf",
+                    b"resource \"terraform_data\" \"r\" {\n  count = 100\n  input = count.index\n}\n".to_vec(),
+                ),
+            ],
+            0,
+            None,
+        ),
+    ];
+    for (case, files, code, summary) in cases {
+        let dir = case_dir(case);
+        for (path, content) in files {
+            let path = dir.join(path);
+            fs::create_dir_all(path.parent().expect("a parent")).expect("create the directory");
+            fs::write(path, content).expect("write the file");
+        }
+        if case == "fan_out" {
+            // A link back up the tree: never followed.
+            std::os::unix::fs::symlink("..", dir.join("m1/loop")).expect("make the link");
+        }
+        for extra in [&[][..], &["--plan"][..]] {
+            let (found, output) = check(&dir, extra);
+            let head: String = output.chars().take(2000).collect();
+            assert_eq!(found, code, "{case} {extra:?}: exit status\n{head}");
+            if let Some(summary) = summary {
+                assert!(
+                    output.contains(&format!("Error: {summary}")),
+                    "{case} {extra:?}: no \"{summary}\" in\n{head}"
+                );
+            }
         }
     }
 }
