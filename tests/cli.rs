@@ -758,3 +758,23 @@ fn a_module_that_fails_is_an_internal_error_and_the_rest_is_reported() {
         assert!(!run.stderr.contains("panicked"), "{}", run.stderr);
     }
 }
+
+#[test]
+fn github_format_annotates_each_diagnostic() {
+    let run = analyzer(&["check", "syntax-errors", "--format", "github"]);
+    assert_eq!(run.code, 1);
+    assert!(!run.stdout.is_empty());
+    for line in run.stdout.lines() {
+        assert!(
+            line.starts_with("::error file=syntax-errors/")
+                && line.contains(",line=")
+                && line.contains(",title="),
+            "{line}"
+        );
+    }
+    let json = analyzer(&["check", "syntax-errors", "-json"]);
+    assert_eq!(
+        run.stdout.lines().count() as u64,
+        error_count(&serde_json::from_str(&json.stdout).unwrap())
+    );
+}

@@ -151,7 +151,8 @@ pub struct CheckArgs {
     #[arg(default_value = ".")]
     pub dir: PathBuf,
 
-    /// `json` writes what `tofu validate -json` writes; `-json` works too.
+    /// `json` writes what `tofu validate -json` writes (`-json` works
+    /// too); `github` writes GitHub Actions annotations.
     #[arg(long, value_enum, default_value_t = Format::Human)]
     pub format: Format,
 
@@ -221,6 +222,8 @@ fn parse_deprecation(value: &str) -> Result<String, String> {
 pub enum Format {
     Human,
     Json,
+    /// GitHub Actions workflow commands: an annotation per diagnostic.
+    Github,
 }
 
 #[derive(Debug, Args)]

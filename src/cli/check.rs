@@ -12,7 +12,7 @@ use tofu_analyzer::{
     analyzer_config::{AnalyzerConfig, ConfigError, Exclusions},
     check::{CheckOptions, CheckReport, Progress, check_tree},
     render::{
-        human, json,
+        github, human, json,
         warnings::{DeprecationLevel, WarningOptions},
     },
     source::SourceFile,
@@ -73,6 +73,7 @@ pub fn run(args: CheckArgs, no_color: bool) -> ExitCode {
 
     let output = match args.format {
         Format::Json => json::render(&report).into_bytes(),
+        Format::Github => github::render(&report).into_bytes(),
         Format::Human => {
             let colour = !no_color && colour_allowed() && io::stdout().is_terminal();
             let warnings = WarningOptions {

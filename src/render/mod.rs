@@ -1,7 +1,8 @@
-//! Presenting a [`CheckReport`](crate::check::CheckReport): to people or
-//! as `tofu validate -json` does.
+//! Presenting a [`CheckReport`](crate::check::CheckReport): to people, as
+//! `tofu validate -json` does, or as GitHub Actions annotations.
 
 mod context;
+pub mod github;
 pub mod human;
 pub mod json;
 mod snippet;
