@@ -180,7 +180,6 @@ fn compile(glob: &str) -> Result<Glob, String> {
 #[derive(Debug, Clone)]
 pub struct Exclusions {
     globs: GlobSet,
-    empty: bool,
 }
 
 impl Exclusions {
@@ -193,7 +192,6 @@ impl Exclusions {
         }
         Ok(Exclusions {
             globs: builder.build().map_err(|err| err.to_string())?,
-            empty: globs.is_empty(),
         })
     }
 
@@ -204,7 +202,7 @@ impl Exclusions {
     /// Whether `path` (relative to the checked directory, `/` separators)
     /// is excluded.
     pub fn excludes(&self, path: &str) -> bool {
-        !self.empty && self.globs.is_match(path)
+        !self.globs.is_empty() && self.globs.is_match(path)
     }
 }
 

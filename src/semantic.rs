@@ -7,9 +7,9 @@ use std::collections::{HashMap, HashSet};
 use rayon::prelude::*;
 use salsa::Durability;
 use tofu_semantic::{
-    CHUNK_SIZE, Database, EvalMode, Evaluation, InstalledModule, ModuleDir, ModuleReport,
-    RootInputs, RootJobs, SourceFile as Input, Workspace, chunk_count, configuration_cycles,
-    dedupe, evaluation_jobs, instance_chunk_diagnostics, job_diagnostics, missing_root_values,
+    Database, EvalMode, Evaluation, InstalledModule, ModuleDir, ModuleReport, RootInputs, RootJobs,
+    SourceFile as Input, Workspace, chunk_count, chunk_of, configuration_cycles, dedupe,
+    evaluation_jobs, instance_chunk_diagnostics, job_diagnostics, missing_root_values,
     module_calls, module_chunk_reports, module_dependencies, module_graph, module_providers,
     module_report, module_tree, parse, root_variable_values, tree_wide_diagnostics, with_tree_wide,
 };
@@ -373,9 +373,7 @@ pub(crate) fn report(db: &Database, evaluations: &Evaluations, cold: bool) -> Re
             isolated(|| module_chunk_reports(db, evaluations.types, chunk).clone()).unwrap_or_else(
                 |_| {
                     // One of its modules failed: each of them on its own.
-                    let modules = workspace.modules(db);
-                    let start = chunk * CHUNK_SIZE;
-                    modules[start..modules.len().min(start + CHUNK_SIZE)]
+                    chunk_of(workspace.modules(db), chunk)
                         .iter()
                         .map(|&module| {
                             isolated(|| module_report(db, workspace, evaluations.types, module))
@@ -570,9 +568,7 @@ fn evaluate(
             isolated(|| instance_chunk_diagnostics(db, evaluation, root, chunk).clone())
                 .unwrap_or_else(|_| {
                     // One of its instances failed: each of them on its own.
-                    let jobs = &all_jobs[root].jobs;
-                    let start = chunk * CHUNK_SIZE;
-                    jobs[start..jobs.len().min(start + CHUNK_SIZE)]
+                    chunk_of(&all_jobs[root].jobs, chunk)
                         .iter()
                         .flat_map(|(addr, whole)| {
                             isolated(|| job_diagnostics(db, evaluation, addr, *whole).to_vec())

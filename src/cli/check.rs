@@ -124,7 +124,11 @@ fn config_error(error: ConfigError, no_color: bool) -> ExitCode {
 
 /// Rendered in memory first, so that a closed stdout is noticed in one
 /// place.
-fn render_human(report: &CheckReport, warnings: &WarningOptions, colour: bool) -> Vec<u8> {
+pub(super) fn render_human(
+    report: &CheckReport,
+    warnings: &WarningOptions,
+    colour: bool,
+) -> Vec<u8> {
     let result = if colour {
         let mut out = Ansi::new(Vec::new());
         human::render_with(report, warnings, &mut out).map(|()| out.into_inner())

@@ -16,20 +16,21 @@ use std::{
     time::Duration,
 };
 
-use codespan_reporting::term::termcolor::{Ansi, NoColor};
 use tofu_analyzer::{
     check::CheckReport,
     diagnostic::{Diagnostic, FileId},
     module_files::is_ignored_file,
-    render::human,
+    render::warnings::WarningOptions,
     source::{SourceFile, decode, encoding_error},
     syntax::{SourceKind, SyntaxError, parse_named},
 };
 
-use super::{FAILURE, args::FmtArgs, check::colour_allowed, print_stdout};
-
-/// What `tofu fmt` formats, by the end of the file name.
-const EXTENSIONS: [&str; 5] = [".tf", ".tofu", ".tfvars", ".tftest.hcl", ".tofutest.hcl"];
+use super::{
+    FAILURE,
+    args::FmtArgs,
+    check::{colour_allowed, render_human},
+    print_stdout,
+};
 
 /// `-check` with changes found.
 const UNFORMATTED: u8 = 3;
@@ -96,14 +97,8 @@ pub fn run(args: FmtArgs, no_color: bool) -> ExitCode {
             elapsed: Duration::ZERO,
         };
         let colour = !no_color && colour_allowed() && io::stderr().is_terminal();
-        let rendered = if colour {
-            let mut out = Ansi::new(Vec::new());
-            human::render(&report, &mut out).map(|()| out.into_inner())
-        } else {
-            let mut out = NoColor::new(Vec::new());
-            human::render(&report, &mut out).map(|()| out.into_inner())
-        };
-        let _ = io::stderr().write_all(&rendered.expect("rendering to memory cannot fail"));
+        let rendered = render_human(&report, &WarningOptions::default(), colour);
+        let _ = io::stderr().write_all(&rendered);
         return ExitCode::from(FAILURE);
     }
     if args.check && !run.output.is_empty() {
@@ -287,7 +282,7 @@ impl Run {
 }
 
 fn has_extension(name: &str) -> bool {
-    EXTENSIONS.iter().any(|ext| name.ends_with(ext))
+    tofu_fmt::EXTENSIONS.iter().any(|ext| name.ends_with(ext))
 }
 
 /// Replaces the file `path` points to (through symbolic links) with

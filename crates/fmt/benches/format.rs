@@ -70,10 +70,7 @@ fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
         let name = path.file_name().unwrap_or_default().to_string_lossy();
         if path.is_dir() {
             collect(&path, out);
-        } else if [".tf", ".tofu", ".tfvars", ".tftest.hcl"]
-            .iter()
-            .any(|ext| name.ends_with(ext))
-        {
+        } else if tofu_fmt::EXTENSIONS.iter().any(|ext| name.ends_with(ext)) {
             out.push(path);
         }
     }

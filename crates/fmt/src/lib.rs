@@ -20,6 +20,9 @@ mod tokens;
 pub use diff::{TextEdit, edits, unified_diff};
 use tofu_syntax::{SyntaxError, TextRange, native::lex, outline::parse_outline};
 
+/// The endings of the file names `tofu fmt` formats (`fmtSupportedExts`).
+pub const EXTENSIONS: [&str; 5] = [".tf", ".tofu", ".tfvars", ".tftest.hcl", ".tofutest.hcl"];
+
 /// `text` formatted as `tofu fmt` formats it, or the syntax errors that
 /// keep it from being formatted.
 pub fn format(text: &str) -> Result<String, Vec<SyntaxError>> {

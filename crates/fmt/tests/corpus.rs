@@ -11,9 +11,6 @@ mod support;
 
 use support::{scramble, significant};
 
-/// The extensions `tofu fmt` formats.
-const NATIVE: [&str; 5] = [".tf", ".tofu", ".tfvars", ".tftest.hcl", ".tofutest.hcl"];
-
 /// The corpus files, or `None` (with a message) where the shared data is
 /// missing; under CI that is a failure, not a skip.
 fn corpus_files() -> Option<Vec<(PathBuf, String)>> {
@@ -55,7 +52,7 @@ fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
         let name = path.file_name().unwrap().to_string_lossy().into_owned();
         if path.is_dir() {
             collect(&path, out);
-        } else if NATIVE.iter().any(|ext| name.ends_with(ext)) {
+        } else if tofu_fmt::EXTENSIONS.iter().any(|ext| name.ends_with(ext)) {
             out.push(path);
         }
     }

@@ -67,7 +67,7 @@ pub use parsing::{ParsedFile, parse};
 pub use provider_validation::{ModuleProviders, module_providers, provider_tree_diagnostics};
 pub use references::{Reference, ReferenceContext, Remaining, Subject, module_references};
 pub use report::{
-    CHUNK_SIZE, ModuleReport, RootJobs, TEST_PANIC_FILE, chunk_count, evaluation_jobs,
+    CHUNK_SIZE, ModuleReport, RootJobs, TEST_PANIC_FILE, chunk_count, chunk_of, evaluation_jobs,
     instance_chunk_diagnostics, job_diagnostics, module_chunk_reports, module_report,
 };
 pub use root_values::{

@@ -224,7 +224,8 @@ pub(crate) fn module_entry<'db, T>(
     query(db, workspace, position / CHUNK_SIZE).get(position % CHUNK_SIZE)
 }
 
-pub(crate) fn chunk_of<T>(items: &[T], chunk: usize) -> &[T] {
+/// The items of chunk `chunk` ([`CHUNK_SIZE`] at a time).
+pub fn chunk_of<T>(items: &[T], chunk: usize) -> &[T] {
     let start = (chunk * CHUNK_SIZE).min(items.len());
     let end = (start + CHUNK_SIZE).min(items.len());
     &items[start..end]

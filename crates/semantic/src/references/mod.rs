@@ -372,14 +372,8 @@ fn expr_references(expr: &Expr, bound: &dyn Fn(&SyntaxNode, &str) -> bool) -> Ve
 /// `core::try`, `core::can`) within `expr`: what evaluating it reports,
 /// those functions catch.
 fn in_try_or_can(node: &SyntaxNode, expr: &SyntaxNode) -> bool {
-    let mut ancestors = node.ancestors().skip(1);
-    let within = std::iter::from_fn(|| {
-        let next = ancestors.next()?;
-        // `expr` itself is the last node looked at.
-        let last = &next == expr;
-        Some((next, last))
-    });
-    for (ancestor, last) in within {
+    for ancestor in node.ancestors().skip(1) {
+        let at_expr = &ancestor == expr;
         if let Some(call) = tofu_syntax::ast::FunctionCall::cast(ancestor)
             && matches!(
                 call.name().as_deref(),
@@ -388,7 +382,8 @@ fn in_try_or_can(node: &SyntaxNode, expr: &SyntaxNode) -> bool {
         {
             return true;
         }
-        if last {
+        // `expr` itself is the last node looked at.
+        if at_expr {
             break;
         }
     }
