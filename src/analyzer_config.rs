@@ -14,6 +14,7 @@
 use std::path::{Path, PathBuf};
 
 use globset::{Glob, GlobBuilder, GlobSet, GlobSetBuilder};
+use tofu_diagnostics::Code;
 use tofu_syntax::{
     SourceKind, TextRange,
     ast::{AstNode, BodyItem, Expr, SourceFile},
@@ -61,7 +62,7 @@ impl AnalyzerConfig {
             path: path.clone(),
             text: String::new(),
             diagnostics: vec![Diagnostic::error(
-                "Unreadable configuration file",
+                Code::UnreadableConfigurationFile,
                 format!("{} could not be read: {err}.", path.display()),
             )],
         })?;
@@ -84,11 +85,7 @@ impl AnalyzerConfig {
         let mut diagnostics: Vec<Diagnostic> = parse
             .errors()
             .iter()
-            .map(|error| {
-                Diagnostic::error(&error.summary, &error.detail)
-                    .at(FileId(0), error.range)
-                    .with_context(error.context)
-            })
+            .map(|error| error.clone().in_file(FileId(0)))
             .collect();
         let mut config = AnalyzerConfig::default();
         let body = SourceFile::cast(parse.syntax()).and_then(|file| file.body());
@@ -101,13 +98,13 @@ impl AnalyzerConfig {
                     if name.text() != "exclude" {
                         diagnostics.push(
                             Diagnostic::error(
-                                "Unsupported argument",
+                                Code::UnsupportedArgument,
                                 format!(
                                     "An argument named {:?} is not expected here.",
                                     name.text()
                                 ),
                             )
-                            .at(FileId(0), name.text_range()),
+                            .with_location(FileId(0), name.text_range()),
                         );
                         continue;
                     }
@@ -117,17 +114,17 @@ impl AnalyzerConfig {
                                 match compile(&glob) {
                                     Ok(_) => config.exclude.push(glob),
                                     Err(err) => diagnostics.push(
-                                        Diagnostic::error("Invalid glob", err).at(FileId(0), range),
+                                        Diagnostic::error(Code::InvalidGlob, err).with_location(FileId(0), range),
                                     ),
                                 }
                             }
                         }
                         None => diagnostics.push(
                             Diagnostic::error(
-                                "Incorrect attribute value type",
+                                Code::IncorrectAttributeValueType,
                                 "Inappropriate value for attribute \"exclude\": a list of literal strings is required.",
                             )
-                            .at(FileId(0), attribute.syntax().text_range()),
+                            .with_location(FileId(0), attribute.syntax().text_range()),
                         ),
                     }
                 }
@@ -137,10 +134,10 @@ impl AnalyzerConfig {
                     };
                     diagnostics.push(
                         Diagnostic::error(
-                            "Unsupported block type",
+                            Code::UnsupportedBlockType,
                             format!("Blocks of type {:?} are not expected here.", kind.text()),
                         )
-                        .at(FileId(0), kind.text_range()),
+                        .with_location(FileId(0), kind.text_range()),
                     );
                 }
             }

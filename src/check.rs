@@ -11,6 +11,7 @@ use std::{
 };
 
 use rayon::prelude::*;
+use tofu_diagnostics::Code;
 use tofu_syntax::SyntaxError;
 
 pub use crate::diagnostic::{Diagnostic, FileId, Location, Severity};
@@ -184,12 +185,11 @@ fn check_tree_here(root: &Path, options: &CheckOptions<'_>) -> Result<CheckRepor
     // Only files with something to show are kept for rendering.
     let mut sources = Vec::new();
     let mut semantic = semantic.into_iter().peekable();
-    while let Some(sourceless) = semantic.next_if(|d| d.place.is_none()) {
-        diagnostics.push(Diagnostic::new(
-            sourceless.severity,
-            sourceless.summary,
-            sourceless.detail,
-        ));
+    while let Some(sourceless) = semantic.next_if(|d| d.location.is_none()) {
+        diagnostics.push(
+            Diagnostic::new(sourceless.severity, sourceless.code, sourceless.detail)
+                .with_summary(sourceless.summary),
+        );
     }
     for (index, (syntax_errors, encoding_error)) in
         syntax_errors.into_iter().zip(encoding_errors).enumerate()
@@ -203,7 +203,7 @@ fn check_tree_here(root: &Path, options: &CheckOptions<'_>) -> Result<CheckRepor
             errors.clear();
         }
         let mut file_semantic = Vec::new();
-        while let Some(found) = semantic.next_if(|d| d.place.is_some_and(|(i, _)| i == index)) {
+        while let Some(found) = semantic.next_if(|d| d.location.is_some_and(|l| l.file == index)) {
             file_semantic.push(found);
         }
         if errors.is_empty() && file_semantic.is_empty() {
@@ -218,23 +218,13 @@ fn check_tree_here(root: &Path, options: &CheckOptions<'_>) -> Result<CheckRepor
             input.text(&loaded.db).clone(),
             parsed.green.clone(),
         ));
-        diagnostics.extend(errors.into_iter().map(|error| {
-            Diagnostic::error(error.summary, error.detail)
-                .at(file, error.range)
-                .with_context(error.context)
-        }));
-        diagnostics.extend(file_semantic.into_iter().filter_map(|d| {
-            let (_, range) = d.place?;
-            let diagnostic = Diagnostic::new(d.severity, d.summary, d.detail);
-            Some(
-                diagnostic
-                    .at(file, range)
-                    .with_context(d.context)
-                    .with_values(d.values)
-                    .with_function_call(d.function_call)
-                    .with_deprecation(d.deprecation.map(|cause| *cause)),
-            )
-        }));
+        diagnostics.extend(errors.into_iter().map(|error| error.in_file(file)));
+        diagnostics.extend(
+            file_semantic
+                .into_iter()
+                .filter(|d| d.location.is_some())
+                .map(|d| d.map_file(|_| file)),
+        );
     }
     if let Some(inputs) = root_inputs {
         report_root_values(
@@ -267,8 +257,8 @@ fn incompatible_files(
 ) -> std::collections::HashSet<usize> {
     let flagged: std::collections::HashSet<usize> = semantic
         .iter()
-        .filter(|d| d.summary == tofu_semantic::INCOMPATIBLE_MODULE)
-        .filter_map(|d| d.place.map(|(index, _)| index))
+        .filter(|d| d.code == tofu_diagnostics::Code::IncompatibleModule)
+        .filter_map(|d| d.location.map(|l| l.file))
         .collect();
     let mut out = std::collections::HashSet::new();
     let mut start = 0;
@@ -318,7 +308,7 @@ fn check_file(module: &Module, file: &ModuleFile) -> FileOutcome {
         Ok(bytes) => bytes,
         Err(err) => {
             return FileOutcome::Unreadable(Diagnostic::error(
-                "Failed to read file",
+                Code::FailedToReadFile,
                 format!("The file \"{path}\" could not be read: {err}."),
             ));
         }
@@ -336,7 +326,7 @@ fn shadowing_notes(modules: &[Module]) -> impl Iterator<Item = Diagnostic> + '_ 
     modules.iter().flat_map(|module| {
         module.shadowed.iter().map(|shadowed| {
             Diagnostic::note(
-                "Ignored file",
+                Code::IgnoredFile,
                 format!(
                     "OpenTofu does not load {} because {} takes its place.",
                     module.file_path(&shadowed.name),
@@ -351,7 +341,7 @@ fn shadowing_notes(modules: &[Module]) -> impl Iterator<Item = Diagnostic> + '_ 
 /// configuration is most likely the wrong directory.
 fn no_configuration(root: &Path) -> Diagnostic {
     Diagnostic::warning(
-        "No configuration files",
+        Code::NoConfigurationFiles,
         format!(
             "The directory {} and its subdirectories contain no OpenTofu configuration files.",
             root.display()

@@ -11,6 +11,8 @@ use std::{
     path::{Path, PathBuf},
 };
 
+use tofu_diagnostics::Code;
+
 use crate::{
     analyzer_config::Exclusions,
     diagnostic::Diagnostic,
@@ -79,7 +81,7 @@ fn add_installed_modules(root: &Path, discovery: &mut Discovery) {
         };
         let Ok(json) = serde_json::from_str::<serde_json::Value>(&text) else {
             discovery.problems.push(Diagnostic::warning(
-                "Unreadable module manifest",
+                Code::UnreadableModuleManifest,
                 format!(
                     "\"{}\" is not valid JSON, so the modules it lists are not analysed. Run \"tofu init\" to recreate it.",
                     join(&module_dir, ".terraform/modules/modules.json")
@@ -154,7 +156,7 @@ fn visit(
 ) {
     for name in &listing.non_utf8_names {
         discovery.problems.push(Diagnostic::warning(
-            "Skipped a name that is not UTF-8",
+            Code::SkippedANameThatIsNotUTF8,
             format!(
                 "\"{}\" was not checked because its name is not valid UTF-8.",
                 join(&dir, name)
@@ -186,7 +188,7 @@ fn visit(
         match read_dir_sorted(&child_path) {
             Ok(listing) => visit(&child_path, child_dir, listing, exclude, discovery),
             Err(err) => discovery.problems.push(Diagnostic::error(
-                "Failed to read directory",
+                Code::FailedToReadDirectory,
                 format!("The directory \"{child_dir}\" could not be read: {err}."),
             )),
         }

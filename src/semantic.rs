@@ -6,6 +6,7 @@ use std::collections::{HashMap, HashSet};
 
 use rayon::prelude::*;
 use salsa::Durability;
+use tofu_diagnostics::Code;
 use tofu_semantic::{
     Database, EvalMode, Evaluation, InstalledModule, ModuleDir, ModuleReport, RootInputs, RootJobs,
     SourceFile as Input, Workspace, chunk_count, chunk_of, configuration_cycles, dedupe,
@@ -13,26 +14,14 @@ use tofu_semantic::{
     module_calls, module_chunk_reports, module_dependencies, module_graph, module_providers,
     module_report, module_tree, parse, root_variable_values, tree_wide_diagnostics, with_tree_wide,
 };
-use tofu_syntax::{SyntaxError, TextRange};
+use tofu_syntax::SyntaxError;
 
-use crate::diagnostic::Severity;
 use crate::discovery::Module;
 use crate::isolation::isolated;
 
-/// A semantic diagnostic, of one of the parsed files or of none.
-pub(crate) struct FileDiagnostic {
-    /// Notes say what could not be analysed.
-    pub severity: Severity,
-    /// Index into the parsed files and the range there; `None` for a
-    /// sourceless diagnostic.
-    pub place: Option<(usize, TextRange)>,
-    pub context: Option<TextRange>,
-    pub summary: String,
-    pub detail: String,
-    pub values: Vec<(String, String)>,
-    pub deprecation: Option<Box<tofu_semantic::DeprecationCause>>,
-    pub function_call: Option<Box<tofu_eval::FunctionCall>>,
-}
+/// A semantic diagnostic, of one of the parsed files (by index) or of
+/// none.
+pub(crate) type FileDiagnostic = tofu_diagnostics::Diagnostic<usize>;
 
 /// A tree's files in a database: every file as an input, in module
 /// order, and every module with its primary files.
@@ -236,46 +225,38 @@ pub(crate) fn check(
         .collect();
     let (in_tree, elsewhere): (Vec<_>, Vec<_>) = evaluated
         .into_iter()
-        .partition(|d| d.location.is_none_or(|(file, _)| index.contains_key(&file)));
+        .partition(|d| d.location.is_none_or(|l| index.contains_key(&l.file)));
     found.push(in_tree);
     let mut out: Vec<FileDiagnostic> = found
         .into_iter()
         .flatten()
-        .map(|d| FileDiagnostic {
-            severity: match d.severity {
-                tofu_semantic::Severity::Error => Severity::Error,
-                tofu_semantic::Severity::Warning => Severity::Warning,
-            },
-            place: d
-                .location
-                .and_then(|(file, range)| Some((index_of(file)?, range))),
-            context: d.context,
-            summary: d.summary,
-            detail: d.detail,
-            values: d.values,
-            deprecation: d.deprecation,
-            function_call: d.function_call,
+        .map(|d| {
+            let location = d.location.and_then(|l| {
+                Some(tofu_diagnostics::Location {
+                    file: index_of(l.file)?,
+                    range: l.range,
+                })
+            });
+            FileDiagnostic {
+                location,
+                ..d.map_file(|_| 0)
+            }
         })
         .collect();
     for call in &tree.uninstalled {
         let Some(index) = index_of(call.file) else {
             continue;
         };
-        out.push(FileDiagnostic {
-            severity: Severity::Note,
-            place: Some((index, call.range)),
-            context: None,
-            summary: "Module not installed".to_owned(),
-            detail: format!(
+        out.push(FileDiagnostic::note(
+            Code::ModuleNotInstalled,
+            format!(
                 "The module {:?} comes from {:?}, which is not installed (there is no .terraform/modules/modules.json entry for it), so it is not analysed and references to its outputs are not checked. Run \"tofu init\" to install it.",
                 call.name, call.source
             ),
-            values: Vec::new(),
-            deprecation: None,
-            function_call: None,
-        });
+        )
+        .with_location(index, call.range));
     }
-    out.sort_by_key(|d| d.place.map(|(index, _)| index));
+    out.sort_by_key(|d| d.location.map(|l| l.file));
     Checked {
         syntax_errors,
         diagnostics: out,
@@ -390,7 +371,7 @@ pub(crate) fn report(db: &Database, evaluations: &Evaluations, cold: bool) -> Re
     let mut internal_errors = Vec::new();
     static NONE: Vec<tofu_semantic::Diagnostic> = Vec::new();
     let tree_wide = isolated(|| tree_wide_diagnostics(db, workspace)).unwrap_or_else(|message| {
-        internal_errors.push(tofu_semantic::Diagnostic::internal_error(
+        internal_errors.push(tofu_semantic::internal_error(
             "the checks across modules",
             &message,
         ));
@@ -435,7 +416,7 @@ pub(crate) fn report(db: &Database, evaluations: &Evaluations, cold: bool) -> Re
             let found = isolated(|| configuration_cycles(db, workspace, root).clone())
                 .unwrap_or_else(|message| {
                     let what = format!("the configuration of {}", module_name(db, root));
-                    vec![tofu_semantic::Diagnostic::internal_error(&what, &message)]
+                    vec![tofu_semantic::internal_error(&what, &message)]
                 });
             (root, found)
         })
@@ -459,18 +440,18 @@ pub(crate) fn report(db: &Database, evaluations: &Evaluations, cold: bool) -> Re
     ));
     // A module's types, unless its own checks found errors, and unless
     // validate or the plan already reported the same at the same place.
-    let already: HashSet<(&str, Option<(Input, TextRange)>)> = modules
+    let already: HashSet<(Code, Option<tofu_diagnostics::Location<Input>>)> = modules
         .iter()
         .flatten()
         .chain(&evaluated)
-        .map(|d| (d.summary.as_str(), d.location))
+        .map(|d| (d.code, d.location))
         .collect();
     let mut types: Vec<tofu_semantic::Diagnostic> = reports
         .iter()
         .zip(&modules)
         .filter(|(_, found)| !found.iter().any(is_error))
         .flat_map(|(report, _)| &report.types)
-        .filter(|d| !already.contains(&(d.summary.as_str(), d.location)))
+        .filter(|d| !already.contains(&(d.code, d.location)))
         .cloned()
         .collect();
     dedupe(&mut types);
@@ -484,7 +465,7 @@ fn failed_module(db: &Database, module: ModuleDir, message: &str) -> ModuleRepor
     let what = format!("the module {}", module_name(db, module));
     ModuleReport {
         module,
-        diagnostics: vec![tofu_semantic::Diagnostic::internal_error(&what, message)],
+        diagnostics: vec![tofu_semantic::internal_error(&what, message)],
         syntax_errors: false,
         loads_cleanly: false,
         types: Vec::new(),
@@ -574,7 +555,7 @@ fn evaluate(
                             isolated(|| job_diagnostics(db, evaluation, addr, *whole).to_vec())
                                 .unwrap_or_else(|message| {
                                     let what = format!("the module instance {addr}");
-                                    vec![tofu_semantic::Diagnostic::internal_error(&what, &message)]
+                                    vec![tofu_semantic::internal_error(&what, &message)]
                                 })
                         })
                         .collect()

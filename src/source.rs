@@ -94,8 +94,8 @@ pub fn decode(bytes: Vec<u8>) -> Decoded {
 
 /// HCL's error for content that is not UTF-8.
 pub fn encoding_error(range: TextRange) -> SyntaxError {
-    SyntaxError::new(
-        "Invalid character encoding",
+    SyntaxError::error_at(
+        tofu_diagnostics::Code::InvalidCharacterEncoding,
         "All input files must be UTF-8 encoded. Ensure that UTF-8 encoding is selected in your editor.",
         range,
     )

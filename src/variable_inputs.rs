@@ -18,7 +18,7 @@ use tofu_semantic::{
 };
 
 use crate::{
-    diagnostic::{Diagnostic, FileId, Severity},
+    diagnostic::{Diagnostic, FileId},
     semantic::Loaded,
     source::{self, SourceFile},
 };
@@ -194,18 +194,15 @@ pub(crate) fn report_root_values(
     // for a variable that may not be null).
     let mut in_files: Vec<(Input, &tofu_semantic::Diagnostic)> = evaluated
         .iter()
-        .filter_map(|d| Some((d.location?.0, d)))
+        .filter_map(|d| Some((d.location?.file, d)))
         .collect();
     for (index, found) in values.diagnostics.iter().enumerate() {
-        let severity = match found.severity {
-            tofu_semantic::Severity::Error => Severity::Error,
-            tofu_semantic::Severity::Warning => Severity::Warning,
-        };
-        if let Some((file, _)) = found.location {
-            in_files.push((file, found));
+        if let Some(location) = found.location {
+            in_files.push((location.file, found));
             continue;
         }
-        let diagnostic = Diagnostic::new(severity, &found.summary, &found.detail);
+        let diagnostic =
+            Diagnostic::new(found.severity, found.code, &found.detail).with_summary(&found.summary);
         match string_places.next_if(|place| place.diagnostic == index) {
             Some(place) => {
                 let file = FileId(sources.len() as u32);
@@ -215,7 +212,10 @@ pub(crate) fn report_root_values(
                     place.text.clone(),
                     parse.green().clone(),
                 ));
-                diagnostics.push(diagnostic.at(file, place.range).with_context(place.context));
+                diagnostics.push(Diagnostic {
+                    context: place.context,
+                    ..diagnostic.with_location(file, place.range)
+                });
             }
             None => diagnostics.push(diagnostic),
         }
@@ -242,26 +242,17 @@ pub(crate) fn report_root_values(
             parsed.green.clone(),
         ));
         for error in &parsed.errors {
-            diagnostics.push(
-                Diagnostic::error(&error.summary, &error.detail)
-                    .at(file, error.range)
-                    .with_context(error.context),
-            );
+            diagnostics.push(error.clone().in_file(file));
         }
         for found in located {
-            let Some((_, range)) = found.location else {
+            if found.location.is_none() {
                 continue;
-            };
-            let severity = match found.severity {
-                tofu_semantic::Severity::Error => Severity::Error,
-                tofu_semantic::Severity::Warning => Severity::Warning,
-            };
-            diagnostics.push(
-                Diagnostic::new(severity, &found.summary, &found.detail)
-                    .at(file, range)
-                    .with_context(found.context)
-                    .with_values(found.values.clone()),
-            );
+            }
+            diagnostics.push(Diagnostic {
+                function_call: None,
+                deprecation: None,
+                ..found.clone().map_file(|_| file)
+            });
         }
     }
 }

@@ -412,9 +412,9 @@ fn bad_encoding_and_unreadable_files_are_diagnostics() {
     let human = analyzer_in(&dir, &["check"]);
     assert_eq!(human.code, 1);
     assert!(
-        human
-            .stdout
-            .contains("Error: Invalid character encoding\n  ┌─ main.tf:2:14\n"),
+        human.stdout.contains(
+            "Error[invalid-character-encoding]: Invalid character encoding\n  ┌─ main.tf:2:14\n"
+        ),
         "{}",
         human.stdout
     );
@@ -429,7 +429,7 @@ fn an_empty_directory_is_a_warning() {
     assert_eq!(run.code, 0);
     assert_eq!(
         run.stdout,
-        "Warning: No configuration files\n = The directory . and its subdirectories contain no OpenTofu configuration files.\n\n"
+        "Warning[no-configuration-files]: No configuration files\n = The directory . and its subdirectories contain no OpenTofu configuration files.\n\n"
     );
     assert_eq!(
         normalize_time(&run.stderr),
@@ -574,7 +574,8 @@ fn uninstalled_remote_modules_get_a_note_not_an_error() {
     let run = analyzer(&["check", "-no-color", "remote_module"]);
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert!(
-        run.stdout.starts_with("Note: Module not installed\n"),
+        run.stdout
+            .starts_with("Note[module-not-installed]: Module not installed\n"),
         "{}",
         run.stdout
     );
@@ -592,7 +593,9 @@ fn notes_are_consolidated_counted_and_hidden_by_quiet() {
     let run = analyzer_in(&dir, &["check", "-no-color"]);
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert_eq!(
-        run.stdout.matches("Note: Module not installed").count(),
+        run.stdout
+            .matches("Note[module-not-installed]: Module not installed")
+            .count(),
         1,
         "{}",
         run.stdout
@@ -697,7 +700,9 @@ fn excluded_paths_are_not_checked() {
     let broken = analyzer_in(&dir, &["check", "-no-color", "--config", "broken.hcl"]);
     assert_eq!(broken.code, 2);
     assert!(
-        broken.stderr.contains("Error: Unsupported argument"),
+        broken
+            .stderr
+            .contains("Error[unsupported-argument]: Unsupported argument"),
         "{}",
         broken.stderr
     );
@@ -741,7 +746,7 @@ fn a_module_that_fails_is_an_internal_error_and_the_rest_is_reported() {
         assert_eq!(run.code, 1, "{}", run.stderr);
         assert!(
             run.stdout.starts_with(
-                "Error: Internal error\n = The analysis of the module \"b\" failed: test hook"
+                "Error[internal-error]: Internal error\n = The analysis of the module \"b\" failed: test hook"
             ),
             "{}",
             run.stdout

@@ -76,7 +76,7 @@ fn reports(dir: &Path, summary: &str) {
             &output[..output.len().min(2000)]
         );
         assert!(
-            output.contains(&format!("Error: {summary}")),
+            output.contains(&format!("]: {summary}")),
             "{} {extra:?}: no \"{summary}\" in\n{}",
             dir.display(),
             &output[..output.len().min(2000)]
@@ -219,7 +219,7 @@ fn deeply_nested_variable_values() {
     let (code, output) = check(&dir, &["--plan"]);
     assert_eq!(code, 1, "{output}");
     assert!(
-        output.contains("Error: Expression too deeply nested"),
+        output.contains("Error[expression-too-deeply-nested]: Expression too deeply nested"),
         "{output}"
     );
 }
@@ -256,7 +256,7 @@ fn deeply_nested_modules() {
     let (code, output) = check(&dir, &["--plan"]);
     assert_eq!(code, 1, "{output}");
     assert!(
-        output.contains("Error: Invalid function argument"),
+        output.contains("Error[invalid-function-argument]: Invalid function argument"),
         "{output}"
     );
     let (code, output) = check(&dir, &[]);
@@ -415,7 +415,7 @@ fn hostile_inputs_end_with_a_clear_result() {
             assert_eq!(found, code, "{case} {extra:?}: exit status\n{head}");
             if let Some(summary) = summary {
                 assert!(
-                    output.contains(&format!("Error: {summary}")),
+                    output.contains(&format!("]: {summary}")),
                     "{case} {extra:?}: no \"{summary}\" in\n{head}"
                 );
             }

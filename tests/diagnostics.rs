@@ -230,7 +230,12 @@ fn load_config_file(path: &Path) -> Vec<(Key, String)> {
         .errors
         .iter()
         .map(|e| {
-            let key = (name.clone(), line(e.range), "ERROR", e.summary.clone());
+            let key = (
+                name.clone(),
+                line(e.range().unwrap()),
+                "ERROR",
+                e.summary.clone(),
+            );
             (key, e.detail.clone())
         })
         .collect();
@@ -238,9 +243,10 @@ fn load_config_file(path: &Path) -> Vec<(Key, String)> {
         let severity = match d.severity {
             tofu_analyzer::semantic_db::Severity::Error => "ERROR",
             tofu_analyzer::semantic_db::Severity::Warning => "WARNING",
+            tofu_analyzer::semantic_db::Severity::Note => "NOTE",
         };
         let (file_name, line) = match d.location {
-            Some((_, range)) => (name.clone(), line(range)),
+            Some(tofu_diagnostics::Location { file: _, range }) => (name.clone(), line(range)),
             None => ("-".to_owned(), 0),
         };
         out.push((

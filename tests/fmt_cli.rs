@@ -216,7 +216,7 @@ fn standard_input_goes_to_standard_output() {
         exit: 2
         --- stdout
         --- stderr
-        Error: Invalid single-argument block definition
+        Error[invalid-single-argument-block-definition]: Invalid single-argument block definition
           ┌─ <stdin>:1:10
           │  
         1 │   b { x = 1
@@ -243,7 +243,7 @@ fn files_with_syntax_errors_are_reported_and_left_alone() {
             main.tf
             vars.tfvars
             --- stderr
-            Error: Invalid expression
+            Error[invalid-expression]: Invalid expression
               ┌─ broken.tf:1:5
               │  
             1 │   a = 
@@ -269,7 +269,7 @@ fn bad_paths_and_extensions_are_errors() {
             exit: 2
             --- stdout
             --- stderr
-            Error: Invalid file or directory path
+            Error[invalid-file-or-directory-path]: Invalid file or directory path
              = No file or directory at missing
 
         "#]],
@@ -285,10 +285,10 @@ fn bad_paths_and_extensions_are_errors() {
             exit: 2
             --- stdout
             --- stderr
-            Error: Invalid file extension
+            Error[invalid-file-extension]: Invalid file extension
              = Only .tf, .tofu, .tfvars, .tftest.hcl, and .tofutest.hcl files can be processed with tofu-analyzer fmt
 
-            Error: Invalid file extension
+            Error[invalid-file-extension]: Invalid file extension
              = Only .tf, .tofu, .tfvars, .tftest.hcl, and .tofutest.hcl files can be processed with tofu-analyzer fmt
 
         "#]],

@@ -59,6 +59,7 @@ pub fn run(args: ConsoleArgs, no_color: bool) -> ExitCode {
             let word = match d.severity {
                 Severity::Error => "Error",
                 Severity::Warning => "Warning",
+                Severity::Note => "Note",
             };
             let _ = write!(stderr, "\n{word}: {}\n\n{}\n\n", d.summary, d.detail);
         }
@@ -177,6 +178,7 @@ fn render_diagnostic(d: &Diagnostic, command: &str, colour: bool) -> String {
     let (word, ansi) = match d.severity {
         Severity::Error => ("Error", "\x1b[1;31m"),
         Severity::Warning => ("Warning", "\x1b[1;33m"),
+        Severity::Note => ("Note", "\x1b[1m"),
     };
     let mut out = String::from("\n");
     if colour {
@@ -187,7 +189,7 @@ fn render_diagnostic(d: &Diagnostic, command: &str, colour: bool) -> String {
     } else {
         out.push_str(&format!("{word}: {}\n", d.summary));
     }
-    if let Some(subject) = d.subject {
+    if let Some(subject) = d.range() {
         let index = LineIndex::new(command);
         let start = subject.start().min(TextSize::of(command));
         let number = index.line_of(start);

@@ -24,6 +24,7 @@ use tofu_analyzer::{
     source::{SourceFile, decode, encoding_error},
     syntax::{SourceKind, SyntaxError, parse_named},
 };
+use tofu_diagnostics::Code;
 
 use super::{
     FAILURE,
@@ -65,7 +66,7 @@ pub fn run(args: FmtArgs, no_color: bool) -> ExitCode {
         match io::stdin().read_to_end(&mut bytes) {
             Ok(_) => run.file("<stdin>", None, bytes),
             Err(_) => run.error(
-                "Failed to read file",
+                Code::FailedToReadFile,
                 "Failed to load the content of the \"<stdin>\" file".to_owned(),
             ),
         }
@@ -131,7 +132,7 @@ impl Run {
         let display = self.display(given);
         let Ok(metadata) = fs::metadata(given) else {
             self.error(
-                "Invalid file or directory path",
+                Code::InvalidFileOrDirectoryPath,
                 format!("No file or directory at {display}"),
             );
             return false;
@@ -142,7 +143,7 @@ impl Run {
             self.read_and_format(given, &display);
         } else {
             self.error(
-                "Invalid file extension",
+                Code::InvalidFileExtension,
                 "Only .tf, .tofu, .tfvars, .tftest.hcl, and .tofutest.hcl files can be processed with tofu-analyzer fmt".to_owned(),
             );
         }
@@ -162,7 +163,7 @@ impl Run {
                 } else {
                     format!("Cannot read directory {display}")
                 };
-                self.error("Invalid path", detail);
+                self.error(Code::InvalidPath, detail);
                 return;
             }
         };
@@ -201,7 +202,7 @@ impl Run {
         match fs::read(path) {
             Ok(bytes) => self.file(display, Some(path), bytes),
             Err(_) => self.error(
-                "Failed to open file",
+                Code::FailedToOpenFile,
                 format!("Failed to read file {display}"),
             ),
         }
@@ -232,11 +233,8 @@ impl Run {
                     text,
                     tree,
                 ));
-                self.diagnostics.extend(errors.into_iter().map(|error| {
-                    Diagnostic::error(error.summary, error.detail)
-                        .at(file, error.range)
-                        .with_context(error.context)
-                }));
+                self.diagnostics
+                    .extend(errors.into_iter().map(|error| error.in_file(file)));
                 return;
             }
         };
@@ -251,7 +249,7 @@ impl Run {
                 && write_atomically(path, formatted.as_bytes()).is_err()
             {
                 self.error(
-                    "Writing formatted file failed",
+                    Code::WritingFormattedFileFailed,
                     format!("Failed to write {display}"),
                 );
                 return;
@@ -267,7 +265,7 @@ impl Run {
         }
     }
 
-    fn error(&mut self, summary: &str, detail: String) {
+    fn error(&mut self, summary: tofu_diagnostics::Code, detail: String) {
         self.diagnostics.push(Diagnostic::error(summary, detail));
     }
 

@@ -34,8 +34,8 @@ pub fn run(args: SyntaxArgs) -> ExitCode {
     let mut failed = false;
     for error in errors {
         failed = true;
-        let start = index.line_col(&decoded.text, error.range.start());
-        let end = index.line_col(&decoded.text, error.range.end());
+        let start = index.line_col(&decoded.text, error.range().unwrap().start());
+        let end = index.line_col(&decoded.text, error.range().unwrap().end());
         let _ = writeln!(
             out,
             "error {}:{}:{}-{}:{}: {}: {}",

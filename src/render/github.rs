@@ -70,6 +70,7 @@ fn escape_property(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use std::time::Duration;
+    use tofu_diagnostics::Code;
 
     use tofu_syntax::TextRange;
 
@@ -83,10 +84,11 @@ mod tests {
         let report = test_report(
             "a = 1\nb = x\n",
             vec![
-                Diagnostic::error("Invalid reference: x, y", "A reference to 100%\nof it.")
-                    .at(FileId(0), TextRange::new(10.into(), 11.into())),
-                Diagnostic::warning("Sourceless", ""),
-                Diagnostic::note("Module not installed", "Run tofu init."),
+                Diagnostic::error(Code::InvalidReference, "A reference to 100%\nof it.")
+                    .with_summary("Invalid reference: x, y")
+                    .with_location(FileId(0), TextRange::new(10.into(), 11.into())),
+                Diagnostic::warning(Code::InternalError, "").with_summary("Sourceless"),
+                Diagnostic::note(Code::ModuleNotInstalled, "Run tofu init."),
             ],
             Duration::ZERO,
         );

@@ -1,4 +1,5 @@
-//! Diagnostics for people: a header in OpenTofu's style (`Error: ...`),
+//! Diagnostics for people: a header in OpenTofu's style with the code
+//! (`Error[undeclared-variable]: ...`),
 //! the source with the subject underlined and the enclosing block named,
 //! and the detail as a note.
 
@@ -121,7 +122,11 @@ fn to_report(report: &CheckReport, diagnostic: &Diagnostic) -> Report<FileId> {
         Severity::Warning => ReportSeverity::Warning,
         Severity::Note => ReportSeverity::Note,
     };
-    let mut rendered = Report::new(severity).with_message(&diagnostic.summary);
+    // The code in the header, as rustc shows `error[E0425]`: what ignore
+    // comments and the configuration name it by.
+    let mut rendered = Report::new(severity)
+        .with_code(diagnostic.code.name())
+        .with_message(&diagnostic.summary);
     if let Some(location) = diagnostic.location {
         let source = report.source(location.file);
         let start = location.range.start();
@@ -286,6 +291,7 @@ impl<W: WriteColor> WriteStyle for TitleCaseHeaders<'_, W> {
 #[cfg(test)]
 mod tests {
     use std::time::Duration;
+    use tofu_diagnostics::Code;
 
     use codespan_reporting::term::termcolor::{Buffer, NoColor};
     use expect_test::expect;
@@ -310,17 +316,19 @@ mod tests {
     #[test]
     fn headers_sources_and_notes() {
         let report = report(vec![
-            Diagnostic::warning("No configuration files", "There is nothing here."),
-            Diagnostic::error("Invalid character", "The \";\" character is not valid.")
-                .at(FileId(0), TextRange::new(19.into(), 20.into())),
-            Diagnostic::error("Unclosed block", "").at(FileId(0), TextRange::empty(22.into())),
-            Diagnostic::note("Ignored main.tf", ""),
+            Diagnostic::warning(Code::NoConfigurationFiles, "There is nothing here."),
+            Diagnostic::error(Code::InvalidCharacter, "The \";\" character is not valid.")
+                .with_location(FileId(0), TextRange::new(19.into(), 20.into())),
+            Diagnostic::error(Code::UnclosedConfigurationBlock, "")
+                .with_summary("Unclosed block")
+                .with_location(FileId(0), TextRange::empty(22.into())),
+            Diagnostic::note(Code::IgnoredFile, "").with_summary("Ignored main.tf"),
         ]);
         expect![[r#"
-            Warning: No configuration files
+            Warning[no-configuration-files]: No configuration files
              = There is nothing here.
 
-            Error: Invalid character
+            Error[invalid-character]: Invalid character
               ┌─ mod/main.tf:2:10
               │
             2 │     a = "é" ;
@@ -328,13 +336,13 @@ mod tests {
               │
               = The ";" character is not valid.
 
-            Error: Unclosed block
+            Error[unclosed-configuration-block]: Unclosed block
               ┌─ mod/main.tf:3:2
               │
             3 │ }
               │  ^
 
-            Note: Ignored main.tf
+            Note[ignored-file]: Ignored main.tf
 
         "#]]
         .assert_eq(&plain(&report));
@@ -342,7 +350,9 @@ mod tests {
 
     #[test]
     fn colour_is_up_to_the_writer() {
-        let report = report(vec![Diagnostic::error("Bad", "")]);
+        let report = report(vec![
+            Diagnostic::error(Code::InternalError, "").with_summary("Bad"),
+        ]);
         let mut out = Buffer::ansi();
         render(&report, &mut out).unwrap();
         let text = String::from_utf8(out.into_inner()).unwrap();
@@ -353,15 +363,19 @@ mod tests {
     #[test]
     fn summary() {
         let mut report = report(vec![
-            Diagnostic::error("Bad", ""),
-            Diagnostic::note("Fine", ""),
+            Diagnostic::error(Code::InternalError, "").with_summary("Bad"),
+            Diagnostic::note(Code::InternalError, "").with_summary("Fine"),
         ]);
         assert_eq!(
             summary_line(&report),
             "checked 0 modules (0 files) in 1.23s: 1 error, 0 warnings, 1 note"
         );
-        report.diagnostics.push(Diagnostic::warning("Hm", ""));
-        report.diagnostics.push(Diagnostic::note("Also fine", ""));
+        report
+            .diagnostics
+            .push(Diagnostic::warning(Code::InternalError, "").with_summary("Hm"));
+        report
+            .diagnostics
+            .push(Diagnostic::note(Code::InternalError, "").with_summary("Also fine"));
         assert_eq!(
             summary_line(&report),
             "checked 0 modules (0 files) in 1.23s: 1 error, 1 warning, 2 notes"

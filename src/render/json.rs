@@ -199,7 +199,7 @@ fn json_diagnostic<'a>(
         if !source.available {
             return Some(json);
         }
-        let snippet = snippet::snippet(source, location.range, location.context);
+        let snippet = snippet::snippet(source, location.range, diagnostic.context);
         json.snippet = Some(JsonSnippet {
             context: snippet.context,
             code: snippet.code,
@@ -307,6 +307,7 @@ impl Formatter for GoFormatter {
 #[cfg(test)]
 mod tests {
     use std::time::Duration;
+    use tofu_diagnostics::Code;
 
     use expect_test::expect;
     use tofu_syntax::TextRange;
@@ -336,10 +337,10 @@ mod tests {
     fn located_and_sourceless_diagnostics() {
         let range = TextRange::new(15.into(), 16.into());
         let report = report(vec![
-            Diagnostic::warning("Oh no", "Something is broken"),
-            Diagnostic::note("Only for people", ""),
-            Diagnostic::error("Invalid character", "The \"<\" is <odd> & \u{2028}.")
-                .at(FileId(0), range),
+            Diagnostic::warning(Code::InternalError, "Something is broken").with_summary("Oh no"),
+            Diagnostic::note(Code::InternalError, "").with_summary("Only for people"),
+            Diagnostic::error(Code::InvalidCharacter, "The \"<\" is <odd> & \u{2028}.")
+                .with_location(FileId(0), range),
         ]);
         expect![[r#"
             {
@@ -406,8 +407,8 @@ mod tests {
             },
         };
         let report = report(vec![
-            Diagnostic::error("Invalid function argument", "Bad.")
-                .at(FileId(0), range)
+            Diagnostic::error(Code::InvalidFunctionArgument, "Bad.")
+                .with_location(FileId(0), range)
                 .with_values(vec![("local.a".to_owned(), "is \"x\"".to_owned())])
                 .with_function_call(Some(Box::new(call))),
         ]);

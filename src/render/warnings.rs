@@ -163,24 +163,25 @@ fn consolidation_key(diagnostic: &Diagnostic) -> String {
 
 #[cfg(test)]
 mod tests {
+    use tofu_diagnostics::Code;
     use tofu_semantic::DeprecationCause;
 
     use super::*;
     use crate::diagnostic::FileId;
 
     fn deprecated(line: u32, module: &str, source: &str, remote: bool) -> Diagnostic {
-        Diagnostic::warning("Variable marked as deprecated by the module author", "x")
-            .at(
+        Diagnostic::warning(Code::VariableMarkedAsDeprecatedByTheModuleAuthor, "x")
+            .with_location(
                 FileId(0),
                 tofu_syntax::TextRange::new(line.into(), (line + 1).into()),
             )
-            .with_deprecation(Some(DeprecationCause {
+            .with_deprecation(Some(Box::new(DeprecationCause {
                 module: module.to_owned(),
                 subject: "v".to_owned(),
                 message: "gone".to_owned(),
                 source: Some(source.to_owned()),
                 remote,
-            }))
+            })))
     }
 
     fn shown(presentation: Presentation) -> Vec<(String, usize)> {
@@ -198,8 +199,8 @@ mod tests {
             // The same cause again (another evaluation of one instance).
             deprecated(1, "module.a", "./a", false),
             deprecated(2, "module.r", "acme/r/aws", true),
-            Diagnostic::warning("Quoted references are deprecated", "q")
-                .at(FileId(0), tofu_syntax::TextRange::new(3.into(), 4.into())),
+            Diagnostic::warning(Code::QuotedReferencesAreDeprecated, "q")
+                .with_location(FileId(0), tofu_syntax::TextRange::new(3.into(), 4.into())),
         ];
         let options = |deprecation| WarningOptions {
             deprecation,
@@ -242,9 +243,9 @@ mod tests {
     #[test]
     fn notes_consolidate_with_or_without_a_place_and_quiet_hides_them() {
         let note = |line: Option<u32>| {
-            let note = Diagnostic::note("Module not installed", "why");
+            let note = Diagnostic::note(Code::ModuleNotInstalled, "why");
             match line {
-                Some(line) => note.at(
+                Some(line) => note.with_location(
                     FileId(0),
                     tofu_syntax::TextRange::new(line.into(), (line + 1).into()),
                 ),
@@ -255,7 +256,7 @@ mod tests {
             note(Some(1)),
             note(Some(5)),
             note(None),
-            Diagnostic::note("Ignored file", "x"),
+            Diagnostic::note(Code::IgnoredFile, "x"),
         ];
         assert_eq!(
             shown(present(&diagnostics, &WarningOptions::default())),

@@ -3,6 +3,7 @@
 
 use std::path::Path;
 
+use tofu_diagnostics::Code;
 use tofu_syntax::SyntaxKind;
 use tofu_syntax::ast::{AstNode, Expr, ExpressionFile};
 use tofu_types::render;
@@ -46,19 +47,7 @@ pub fn evaluate_console_line(line: &str, at: &ConsoleScope<'_>) -> ConsoleOutput
     }
     let parse = tofu_syntax::parse_expression(line, CONSOLE_FILE_NAME);
     if !parse.errors().is_empty() {
-        let diagnostics = parse
-            .errors()
-            .iter()
-            .map(|e| {
-                let d =
-                    Diagnostic::error(e.summary.clone(), e.detail.clone()).with_subject(e.range);
-                match e.context {
-                    Some(c) => d.with_context(c),
-                    None => d,
-                }
-            })
-            .collect::<Vec<_>>();
-        let mut diagnostics = diagnostics;
+        let mut diagnostics = parse.errors().to_vec();
         sort_for_display(&mut diagnostics);
         return ConsoleOutput::Failed(diagnostics);
     }
@@ -91,7 +80,7 @@ pub fn evaluate_console_line(line: &str, at: &ConsoleScope<'_>) -> ConsoleOutput
     if type_used {
         let mut diagnostics = diagnostics;
         diagnostics.push(Diagnostic::error(
-            "Invalid use of type function",
+            Code::InvalidUseOfTypeFunction,
             "The console-only \"type\" function cannot be used as part of an expression.",
         ));
         return ConsoleOutput::Failed(diagnostics);
@@ -110,8 +99,8 @@ fn sort_for_display(diagnostics: &mut [Diagnostic]) {
     diagnostics.sort_by_key(|d| {
         (
             d.is_error(),
-            d.subject.is_some(),
-            d.subject.map(|r| (r.start(), r.end())),
+            d.location.is_some(),
+            d.range().map(|r| (r.start(), r.end())),
         )
     });
 }

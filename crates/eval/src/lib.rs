@@ -21,7 +21,7 @@ pub mod typeexpr;
 pub use console::{
     CONSOLE_FILE_NAME, CommandJoiner, ConsoleOutput, ConsoleScope, evaluate_console_line,
 };
-pub use diagnostic::{Diagnostic, FunctionCall, FunctionSignature, Severity};
+pub use diagnostic::{Code, Diagnostic, FunctionCall, FunctionSignature, Severity};
 pub use eval::{EvalContext, NoVariables, Scope, evaluate, evaluate_json, referenced_roots};
 pub use fs::{FileKind, FileSystem, MemoryFileSystem, RealFileSystem};
 pub use functions::{Function, FunctionContext, FunctionError, FunctionTable, Param};

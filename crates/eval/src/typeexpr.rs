@@ -5,6 +5,7 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
+use tofu_diagnostics::Code;
 use tofu_syntax::ast::{AstNode, Expr, FunctionCall};
 use tofu_syntax::{SyntaxKind, TextRange};
 use tofu_types::convert::convert;
@@ -13,8 +14,6 @@ use tofu_types::{Defaults, Type, Value};
 use crate::eval::{EvalContext, NoVariables, node_range};
 use crate::functions::FunctionTable;
 use crate::{Diagnostic, RealFileSystem};
-
-const INVALID_TYPE: &str = "Invalid type specification";
 
 /// A type constraint and the defaults of its optional attributes.
 #[derive(Debug, Clone, PartialEq)]
@@ -53,17 +52,17 @@ pub fn variable_type(expr: &Expr) -> (Option<TypeConstraint>, Vec<Diagnostic>) {
         let legacy = "OpenTofu 0.11 and earlier required type constraints to be given in quotes, but that form is now deprecated and will be removed in a future version of OpenTofu.";
         let diagnostic = match text.as_str() {
             "string" => Diagnostic::error(
-                "Invalid quoted type constraints",
+                Code::InvalidQuotedTypeConstraints,
                 format!("{legacy} Remove the quotes around \"string\"."),
             ),
             "list" | "map" => Diagnostic::error(
-                "Invalid quoted type constraints",
+                Code::InvalidQuotedTypeConstraints,
                 format!(
                     "{legacy} Remove the quotes around \"{text}\" and write {text}(string) instead to explicitly indicate that the {text} elements are strings."
                 ),
             ),
             _ => Diagnostic::error(
-                "Invalid legacy variable type hint",
+                Code::InvalidLegacyVariableTypeHint,
                 "To provide a full type expression, remove the surrounding quotes and give the type expression directly.",
             ),
         };
@@ -98,7 +97,7 @@ fn keyword(expr: &Expr) -> Option<String> {
 }
 
 fn error(detail: impl Into<String>, subject: TextRange) -> Diagnostic {
-    Diagnostic::error(INVALID_TYPE, detail).with_subject(subject)
+    Diagnostic::error(Code::InvalidTypeSpecification, detail).with_subject(subject)
 }
 
 fn args_range(call: &FunctionCall) -> TextRange {
@@ -363,7 +362,7 @@ fn object_type(
                         .map_or(attr_range, |e| node_range(e.syntax()));
                     diags.push(
                         Diagnostic::error(
-                            "Invalid default value for optional attribute",
+                            Code::InvalidDefaultValueForOptionalAttribute,
                             format!("This default value is not compatible with the attribute's type constraint: {}.", err.message),
                         )
                         .with_subject(subject),

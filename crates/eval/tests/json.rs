@@ -29,7 +29,7 @@ fn eval(text: &str, interpolate: bool) -> (String, Vec<String>) {
     let errors = diagnostics
         .iter()
         .map(|d| {
-            let range = d.subject.map(|r| &text[r]).unwrap_or("");
+            let range = d.range().map(|r| &text[r]).unwrap_or("");
             format!("{}: {} [{range}]", d.summary, d.detail)
         })
         .collect();

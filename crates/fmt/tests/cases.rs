@@ -37,7 +37,7 @@ fn fmt_case(path: &Path) -> datatest_stable::Result<()> {
             let index = LineIndex::new(&input);
             let mut out = String::from("syntax errors; the file is left as it is\n");
             for error in errors {
-                let at = index.line_col(&input, error.range.start());
+                let at = index.line_col(&input, error.range().unwrap().start());
                 writeln!(
                     out,
                     "{}:{}: {}: {}",

@@ -1,5 +1,6 @@
 //! Module calls and the modules they call, for checks across a call.
 
+use tofu_diagnostics::Code;
 use tofu_syntax::TextRange;
 use tofu_syntax::ast::Expr;
 use tofu_syntax::body::{AnyExpr, AttributeSchema, BodySchema, SourceText};
@@ -197,9 +198,13 @@ pub fn module_output_diagnostics(
         let object = TextRange::new(reference.range.start(), range.start());
         out.push(crate::Diagnostic {
             severity: tofu_eval::Severity::Error,
+            code: Code::UnsupportedAttribute,
             summary: "Unsupported attribute".to_owned(),
             detail,
-            location: Some((reference.file, *range)),
+            location: Some(tofu_diagnostics::Location {
+                file: reference.file,
+                range: *range,
+            }),
             context: None,
             values: vec![(
                 text.get(std::ops::Range::<usize>::from(object))

@@ -14,6 +14,8 @@
 
 use std::collections::{BTreeSet, HashMap};
 
+use tofu_diagnostics::Code;
+
 use crate::dependency_graph::strongly_connected;
 use crate::reference_checks::resource_address;
 use crate::references::module_checked_references;
@@ -95,8 +97,8 @@ pub fn reference_chains(db: &dyn salsa::Database, module: ModuleDir) -> Referenc
             Depth::Chain(d) if *d > MAX_REFERENCE_CHAIN => {
                 out.skipped.insert(kind.clone());
                 if *d == MAX_REFERENCE_CHAIN + 1 {
-                    out.diagnostics.push(Diagnostic::at(
-                        "Reference chain too deep",
+                    out.diagnostics.push(Diagnostic::error_in(
+                        Code::ReferenceChainTooDeep,
                         format!(
                             "{} refers to a chain of {MAX_REFERENCE_CHAIN} local values or resources, each referring to the next: the most that is evaluated. It, and what refers to it, are not evaluated and their values are unknown here.",
                             display(kind)

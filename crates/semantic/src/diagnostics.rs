@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use tofu_eval::Severity;
+use tofu_diagnostics::Code;
 use tofu_syntax::{LineIndex, TextRange};
 
 use crate::{
@@ -11,26 +11,9 @@ use crate::{
     module_references,
 };
 
-/// A semantic diagnostic: an error or a warning, at a place in a file
-/// unless it is about no place (a cycle).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Diagnostic {
-    pub severity: Severity,
-    pub summary: String,
-    pub detail: String,
-    pub location: Option<(SourceFile, TextRange)>,
-    /// HCL's context range, in the same file.
-    pub context: Option<TextRange>,
-    /// What the expression's references were, for the snippet:
-    /// `("module.network", "is a object")`.
-    pub values: Vec<(String, String)>,
-    /// For a deprecation warning, what is deprecated: the human output
-    /// filters and consolidates these by it.
-    pub deprecation: Option<Box<DeprecationCause>>,
-    /// For a failed function call, the function (OpenTofu's JSON snippet
-    /// describes it).
-    pub function_call: Option<Box<tofu_eval::FunctionCall>>,
-}
+/// A semantic diagnostic: the one diagnostic type, with places named by
+/// the database's source files.
+pub type Diagnostic = tofu_diagnostics::Diagnostic<SourceFile>;
 
 /// Drops the diagnostics that repeat an earlier one exactly (severity,
 /// summary, detail and place), keeping the order.
@@ -44,51 +27,16 @@ pub fn dedupe(diagnostics: &mut Vec<Diagnostic>) {
 /// the value model's, since deprecated outputs mark their values with it.
 pub use tofu_types::DeprecationCause;
 
-impl Diagnostic {
-    /// A failure of the analyzer itself while analysing `what` (a module
-    /// directory or a module instance): the rest of the report stands, but
-    /// nothing of `what` is reported.
-    pub fn internal_error(what: &str, message: &str) -> Diagnostic {
-        Diagnostic {
-            severity: Severity::Error,
-            summary: "Internal error".to_owned(),
-            detail: format!(
-                "The analysis of {what} failed: {message}. Its diagnostics are missing from this report; the rest is complete. This is a bug in tofu-analyzer, not in the configuration."
-            ),
-            location: None,
-            context: None,
-            values: Vec::new(),
-            deprecation: None,
-            function_call: None,
-        }
-    }
-
-    /// HCL's error from reading a body (`Content`, `JustAttributes`), in
-    /// `file`.
-    pub(crate) fn syntax(file: SourceFile, error: tofu_syntax::SyntaxError) -> Diagnostic {
-        Diagnostic {
-            context: error.context,
-            ..Diagnostic::at(&error.summary, error.detail, file, error.range)
-        }
-    }
-
-    pub(crate) fn at(
-        summary: &str,
-        detail: String,
-        file: SourceFile,
-        range: TextRange,
-    ) -> Diagnostic {
-        Diagnostic {
-            severity: Severity::Error,
-            summary: summary.to_owned(),
-            detail,
-            location: Some((file, range)),
-            context: None,
-            values: Vec::new(),
-            deprecation: None,
-            function_call: None,
-        }
-    }
+/// A failure of the analyzer itself while analysing `what` (a module
+/// directory or a module instance): the rest of the report stands, but
+/// nothing of `what` is reported.
+pub fn internal_error(what: &str, message: &str) -> Diagnostic {
+    Diagnostic::error(
+        Code::InternalError,
+        format!(
+            "The analysis of {what} failed: {message}. Its diagnostics are missing from this report; the rest is complete. This is a bug in tofu-analyzer, not in the configuration."
+        ),
+    )
 }
 
 /// What a module reports whoever calls it: duplicate declarations,
@@ -121,8 +69,8 @@ fn self_referencing_locals(references: &[&Reference]) -> Vec<Diagnostic> {
         .iter()
         .filter_map(|reference| match (&*reference.from, &reference.subject) {
             (DeclKind::Local(from), Subject::Declared(DeclKind::Local(to))) if from == to => {
-                Some(Diagnostic::at(
-                    "Self-referencing local value",
+                Some(Diagnostic::error_in(
+                    Code::SelfReferencingLocalValue,
                     format!(
                         "Local value local.{from} cannot use its own result as part of its expression."
                     ),
@@ -158,38 +106,44 @@ fn duplicates(
             continue;
         };
         let at = range_string(db, earlier.file, earlier.range);
-        let (summary, detail) = match &decl.kind {
+        let (code, summary, detail) = match &decl.kind {
             DeclKind::Variable(name) => (
+                Code::DuplicateVariableDeclaration,
                 "Duplicate variable declaration".to_owned(),
                 format!(
                     "A variable named {name:?} was already declared at {at}. Variable names must be unique within a module."
                 ),
             ),
             DeclKind::Local(name) => (
+                Code::DuplicateLocalValueDefinition,
                 "Duplicate local value definition".to_owned(),
                 format!(
                     "A local value named {name:?} was already defined at {at}. Local value names must be unique within a module."
                 ),
             ),
             DeclKind::Output(name) => (
+                Code::DuplicateOutputDefinition,
                 "Duplicate output definition".to_owned(),
                 format!(
                     "An output named {name:?} was already defined at {at}. Output names must be unique within a module."
                 ),
             ),
             DeclKind::ModuleCall(name) => (
+                Code::DuplicateModuleCall,
                 "Duplicate module call".to_owned(),
                 format!(
                     "A module call named {name:?} was already defined at {at}. Module calls must have unique names within a module."
                 ),
             ),
             DeclKind::ManagedResource { ty, name } => (
+                Code::DuplicateResourceConfiguration,
                 format!("Duplicate resource {ty:?} configuration"),
                 format!(
                     "A {ty} resource named {name:?} was already declared at {at}. Resource names must be unique per type in each module."
                 ),
             ),
             DeclKind::DataResource { ty, name } => (
+                Code::DuplicateDataConfiguration,
                 format!("Duplicate data {ty:?} configuration"),
                 format!(
                     "A {ty} data resource named {name:?} was already declared at {at}. Resource names must be unique per type in each module{}.",
@@ -201,18 +155,21 @@ fn duplicates(
                 ),
             ),
             DeclKind::EphemeralResource { ty, name } => (
+                Code::DuplicateEphemeralConfiguration,
                 format!("Duplicate ephemeral resource {ty:?} configuration"),
                 format!(
                     "A {ty} ephemeral resource named {name:?} was already declared at {at}. Resource names must be unique per type in each module."
                 ),
             ),
             DeclKind::Check(name) => (
+                Code::DuplicateCheckConfiguration,
                 format!("Duplicate check {name:?} configuration"),
                 format!(
                     "A check block named {name:?} was already declared at {at}. Check blocks must be unique within each module."
                 ),
             ),
             DeclKind::Provider { name, alias: None } => (
+                Code::DuplicateProviderConfiguration,
                 "Duplicate provider configuration".to_owned(),
                 format!(
                     "A default (non-aliased) provider configuration for {name:?} was already given at {at}. If multiple configurations are required, set the \"alias\" argument for alternative configurations."
@@ -222,6 +179,7 @@ fn duplicates(
                 name,
                 alias: Some(alias),
             } => (
+                Code::DuplicateProviderConfiguration,
                 "Duplicate provider configuration".to_owned(),
                 format!(
                     "A provider configuration for {name:?} with alias {alias:?} was already given at {at}. Each configuration for the same provider must have a distinct alias."
@@ -229,7 +187,7 @@ fn duplicates(
             ),
             _ => continue,
         };
-        out.push(Diagnostic::at(&summary, detail, decl.file, decl.range));
+        out.push(Diagnostic::error_in(code, detail, decl.file, decl.range).with_summary(summary));
     }
     out
 }

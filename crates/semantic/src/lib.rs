@@ -46,7 +46,7 @@ pub use declarations::{
 pub use dependency_graph::{
     CallDependencies, ModuleDependencies, Target, configuration_cycles, module_dependencies,
 };
-pub use diagnostics::{DeprecationCause, Diagnostic, dedupe, module_diagnostics};
+pub use diagnostics::{DeprecationCause, Diagnostic, dedupe, internal_error, module_diagnostics};
 pub use evaluation::{
     CallStep, EvalMode, Evaluated, Evaluation, Expansion, InstanceAddr, InstanceKey, InstanceScope,
     VariableDecl, call_expansion, declaration_type, evaluation_instances, expression_type,
@@ -58,9 +58,9 @@ pub use evaluation::{
 pub use input::{ModuleDir, SourceFile};
 pub use module_arguments::{ModuleVariable, module_argument_diagnostics, module_variables};
 pub use module_instances::{
-    INCOMPATIBLE_MODULE, ModuleGraph, ModuleInstance, ModuleTree, UninstalledCall, call_targets,
-    module_dir_diagnostics, module_graph, module_instance_diagnostics, module_local_diagnostics,
-    module_tree, sync_module_graph, tree_wide_diagnostics, with_tree_wide,
+    ModuleGraph, ModuleInstance, ModuleTree, UninstalledCall, call_targets, module_dir_diagnostics,
+    module_graph, module_instance_diagnostics, module_local_diagnostics, module_tree,
+    sync_module_graph, tree_wide_diagnostics, with_tree_wide,
 };
 pub use overrides::{Overrides, module_override_diagnostics, module_overrides};
 pub use parsing::{ParsedFile, parse};

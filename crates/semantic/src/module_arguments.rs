@@ -90,11 +90,7 @@ pub fn module_argument_diagnostics(
             let meta = BodySchema::new(MODULE_OVERRIDE_ATTRS, MODULE_BLOCKS);
             let (_, arguments, _) = block.body.partial_content(&meta, &source);
             let (_, errors) = arguments.content(&BodySchema::new(&schema, &[]), &source);
-            out.extend(
-                errors
-                    .into_iter()
-                    .map(|error| Diagnostic::syntax(file, error)),
-            );
+            out.extend(errors.into_iter().map(|error| error.clone().in_file(file)));
         }
     }
     out

@@ -5,6 +5,7 @@
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
+use tofu_diagnostics::Code;
 use tofu_syntax::TextRange;
 
 use crate::{
@@ -12,10 +13,6 @@ use crate::{
     local_source_dir, module_argument_diagnostics, module_calls, module_declarations,
     module_diagnostics, module_output_diagnostics,
 };
-
-/// The summary of the diagnostics of a version requirement the module
-/// excludes this version of OpenTofu from.
-pub const INCOMPATIBLE_MODULE: &str = "Incompatible module";
 
 /// A module is analysed under at most this many call paths; a tree of
 /// diamonds would otherwise have exponentially many.
@@ -198,8 +195,8 @@ pub fn module_tree(db: &dyn salsa::Database, workspace: Workspace) -> ModuleTree
         let Some(call) = module_calls(db, *module).get(*call) else {
             continue;
         };
-        tree.diagnostics.push(Diagnostic::at(
-            "Recursive module call",
+        tree.diagnostics.push(Diagnostic::error_in(
+            Code::RecursiveModuleCall,
             format!(
                 "The module call {:?} in {} loads {}, which already contains {}, so the module tree would never end.",
                 call.name,
@@ -520,8 +517,8 @@ pub fn module_instance_diagnostics(
     {
         out.push(Diagnostic {
             severity: tofu_eval::Severity::Warning,
-            ..Diagnostic::at(
-                "Backend configuration ignored",
+            ..Diagnostic::error_in(
+                Code::BackendConfigurationIgnored,
                 "Any selected backend applies to the entire configuration, so OpenTofu expects provider configurations only in the root module.\n\nThis is a warning rather than an error because it's sometimes convenient to temporarily call a root module as a child module for testing purposes, but this backend configuration block will have no effect.".to_owned(),
                 file,
                 range,
@@ -533,8 +530,8 @@ pub fn module_instance_diagnostics(
             .iter()
             .find(|d| matches!(d.kind, DeclKind::Import(_)))
     {
-        out.push(Diagnostic::at(
-            "Invalid import configuration",
+        out.push(Diagnostic::error_in(
+            Code::InvalidImportConfiguration,
             format!(
                 "An import block was detected in {:?}. Import blocks are only allowed in the root module.",
                 display_name(&path)
@@ -577,14 +574,14 @@ pub fn with_tree_wide(
     tree_wide: &[Diagnostic],
 ) -> Vec<Diagnostic> {
     // A module that OpenTofu does not load reports that alone.
-    if tree_wide.is_empty() || local.iter().any(|d| d.summary == INCOMPATIBLE_MODULE) {
+    if tree_wide.is_empty() || local.iter().any(|d| d.code == Code::IncompatibleModule) {
         return local;
     }
     let files: HashSet<SourceFile> = module.files(db).iter().copied().collect();
     local.extend(
         tree_wide
             .iter()
-            .filter(|d| d.location.is_some_and(|(file, _)| files.contains(&file)))
+            .filter(|d| d.location.is_some_and(|l| files.contains(&l.file)))
             .cloned(),
     );
     crate::dedupe(&mut local);
@@ -652,8 +649,8 @@ pub fn module_local_diagnostics(
     // `finalizeModuleLoadDiagnostics`: a module that says it does not
     // work with this version of OpenTofu may use what this version does
     // not know, so nothing else is reported about it.
-    if out.iter().any(|d| d.summary == INCOMPATIBLE_MODULE) {
-        out.retain(|d| d.summary == INCOMPATIBLE_MODULE);
+    if out.iter().any(|d| d.code == Code::IncompatibleModule) {
+        out.retain(|d| d.code == Code::IncompatibleModule);
     }
     crate::dedupe(&mut out);
     out

@@ -13,6 +13,7 @@
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
+use tofu_diagnostics::Code;
 use tofu_eval::typeexpr::TypeConstraint;
 use tofu_syntax::TextRange;
 use tofu_syntax::ast::AstNode;
@@ -206,7 +207,12 @@ fn provider_alias(d: &mut Decoder<'_>, block: &AnyBlock) -> String {
 /// normalised; the file's decoding reported that at the header.
 fn provider_dropped(db: &dyn salsa::Database, file: SourceFile, block: &AnyBlock) -> bool {
     file_config_diagnostics(db, file).iter().any(|d| {
-        d.summary == "Invalid provider local name" && d.location == Some((file, block.def_range))
+        d.code == Code::InvalidProviderLocalName
+            && d.location
+                == Some(tofu_diagnostics::Location {
+                    file,
+                    range: block.def_range,
+                })
     })
 }
 
@@ -364,10 +370,10 @@ fn merge_file(
     }
     // The second of a block that may appear once per file; `detail` ends
     // with where the first one is.
-    let second_of = |out: &mut Vec<Diagnostic>, found: &[AnyBlock], summary, detail| {
+    let second_of = |out: &mut Vec<Diagnostic>, found: &[AnyBlock], summary: Code, detail| {
         if let [first, second, ..] = found {
             let at = crate::diagnostics::range_string(db, file, first.def_range);
-            out.push(Diagnostic::at(
+            out.push(Diagnostic::error_in(
                 summary,
                 format!("{detail} {at}."),
                 file,
@@ -378,13 +384,13 @@ fn merge_file(
     second_of(
         out,
         &backends,
-        "Duplicate backend configuration",
+        Code::DuplicateBackendConfiguration,
         "Each override file may have only one backend configuration. A backend was previously configured at",
     );
     second_of(
         out,
         &clouds,
-        "Duplicate cloud configurations",
+        Code::DuplicateCloudConfigurations,
         "A module may have only one 'cloud' block configuring a cloud backend. A cloud backend was previously configured at",
     );
 
@@ -396,8 +402,8 @@ fn merge_file(
         let alias = provider_alias(&mut d, provider);
         // A default configuration needs no base: an absent one is empty.
         if !alias.is_empty() && !base.providers.contains(&(name.clone(), alias.clone())) {
-            out.push(Diagnostic::at(
-                "Missing base provider configuration for override",
+            out.push(Diagnostic::error_in(
+                Code::MissingBaseProviderConfigurationForOverride,
                 format!(
                     "There is no {name} provider configuration with the alias {}. An override file can only override an aliased provider configuration that was already defined in a primary configuration file.",
                     go_quote(&alias)
@@ -411,15 +417,15 @@ fn merge_file(
     second_of(
         out,
         &encryptions,
-        "Duplicate encryption configuration",
+        Code::DuplicateEncryptionConfiguration,
         "Each override file may have only one encryption configuration. Encryption was previously configured at",
     );
 
     for variable in of_type("variable") {
         let name = label(variable, 0);
         let Some(existing) = base.variables.get_mut(&name) else {
-            out.push(Diagnostic::at(
-                "Missing base variable declaration to override",
+            out.push(Diagnostic::error_in(
+                Code::MissingBaseVariableDeclarationToOverride,
                 format!(
                     "There is no variable named {}. An override file can only override a variable that was already declared in a primary configuration file.",
                     go_quote(&name)
@@ -431,7 +437,12 @@ fn merge_file(
         };
         let o = decode_variable_override(&mut d, variable);
         for (summary, detail) in merge_variable(existing, o) {
-            out.push(Diagnostic::at(summary, detail, file, variable.def_range));
+            out.push(Diagnostic::error_in(
+                summary,
+                detail,
+                file,
+                variable.def_range,
+            ));
         }
         overridden.push(name);
     }
@@ -439,8 +450,8 @@ fn merge_file(
     for locals in of_type("locals") {
         for attribute in d.just_attributes(&locals.body) {
             if !base.locals.contains(&attribute.name) {
-                out.push(Diagnostic::at(
-                    "Missing base local value definition to override",
+                out.push(Diagnostic::error_in(
+                    Code::MissingBaseLocalValueDefinitionToOverride,
                     format!(
                         "There is no local value named {}. An override file can only override a local value that was already defined in a primary configuration file.",
                         go_quote(&attribute.name)
@@ -455,8 +466,8 @@ fn merge_file(
     for output in of_type("output") {
         let name = label(output, 0);
         if !base.outputs.contains(&name) {
-            out.push(Diagnostic::at(
-                "Missing base output definition to override",
+            out.push(Diagnostic::error_in(
+                Code::MissingBaseOutputDefinitionToOverride,
                 format!(
                     "There is no output named {}. An override file can only override an output that was already defined in a primary configuration file.",
                     go_quote(&name)
@@ -472,8 +483,8 @@ fn merge_file(
     for call in of_type("module") {
         let name = label(call, 0);
         if !base.module_calls.contains(&name) {
-            out.push(Diagnostic::at(
-                "Missing module call to override",
+            out.push(Diagnostic::error_in(
+                Code::MissingModuleCallToOverride,
                 format!(
                     "There is no module call named {}. An override file can only override a module call that was defined in a primary configuration file.",
                     go_quote(&name)
@@ -490,21 +501,21 @@ fn merge_file(
         (
             "resource",
             &base.managed,
-            "Missing resource to override",
+            Code::MissingResourceToOverride,
             "resource",
             "a resource block",
         ),
         (
             "data",
             &base.data,
-            "Missing data resource to override",
+            Code::MissingDataResourceToOverride,
             "data resource",
             "a data block",
         ),
         (
             "ephemeral",
             &base.ephemeral,
-            "Missing ephemeral resource to override",
+            Code::MissingEphemeralResourceToOverride,
             "ephemeral resource",
             "an ephemeral block",
         ),
@@ -513,7 +524,7 @@ fn merge_file(
         for resource in of_type(block_type) {
             let (ty, name) = resource_key(resource);
             if !existing.contains(&(ty.clone(), name.clone())) {
-                out.push(Diagnostic::at(
+                out.push(Diagnostic::error_in(
                     summary,
                     format!(
                         "There is no {ty} {noun} named {}. An override file can only override {what} defined in a primary configuration file.",
@@ -529,8 +540,8 @@ fn merge_file(
     }
 
     for moved in of_type("moved") {
-        out.push(Diagnostic::at(
-            "Cannot override 'moved' blocks",
+        out.push(Diagnostic::error_in(
+            Code::CannotOverrideMovedBlocks,
             "Records of moved objects can appear only in normal files, not in override files."
                 .to_owned(),
             file,
@@ -538,16 +549,16 @@ fn merge_file(
         ));
     }
     for import in of_type("import") {
-        out.push(Diagnostic::at(
-            "Cannot override 'import' blocks",
+        out.push(Diagnostic::error_in(
+            Code::CannotOverrideImportBlocks,
             "Import blocks can appear only in normal files, not in override files.".to_owned(),
             file,
             import.def_range,
         ));
     }
     for removed in of_type("removed") {
-        out.push(Diagnostic::at(
-            "Cannot override 'Removed' blocks",
+        out.push(Diagnostic::error_in(
+            Code::CannotOverrideRemovedBlocks,
             "Removed blocks can appear only in normal files, not in override files.".to_owned(),
             file,
             removed.def_range,
@@ -562,7 +573,7 @@ fn merge_file(
 type ResourceKind<'a> = (
     &'static str,
     &'a HashSet<(String, String)>,
-    &'static str,
+    Code,
     &'static str,
     &'static str,
 );
@@ -578,7 +589,7 @@ fn has_errors_within(db: &dyn salsa::Database, file: SourceFile, block: &AnyBloc
     file_config_diagnostics(db, file).iter().any(|d| {
         d.severity == tofu_eval::Severity::Error
             && d.location
-                .is_some_and(|(f, range)| f == file && whole.contains_range(range))
+                .is_some_and(|l| l.file == file && whole.contains_range(l.range))
     })
 }
 
@@ -593,8 +604,8 @@ fn depends_on_override(
     let first = *d.decode_depends_on(attribute).first()?;
     let text = crate::input::contents(db, d.file);
     let range = traversal_range(text, first, d.is_json());
-    Some(Diagnostic::at(
-        "Unsupported override",
+    Some(Diagnostic::error_in(
+        Code::UnsupportedOverride,
         "The depends_on argument may not be overridden.".to_owned(),
         d.file,
         range,
@@ -624,8 +635,8 @@ fn traversal_range(text: &str, range: TextRange, json: bool) -> TextRange {
 /// `Variable.merge`: what the override sets replaces the base's, then the
 /// default must still convert to the type and be non-null when the
 /// variable is not nullable. Summaries and details, in order.
-fn merge_variable(v: &mut VariableState, o: VariableOverride) -> Vec<(&'static str, String)> {
-    const SUMMARY: &str = "Invalid default value for variable";
+fn merge_variable(v: &mut VariableState, o: VariableOverride) -> Vec<(Code, String)> {
+    const SUMMARY: Code = Code::InvalidDefaultValueForVariable;
     let mut out = Vec::new();
     let type_overridden = o.constraint.is_some();
     let default_overridden = o.default.is_some();
@@ -692,7 +703,8 @@ mod tests {
         module_override_diagnostics(&db, module)
             .iter()
             .map(|d| {
-                let (file, range) = d.location.expect("every merge diagnostic has a place");
+                let tofu_diagnostics::Location { file, range } =
+                    d.location.expect("every merge diagnostic has a place");
                 let text = file.text(&db);
                 let start = usize::from(range.start());
                 let line = text[..start].matches('\n').count() + 1;

@@ -11,6 +11,7 @@
 
 use std::collections::{HashMap, HashSet};
 
+use tofu_diagnostics::Code;
 use tofu_eval::Severity;
 use tofu_syntax::TextRange;
 use tofu_syntax::body::{AnyBlock, AnyExpr, AttributeSchema, BlockSchema, BodySchema};
@@ -447,14 +448,14 @@ fn decode_call(d: &mut Decoder<'_>, block: &AnyBlock) -> Option<Call> {
     })
 }
 
-fn error(summary: &str, detail: String, at: At) -> Diagnostic {
-    Diagnostic::at(summary, detail, at.0, at.1)
+fn error(summary: Code, detail: String, at: At) -> Diagnostic {
+    Diagnostic::error_in(summary, detail, at.0, at.1)
 }
 
-fn warning(summary: &str, detail: String, at: At) -> Diagnostic {
+fn warning(summary: Code, detail: String, at: At) -> Diagnostic {
     Diagnostic {
         severity: Severity::Warning,
-        ..Diagnostic::at(summary, detail, at.0, at.1)
+        ..Diagnostic::error_in(summary, detail, at.0, at.1)
     }
 }
 
@@ -592,7 +593,7 @@ fn validate(
                 .find(|r| r.ty == req.ty)
                 .map_or("", |r| r.name.as_str());
             out.push(warning(
-                "Duplicate required provider",
+                Code::DuplicateRequiredProvider,
                 format!(
                     "Provider {} with the local name {:?} was previously required as {prev:?}. A provider can only be required once within required_providers.",
                     req.ty.for_display(),
@@ -605,7 +606,7 @@ fn validate(
             && module.configs.iter().any(|pc| pc.name == req.ty.ty)
         {
             out.push(warning(
-                "Duplicate required provider",
+                Code::DuplicateRequiredProvider,
                 format!(
                     "Provider {} with the local name {:?} was implicitly required via a configuration block as {:?}. The provider configuration block name must match the name used in required_providers.",
                     req.ty.for_display(),
@@ -626,7 +627,7 @@ fn validate(
         let local_name = r.ty.split('_').next().unwrap_or(&r.ty);
         if let Err(err) = parse_provider_part(local_name) {
             out.push(error(
-                "Invalid provider local name",
+                Code::InvalidProviderLocalName,
                 format!("{local_name:?} is an invalid implied provider local name: {err}"),
                 r.at,
             ));
@@ -638,7 +639,7 @@ fn validate(
         let implied = Provider::implied(local_name);
         for req in module.requirements.iter().filter(|req| req.ty == implied) {
             out.push(warning(
-                "Duplicate required provider",
+                Code::DuplicateRequiredProvider,
                 format!(
                     "Provider {:?} was implicitly required via resource {:?}, but listed in required_providers as {:?}. Either the local name in required_providers must match the resource name, or the {:?} provider must be assigned within the resource block.",
                     implied.full(),
@@ -678,7 +679,7 @@ fn validate(
         for (in_child, in_parent) in &call.providers {
             if let Some(at) = in_child.key_at {
                 out.push(error(
-                    "Invalid module provider configuration",
+                    Code::InvalidModuleProviderConfiguration,
                     "Instance keys are not allowed on the left side of a provider configuration assignment.".to_owned(),
                     at,
                 ));
@@ -717,7 +718,7 @@ fn validate(
             if !conf_ok && !local_names.contains_key(name) {
                 let default = Provider::default_for(name).for_display();
                 out.push(warning(
-                    "Reference to undefined provider",
+                    Code::ReferenceToUndefinedProvider,
                     format!(
                         "There is no explicit declaration for local provider name {name:?} in {module_text}, so OpenTofu is assuming you mean to pass a configuration for provider {default:?}.\n\nTo clarify your intent and silence this warning, add to {parent_text} a required_providers entry named {name:?} with source = {default:?}, or a different source address if appropriate."
                     ),
@@ -731,7 +732,7 @@ fn validate(
             {
                 let default = Provider::default_for(name).for_display();
                 out.push(warning(
-                    "Missing required provider configuration",
+                    Code::MissingRequiredProviderConfiguration,
                     format!(
                         "The configuration for {module_text} expects to inherit a configuration for provider {default} with local name {name:?}, but {parent_text} doesn't pass a configuration under that name.\n\nTo satisfy this requirement, add an entry for {name:?} to the \"providers\" argument in the module {:?} block.",
                         parent_call.name
@@ -750,7 +751,7 @@ fn validate(
         && let Some(at) = no_config
     {
         out.push(error(
-            "Module is incompatible with count, for_each, enabled and depends_on",
+            Code::ModuleIsIncompatibleWithCountForEachEnabledAndDependsOn,
             format!(
                 "The module at {module_text} is a legacy module which contains its own local provider configurations, and so calls to it may not use the count, for_each, enabled or depends_on arguments.\n\nIf you also control the module {:?}, consider updating this module to instead expect provider configurations to be passed by its caller.",
                 parent_call.source
@@ -762,7 +763,7 @@ fn validate(
     for name in &configured {
         if let Some((_, in_child, _)) = passed_in.iter().find(|(n, _, _)| n == name) {
             out.push(error(
-                "Cannot override provider configuration",
+                Code::CannotOverrideProviderConfiguration,
                 format!(
                     "The configuration of {module_text} has its own local configuration for {name}, and so it cannot accept an overridden configuration provided by {parent_text}."
                 ),
@@ -776,7 +777,7 @@ fn validate(
             continue;
         }
         out.push(error(
-            "Missing required provider configuration",
+            Code::MissingRequiredProviderConfiguration,
             format!(
                 "The child module requires an additional configuration for provider {}, with the local name {name:?}.\n\nRefer to the module's documentation to understand the intended purpose of this additional provider configuration, and then add an entry for {name} in the \"providers\" meta-argument in the module block to choose which provider configuration the module should use for that purpose.",
                 ty.for_display()
@@ -801,7 +802,7 @@ fn validate(
             let display = child_ty.for_display();
             if child_ty.is_default() {
                 out.push(warning(
-                    "Reference to undefined provider",
+                    Code::ReferenceToUndefinedProvider,
                     format!(
                         "There is no explicit declaration for local provider name {name:?} in {module_text}, so OpenTofu is assuming you mean to pass a configuration for {display:?}.\n\nIf you also control the child module, add a required_providers entry named {name:?} with the source address {display:?}."
                     ),
@@ -809,7 +810,7 @@ fn validate(
                 ));
             } else {
                 out.push(error(
-                    "Reference to undefined provider",
+                    Code::ReferenceToUndefinedProvider,
                     format!(
                         "The child module does not declare any provider requirement with the local name {name:?}.\n\nIf you also control the child module, you can add a required_providers entry named {name:?} with the source address {display:?} to accept this provider configuration."
                     ),
@@ -832,7 +833,7 @@ fn validate(
             .map(|r| r.name.as_str());
         match other {
             Some(other) => out.push(error(
-                "Provider type mismatch",
+                Code::ProviderTypeMismatch,
                 format!(
                     "The assigned configuration is for provider {:?}, but local name {:?} in {parent_text} represents {:?}.\n\nTo pass this configuration to the child module, use the local name {other:?} instead.",
                     child_ty.for_display(),
@@ -842,7 +843,7 @@ fn validate(
                 in_child.name_at,
             )),
             None => out.push(error(
-                "Provider type mismatch",
+                Code::ProviderTypeMismatch,
                 format!(
                     "The local name {:?} in {parent_text} represents provider {:?}, but {:?} in {module_text} represents {:?}.\n\nEach provider has its own distinct configuration schema and provider types, so this module's {:?} can be assigned only a configuration for {}, which is not required by {module_text}.",
                     in_parent.key(),
@@ -910,7 +911,7 @@ fn validate(
         // The range that sorts first as text stands for them all.
         s.ranges.sort_by(|a, b| a.0.cmp(&b.0));
         out.push(warning(
-            "Redundant empty provider block",
+            Code::RedundantEmptyProviderBlock,
             detail,
             s.ranges[0].1,
         ));
@@ -926,14 +927,15 @@ fn instance_validation(
     has_config: bool,
 ) {
     let summary = format!("Invalid {block_type} provider configuration");
+    let error = |detail: String, at: At| {
+        error(Code::InvalidProviderConfiguration, detail, at).with_summary(summary.clone())
+    };
     match (r.key_at, &r.alias) {
         (Some(key_at), None) => out.push(error(
-            &summary,
             "An instance key can be specified only for a provider configuration which has an alias and uses for_each.".to_owned(),
             key_at,
         )),
         (Some(_), Some(alias)) if !is_instanced && !has_config => out.push(error(
-            &summary,
             format!(
                 "This module doesn't declare a provider {:?} block with alias = {alias:?}, which is required for use with for_each.",
                 r.name
@@ -941,12 +943,10 @@ fn instance_validation(
             r.name_at,
         )),
         (Some(key_at), Some(_)) if !is_instanced => out.push(error(
-            &summary,
             "An instance key can be specified only for a provider configuration that uses for_each.".to_owned(),
             key_at,
         )),
         (None, _) if is_instanced => out.push(error(
-            &summary,
             "A reference to a provider configuration which uses for_each requires an instance key. Passing a collection of provider instances into a child module is not allowed.".to_owned(),
             r.name_at,
         )),

@@ -7,6 +7,8 @@
 
 use std::collections::HashMap;
 
+use tofu_diagnostics::Code;
+
 use crate::{DeclKind, Declaration, Diagnostic, Instances, Reference, Subject};
 
 /// The diagnostics of every reference of one module, in reference order.
@@ -34,8 +36,8 @@ pub(crate) fn reference_diagnostics(
             reference.remaining.rest,
             matches!(reference.subject, Subject::Invalid(_)),
         ) {
-            out.push(Diagnostic::at(
-                "Invalid depends_on reference",
+            out.push(Diagnostic::error_in(
+                Code::InvalidDependsOnReference,
                 "References in depends_on must be to a whole object (resource, etc), not to an attribute of an object.".to_owned(),
                 reference.file,
                 rest,
@@ -44,34 +46,42 @@ pub(crate) fn reference_diagnostics(
         }
         let problem = match &reference.subject {
             Subject::Invalid(invalid) => Some((
-                invalid.summary.clone(),
-                invalid.detail.clone(),
+                tofu_eval::Diagnostic::error(invalid.code, invalid.detail.clone()),
                 invalid.range,
             )),
             Subject::Declared(kind) => match declared.get(kind) {
-                None => Some(undeclared(kind, declarations, module_name))
-                    .map(|(s, d)| (s.to_owned(), d, reference.range)),
+                None => {
+                    let (code, detail) = undeclared(kind, declarations, module_name);
+                    Some((tofu_eval::Diagnostic::error(code, detail), reference.range))
+                }
                 Some(decl) => {
                     for (summary, detail) in instance_key_problems(kind, decl, reference) {
-                        out.push(Diagnostic::at(summary, detail, reference.file, reference.range));
+                        out.push(Diagnostic::error_in(
+                            summary,
+                            detail,
+                            reference.file,
+                            reference.range,
+                        ));
                     }
-                    scoped_resource_problem(kind, decl, reference)
-                        .map(|(s, d)| (s.to_owned(), d, reference.range))
+                    scoped_resource_problem(kind, decl, reference).map(|(code, detail)| {
+                        (tofu_eval::Diagnostic::error(code, detail), reference.range)
+                    })
                 }
             },
             Subject::Builtin { object, attribute } => {
-                builtin_problem(object, attribute, reference)
-                    .map(|(s, d)| (s, d, reference.range))
+                builtin_problem(object, attribute, reference).map(|d| (d, reference.range))
             }
             Subject::SelfObject if !reference.context.self_object => Some((
-                "Invalid \"self\" reference".to_owned(),
-                "The \"self\" object is not available in this context. This object can be used only in resource provisioner, connection, and postcondition blocks.".to_owned(),
+                tofu_eval::Diagnostic::error(
+                    Code::InvalidSelfReference2,
+                    "The \"self\" object is not available in this context. This object can be used only in resource provisioner, connection, and postcondition blocks.",
+                ),
                 reference.range,
             )),
             Subject::SelfObject | Subject::TypeKeyword => None,
         };
-        if let Some((summary, detail, range)) = problem {
-            out.push(Diagnostic::at(&summary, detail, reference.file, range));
+        if let Some((diagnostic, range)) = problem {
+            out.push(diagnostic.placed(reference.file, range));
         }
     }
     out
@@ -82,7 +92,7 @@ fn undeclared(
     kind: &DeclKind,
     declarations: &[std::sync::Arc<Declaration>],
     module_name: &str,
-) -> (&'static str, String) {
+) -> (Code, String) {
     let names = |pick: fn(&DeclKind) -> Option<&String>| -> Vec<&str> {
         declarations
             .iter()
@@ -95,7 +105,7 @@ fn undeclared(
     };
     match kind {
         DeclKind::Variable(name) => (
-            "Reference to undeclared input variable",
+            Code::ReferenceToUndeclaredInputVariable,
             format!(
                 "An input variable with the name {name:?} has not been declared.{}",
                 suggest(variable_name, name).unwrap_or_else(|| format!(
@@ -104,14 +114,14 @@ fn undeclared(
             ),
         ),
         DeclKind::Local(name) => (
-            "Reference to undeclared local value",
+            Code::ReferenceToUndeclaredLocalValue,
             format!(
                 "A local value with the name {name:?} has not been declared.{}",
                 suggest(local_name, name).unwrap_or_default()
             ),
         ),
         DeclKind::ModuleCall(name) => (
-            "Reference to undeclared module",
+            Code::ReferenceToUndeclaredModule,
             format!(
                 "No module call named {name:?} is declared in {module_name}.{}",
                 suggest(module_call_name, name).unwrap_or_default()
@@ -126,7 +136,7 @@ fn undeclared(
                 _ => "ephemeral",
             };
             (
-                "Reference to undeclared resource",
+                Code::ReferenceToUndeclaredResource,
                 format!(
                     "There is no {mode} resource {ty:?} {name:?} definition in {module_name}.{}",
                     other_mode_suggestion(kind, declarations)
@@ -134,7 +144,7 @@ fn undeclared(
             )
         }
         // Only the kinds above are ever referred to by name.
-        _ => ("Invalid reference", String::new()),
+        _ => (Code::InvalidReference, String::new()),
     }
 }
 
@@ -215,7 +225,7 @@ fn instance_key_problems(
     kind: &DeclKind,
     decl: &Declaration,
     reference: &Reference,
-) -> Vec<(&'static str, String)> {
+) -> Vec<(Code, String)> {
     let mut out = Vec::new();
     let Some(addr) = resource_address(kind) else {
         return out;
@@ -224,7 +234,7 @@ fn instance_key_problems(
     if remaining.instance_key {
         if decl.instances == Instances::Single {
             out.push((
-                "Unexpected resource instance key",
+                Code::UnexpectedResourceInstanceKey,
                 format!(
                     "Because {addr} does not have \"count\" or \"for_each\" set, references to it must not include an index key. Remove the bracketed index to refer to the single instance of this resource."
                 ),
@@ -234,7 +244,7 @@ fn instance_key_problems(
         match decl.instances {
             Instances::Count => {
                 out.push((
-                    "Missing resource instance key",
+                    Code::MissingResourceInstanceKey,
                     format!(
                         "Because {addr} has \"count\" set, its attributes must be accessed on specific instances.\n\nFor example, to correlate with indices of a referring resource, use:\n    {addr}[count.index]"
                     ),
@@ -242,7 +252,7 @@ fn instance_key_problems(
             }
             Instances::ForEach => {
                 out.push((
-                    "Missing resource instance key",
+                    Code::MissingResourceInstanceKey,
                     format!(
                         "Because {addr} has \"for_each\" set, its attributes must be accessed on specific instances.\n\nFor example, to correlate with indices of a referring resource, use:\n    {addr}[each.key]"
                     ),
@@ -253,7 +263,7 @@ fn instance_key_problems(
     }
     if remaining.first_attribute.as_deref() == Some("count") {
         out.push((
-            "Invalid resource count attribute",
+            Code::InvalidResourceCountAttribute,
             format!(
                 "The special \"count\" attribute is no longer supported after OpenTofu v0.12. Instead, use length({addr}) to count resource instances."
             ),
@@ -267,7 +277,7 @@ fn scoped_resource_problem(
     kind: &DeclKind,
     decl: &Declaration,
     reference: &Reference,
-) -> Option<(&'static str, String)> {
+) -> Option<(Code, String)> {
     let check = decl.check_block.as_ref()?;
     if *reference.from == DeclKind::Check(check.clone()) {
         return None;
@@ -276,7 +286,7 @@ fn scoped_resource_problem(
         return None;
     };
     Some((
-        "Reference to scoped resource",
+        Code::ReferenceToScopedResource,
         format!("The referenced data resource {ty:?} {name:?} is not available from this context."),
     ))
 }
@@ -288,17 +298,17 @@ fn builtin_problem(
     object: &str,
     attribute: &str,
     reference: &Reference,
-) -> Option<(String, String)> {
+) -> Option<tofu_eval::Diagnostic> {
     let context = reference.context;
-    let problem = |summary: &str, detail: String| Some((summary.to_owned(), detail));
+    let problem = |code: Code, detail: String| Some(tofu_eval::Diagnostic::error(code, detail));
     match (object, attribute) {
         ("count", "index") if context.count => None,
         ("count", "index") => problem(
-            "Reference to \"count\" in non-counted context",
+            Code::ReferenceToCountInNonCountedContext,
             "The \"count\" object can only be used in \"module\", \"resource\", and \"data\" blocks, and only when the \"count\" argument is set.".to_owned(),
         ),
         ("count", _) => problem(
-            "Invalid \"count\" attribute",
+            Code::InvalidCountAttribute,
             format!(
                 "The \"count\" object does not have an attribute named {attribute:?}. The only supported attribute is count.index, which is the index of each instance of a resource block that has the \"count\" argument set."
             ),
@@ -307,22 +317,22 @@ fn builtin_problem(
         // `GetForEachAttr` asks for `each.value` before it looks at whether
         // there is a key, so without `for_each` it has its own error.
         ("each", "value") => problem(
-            "each.value cannot be used in this context",
+            Code::EachValueCannotBeUsedInThisContext,
             "A reference to \"each.value\" has been used in a context in which it is unavailable, such as when the configuration no longer contains the value in its \"for_each\" expression. Remove this reference to each.value in your configuration to work around this error.".to_owned(),
         ),
         ("each", "key") => problem(
-            "Reference to \"each\" in context without for_each",
+            Code::ReferenceToEachInContextWithoutForEach,
             "The \"each\" object can be used only in \"module\" or \"resource\" blocks, and only when the \"for_each\" argument is set.".to_owned(),
         ),
         ("each", _) => problem(
-            "Invalid \"each\" attribute",
+            Code::InvalidEachAttribute,
             format!(
                 "The \"each\" object does not have an attribute named {attribute:?}. The supported attributes are each.key and each.value, the current key and value pair of the \"for_each\" attribute set."
             ),
         ),
         ("path", "cwd" | "module" | "root") => None,
         ("path", _) => problem(
-            "Invalid \"path\" attribute",
+            Code::InvalidPathAttribute,
             format!(
                 "The \"path\" object does not have an attribute named {attribute:?}.{}",
                 tofu_syntax::name_suggestion(attribute, ["cwd", "module", "root"])
@@ -331,18 +341,24 @@ fn builtin_problem(
             ),
         ),
         ("terraform" | "tofu", "workspace" | "applying") => None,
-        ("terraform" | "tofu", "env") => Some((
-            format!("Invalid {object:?} attribute"),
-            format!(
+        ("terraform" | "tofu", "env") => Some(
+            tofu_eval::Diagnostic::error(
+                Code::InvalidTerraformAttribute,
+                format!(
                 "The {object}.env attribute was deprecated in v0.10 and removed in v0.12. The \"state environment\" concept was renamed to \"workspace\" in v0.12, and so the workspace name can now be accessed using the {object}.workspace attribute."
             ),
-        )),
-        ("terraform" | "tofu", _) => Some((
-            format!("Invalid {object:?} attribute"),
-            format!(
+            )
+            .with_summary(format!("Invalid {object:?} attribute")),
+        ),
+        ("terraform" | "tofu", _) => Some(
+            tofu_eval::Diagnostic::error(
+                Code::InvalidTerraformAttribute,
+                format!(
                 "The {object:?} object does not have an attribute named {attribute:?}. The only supported attributes are {object}.workspace and {object}.applying"
             ),
-        )),
+            )
+            .with_summary(format!("Invalid {object:?} attribute")),
+        ),
         _ => None,
     }
 }

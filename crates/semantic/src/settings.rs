@@ -4,6 +4,7 @@
 //! `provider_meta` block per provider (OpenTofu's `NewModule` and
 //! `Module.appendFile`).
 
+use tofu_diagnostics::Code;
 use tofu_syntax::TextRange;
 use tofu_syntax::body::{AnyBlock, BodySchema, SourceText};
 
@@ -71,18 +72,23 @@ pub fn module_settings_diagnostics(db: &dyn salsa::Database, module: ModuleDir) 
     let at = |(file, range): (SourceFile, TextRange)| range_string(db, file, range);
     let once = |out: &mut Vec<Diagnostic>,
                 blocks: &[(SourceFile, TextRange)],
-                summary: &str,
+                summary: Code,
                 detail: &dyn Fn(String) -> String| {
         if let Some((first, rest)) = blocks.split_first() {
             for &(file, range) in rest {
-                out.push(Diagnostic::at(summary, detail(at(*first)), file, range));
+                out.push(Diagnostic::error_in(
+                    summary,
+                    detail(at(*first)),
+                    file,
+                    range,
+                ));
             }
         }
     };
     once(
         &mut out,
         &settings.required_providers,
-        "Duplicate required providers configuration",
+        Code::DuplicateRequiredProvidersConfiguration,
         &|first| {
             format!(
                 "A module may have only one required providers configuration. The required providers were previously configured at {first}."
@@ -92,7 +98,7 @@ pub fn module_settings_diagnostics(db: &dyn salsa::Database, module: ModuleDir) 
     once(
         &mut out,
         &settings.backends,
-        "Duplicate backend configuration",
+        Code::DuplicateBackendConfiguration,
         &|first| {
             format!(
                 "A module may have only one backend configuration. The backend was previously configured at {first}."
@@ -102,7 +108,7 @@ pub fn module_settings_diagnostics(db: &dyn salsa::Database, module: ModuleDir) 
     once(
         &mut out,
         &settings.clouds,
-        "Duplicate cloud configurations",
+        Code::DuplicateCloudConfigurations,
         &|first| {
             format!(
                 "A module may have only one 'cloud' block configuring a cloud backend. A cloud backend was previously configured at {first}."
@@ -110,8 +116,8 @@ pub fn module_settings_diagnostics(db: &dyn salsa::Database, module: ModuleDir) 
         },
     );
     if let (Some(&backend), Some(&cloud)) = (settings.backends.first(), settings.clouds.first()) {
-        out.push(Diagnostic::at(
-            "Both a backend and a cloud configuration are present",
+        out.push(Diagnostic::error_in(
+            Code::BothABackendAndACloudConfigurationArePresent,
             format!(
                 "A module may declare either one 'cloud' block configuring a cloud backend OR one 'backend' block configuring a state backend. A cloud backend is configured at {}; a backend is configured at {}. Remove the backend block to configure a cloud backend.",
                 at(cloud),
@@ -126,8 +132,8 @@ pub fn module_settings_diagnostics(db: &dyn salsa::Database, module: ModuleDir) 
             .iter()
             .find(|(n, _, _)| n == name)
         {
-            out.push(Diagnostic::at(
-                "Duplicate provider_meta block",
+            out.push(Diagnostic::error_in(
+                Code::DuplicateProviderMetaBlock,
                 format!(
                     "A provider_meta block for provider {name:?} was already declared at {}. Providers may only have one provider_meta block per module.",
                     at((*first_file, *first_range))
@@ -140,7 +146,7 @@ pub fn module_settings_diagnostics(db: &dyn salsa::Database, module: ModuleDir) 
     once(
         &mut out,
         &settings.encryptions,
-        "Duplicate encryption configuration",
+        Code::DuplicateEncryptionConfiguration,
         &|first| {
             format!(
                 "A module may have only one encryption configuration. Encryption was previously configured at {first}."

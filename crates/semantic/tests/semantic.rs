@@ -34,7 +34,7 @@ fn diagnostics(db: &Database, module: ModuleDir) -> Vec<String> {
         .iter()
         .chain(module_instance_diagnostics(db, module, Vec::new()))
         .map(|d| match d.location {
-            Some((file, range)) => {
+            Some(tofu_diagnostics::Location { file, range }) => {
                 format!("{}: {} [{}]", d.summary, d.detail, &file.text(db)[range])
             }
             None => d.summary.clone(),
@@ -432,7 +432,7 @@ fn corpus_modules_have_no_semantic_errors() {
         for d in module_dir_diagnostics(&db, workspace, m) {
             let at = d
                 .location
-                .map(|(file, _)| file.path(&db).clone())
+                .map(|tofu_diagnostics::Location { file, range: _ }| file.path(&db).clone())
                 .unwrap_or_default();
             failures.push(format!("{at}: {}: {}", d.summary, d.detail));
         }

@@ -143,7 +143,8 @@ fn errors_sit_on_the_reference_with_follow_ons_along_the_chain() {
     let summary: Vec<(usize, &str, &str)> = found
         .iter()
         .map(|d| {
-            let (_, range) = d.location.expect("every one has a place");
+            let tofu_diagnostics::Location { file: _, range } =
+                d.location.expect("every one has a place");
             (
                 line(range.start().into()),
                 d.summary.as_str(),

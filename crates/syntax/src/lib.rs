@@ -24,7 +24,7 @@ pub mod quote;
 mod suggest;
 
 pub use body::trimmed_range;
-pub use error::SyntaxError;
+pub use error::{Code, Severity, SyntaxError};
 pub use line_index::{LineCol, LineIndex, Pos};
 pub use parse::{
     Parse, SourceKind, debug_dump, parse, parse_expression, parse_named, parse_template,

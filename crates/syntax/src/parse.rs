@@ -123,7 +123,9 @@ pub fn debug_dump(parse: &Parse) -> String {
         let _ = writeln!(
             out,
             "error {:?}: {}: {}",
-            error.range, error.summary, error.detail
+            error.range().expect("syntax errors have a place"),
+            error.summary,
+            error.detail
         );
     }
     out
@@ -159,8 +161,14 @@ mod properties {
         assert_eq!(parse.syntax().to_string(), text);
         let len = rowan::TextSize::of(text);
         for error in parse.errors() {
-            assert!(error.range.end() <= len, "{error:?} outside {len:?}");
-            let (start, end) = (error.range.start().into(), error.range.end().into());
+            assert!(
+                error.range().unwrap().end() <= len,
+                "{error:?} outside {len:?}"
+            );
+            let (start, end) = (
+                error.range().unwrap().start().into(),
+                error.range().unwrap().end().into(),
+            );
             assert!(
                 text.is_char_boundary(start) && text.is_char_boundary(end),
                 "{error:?} splits a character"

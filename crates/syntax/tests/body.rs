@@ -208,7 +208,7 @@ impl Renderer<'_> {
         for error in errors {
             let line = format!(
                 "error @{}: {}: {}",
-                self.at(error.range),
+                self.at(error.range().unwrap()),
                 error.summary,
                 error.detail
             );
@@ -238,7 +238,7 @@ fn render_with(text: &str, kind: SourceKind, reading: Reading, detailed: bool) -
     for error in parse.errors() {
         let line = format!(
             "parse error @{}: {}: {}",
-            renderer.at(error.range),
+            renderer.at(error.range().unwrap()),
             error.summary,
             error.detail
         );
@@ -1135,13 +1135,13 @@ mod properties {
                 Reading::JustAttributes => {
                     let (attributes, errors) = body.just_attributes(&source);
                     assert!(attributes.iter().all(|it| it.range.end() <= len));
-                    assert!(errors.iter().all(|it| it.range.end() <= len));
+                    assert!(errors.iter().all(|it| it.range().unwrap().end() <= len));
                     continue;
                 }
             };
             assert!(body.missing_item_range().end() <= len);
             for error in &errors {
-                assert!(error.range.end() <= len, "{error:?}");
+                assert!(error.range().unwrap().end() <= len, "{error:?}");
             }
             for attr in &content.attributes {
                 assert!(attr.range.contains_range(attr.name_range), "{attr:?}");

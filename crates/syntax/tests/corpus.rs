@@ -64,7 +64,7 @@ fn corpus_parses_without_errors() {
             failures.push(format!(
                 "{}: {:?}: {}",
                 path.display(),
-                error.range,
+                error.range().unwrap(),
                 error.summary
             ));
         }

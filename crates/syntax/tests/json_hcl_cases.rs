@@ -44,7 +44,7 @@ fn errors_match_hcl() {
         let got: Vec<String> = parse
             .errors()
             .iter()
-            .map(|e| format!("{} {:?}", code(&e.summary), e.range))
+            .map(|e| format!("{} {:?}", code(&e.summary), e.range().unwrap()))
             .collect();
         let got = got.join(", ");
         if got != expected {

@@ -1,5 +1,6 @@
 //! Attribute access and indexing: HCL's `GetAttr` and `Index` (`ops.go`).
 
+use tofu_diagnostics::Code;
 use tofu_syntax::ast::{AstNode, AttrExpr, Expr, IndexExpr, LegacyIndexExpr};
 use tofu_syntax::{SyntaxKind, TextRange};
 use tofu_types::convert::convert;
@@ -8,9 +9,6 @@ use tofu_types::{Number, Type, Value};
 use super::range::token_range;
 use super::{Evaluator, node_range};
 use crate::Diagnostic;
-
-const INVALID_INDEX: &str = "Invalid index";
-const UNSUPPORTED_ATTRIBUTE: &str = "Unsupported attribute";
 
 impl Evaluator<'_, '_> {
     pub(super) fn attr(&mut self, e: &AttrExpr) -> Value {
@@ -91,19 +89,19 @@ fn bracket_range(node: &tofu_syntax::SyntaxNode) -> TextRange {
     }
 }
 
-type AccessError = (&'static str, String);
+type AccessError = (Code, String);
 
 /// HCL's `Index`.
 pub(crate) fn index(collection: &Value, key: &Value) -> Result<Value, AccessError> {
     if collection.is_null() {
         return Err((
-            "Attempt to index null value",
+            Code::AttemptToIndexNullValue,
             "This value is null, so it does not have any indices.".to_owned(),
         ));
     }
     if key.is_null() {
         return Err((
-            INVALID_INDEX,
+            Code::InvalidIndex,
             "Can't use a null value as an indexing key.".to_owned(),
         ));
     }
@@ -113,7 +111,7 @@ pub(crate) fn index(collection: &Value, key: &Value) -> Result<Value, AccessErro
     }
     let not_found = |detail: &str| {
         Err((
-            INVALID_INDEX,
+            Code::InvalidIndex,
             format!("The given key does not identify an element in this collection value{detail}"),
         ))
     };
@@ -192,12 +190,12 @@ pub(crate) fn index(collection: &Value, key: &Value) -> Result<Value, AccessErro
     }
     if ty.is_set() {
         return Err((
-            INVALID_INDEX,
+            Code::InvalidIndex,
             "Elements of a set are identified only by their value and don't have any separate index or key to select with, so it's only possible to perform operations across all elements of the set.".to_owned(),
         ));
     }
     Err((
-        INVALID_INDEX,
+        Code::InvalidIndex,
         "This value does not have any indices.".to_owned(),
     ))
 }
@@ -207,7 +205,7 @@ pub(crate) fn index(collection: &Value, key: &Value) -> Result<Value, AccessErro
 fn sequence_index_error(n: &Number, len: usize, length_shown: bool) -> Result<Value, AccessError> {
     let not_found = |detail: &str| {
         Err((
-            INVALID_INDEX,
+            Code::InvalidIndex,
             format!("The given key does not identify an element in this collection value{detail}"),
         ))
     };
@@ -244,7 +242,7 @@ fn whole_index(n: &Number) -> Option<usize> {
 pub(crate) fn get_attr(obj: &Value, name: &str) -> Result<Value, AccessError> {
     if obj.is_null() {
         return Err((
-            "Attempt to get attribute from null value",
+            Code::AttemptToGetAttributeFromNullValue,
             "This value is null, so it does not have any attributes.".to_owned(),
         ));
     }
@@ -253,7 +251,7 @@ pub(crate) fn get_attr(obj: &Value, name: &str) -> Result<Value, AccessError> {
     if ty.is_object() {
         let Some(attr_ty) = ty.attribute_type(name) else {
             return Err((
-                UNSUPPORTED_ATTRIBUTE,
+                Code::UnsupportedAttribute,
                 format!("This object does not have an attribute named {name:?}."),
             ));
         };
@@ -274,7 +272,7 @@ pub(crate) fn get_attr(obj: &Value, name: &str) -> Result<Value, AccessError> {
         return match unmarked.entries().and_then(|m| m.get(name)) {
             Some(v) => Ok(v.with_marks(marks)),
             None => Err((
-                "Missing map element",
+                Code::MissingMapElement,
                 format!("This map does not have an element with the key {name:?}."),
             )),
         };
@@ -291,18 +289,18 @@ pub(crate) fn get_attr(obj: &Value, name: &str) -> Result<Value, AccessError> {
             } else {
                 "Can't access attributes on a list of objects. Did you mean to access an attribute for a specific element of the list, or across all elements of the list?".to_owned()
             };
-            return Err((UNSUPPORTED_ATTRIBUTE, detail));
+            return Err((Code::UnsupportedAttribute, detail));
         }
         if ty.is_set() {
             return Err((
-                UNSUPPORTED_ATTRIBUTE,
+                Code::UnsupportedAttribute,
                 "Can't access attributes on a set of objects. Did you mean to access an attribute across all elements of the set?".to_owned(),
             ));
         }
     }
     if ty.is_primitive() {
         return Err((
-            UNSUPPORTED_ATTRIBUTE,
+            Code::UnsupportedAttribute,
             format!(
                 "Can't access attributes on a primitive-typed value ({}).",
                 ty.friendly_name()
@@ -310,7 +308,7 @@ pub(crate) fn get_attr(obj: &Value, name: &str) -> Result<Value, AccessError> {
         ));
     }
     Err((
-        UNSUPPORTED_ATTRIBUTE,
+        Code::UnsupportedAttribute,
         "This value does not have any attributes.".to_owned(),
     ))
 }

@@ -2,6 +2,7 @@
 //! whose arguments are expressions rather than values: `try`, `can`,
 //! `convert`'s type and the console's `type`.
 
+use tofu_diagnostics::Code;
 use tofu_syntax::ast::{AstNode, Expr, FunctionCall};
 use tofu_syntax::{LineIndex, SyntaxKind, TextRange};
 use tofu_types::convert::convert;
@@ -48,7 +49,7 @@ impl Evaluator<'_, '_> {
             if self.ctx.functions.is_empty() {
                 self.error(
                     Diagnostic::error(
-                        "Function calls not allowed",
+                        Code::FunctionCallsNotAllowed,
                         "Functions may not be called here.",
                     )
                     .with_subject(range),
@@ -72,7 +73,7 @@ impl Evaluator<'_, '_> {
             };
             self.error(
                 Diagnostic::error(
-                    "Not enough function arguments",
+                    Code::NotEnoughFunctionArguments,
                     format!(
                         "Function {name:?} expects{qualifier} {} argument(s). Missing value for {:?}.",
                         f.params.len(),
@@ -87,7 +88,7 @@ impl Evaluator<'_, '_> {
         if f.var_param.is_none() && args.len() > f.params.len() {
             self.error(
                 Diagnostic::error(
-                    "Too many function arguments",
+                    Code::TooManyFunctionArguments,
                     format!(
                         "Function {name:?} expects only {} argument(s).",
                         f.params.len()
@@ -133,7 +134,7 @@ impl Evaluator<'_, '_> {
                 Ok(v) => values.push(v),
                 Err(err) => {
                     let diagnostic = Diagnostic::error(
-                        "Invalid function argument",
+                        Code::InvalidFunctionArgument,
                         format!(
                             "Invalid value for {:?} parameter: {}.",
                             param.name, err.message
@@ -180,7 +181,7 @@ impl Evaluator<'_, '_> {
         let whole = Expr::FunctionCall(call.clone());
         let call_failed = |message: String| {
             Diagnostic::error(
-                "Error in function call",
+                Code::ErrorInFunctionCall,
                 format!("Call to function {name:?} failed: {message}."),
             )
             .with_subject(start)
@@ -190,7 +191,7 @@ impl Evaluator<'_, '_> {
             FunctionError::Arg { index, message } => match (f.param(index), args.get(index)) {
                 (Some(param), Some(arg)) => (
                     Diagnostic::error(
-                        "Invalid function argument",
+                        Code::InvalidFunctionArgument,
                         format!("Invalid value for {:?} parameter: {message}.", param.name),
                     )
                     .with_subject(arg.start_range())
@@ -199,7 +200,7 @@ impl Evaluator<'_, '_> {
                 ),
                 (Some(param), None) => (
                     Diagnostic::error(
-                        "Invalid function argument",
+                        Code::InvalidFunctionArgument,
                         format!("Invalid value for {:?} parameter: {message}.", param.name),
                     )
                     .with_subject(range),
@@ -259,7 +260,7 @@ impl Evaluator<'_, '_> {
         if !sequence && !ty.is_dynamic() {
             self.error(
                 Diagnostic::error(
-                    "Invalid expanding argument value",
+                    Code::InvalidExpandingArgumentValue,
                     "The expanding argument (indicated by ...) must be of a tuple, list, or set type.",
                 )
                 .with_subject(last_range)
@@ -270,7 +271,7 @@ impl Evaluator<'_, '_> {
         if value.is_null() {
             self.error(
                 Diagnostic::error(
-                    "Invalid expanding argument value",
+                    Code::InvalidExpandingArgumentValue,
                     "The expanding argument (indicated by ...) must not be null.",
                 )
                 .with_subject(last_range)
@@ -300,7 +301,7 @@ impl Evaluator<'_, '_> {
         if args.is_empty() {
             self.error(
                 Diagnostic::error(
-                    "Error in function call",
+                    Code::ErrorInFunctionCall,
                     format!("Call to function {name:?} failed: at least one argument is required."),
                 )
                 .with_subject(start)
@@ -324,7 +325,7 @@ impl Evaluator<'_, '_> {
         let mut message = String::from("no expression succeeded:\n");
         let index = LineIndex::new(self.ctx.source_text);
         for d in &failures {
-            match d.subject {
+            match d.range() {
                 Some(subject) => {
                     let at = index.range_string(self.ctx.source_text, self.ctx.file_name, subject);
                     message.push_str(&format!("- {} (at {at})\n  {}\n", d.summary, d.detail));
@@ -335,7 +336,7 @@ impl Evaluator<'_, '_> {
         message.push_str("\nAt least one expression must produce a successful result");
         self.error(
             Diagnostic::error(
-                "Error in function call",
+                Code::ErrorInFunctionCall,
                 format!("Call to function {name:?} failed: {message}."),
             )
             .with_subject(start)
@@ -396,13 +397,13 @@ fn start_range(expr: &Expr) -> TextRange {
     }
 }
 
-fn unknown_function_message(name: &str, table: &FunctionTable) -> (&'static str, String) {
+fn unknown_function_message(name: &str, table: &FunctionTable) -> (Code, String) {
     let Some(sep) = name.rfind("::") else {
         let suggestion = tofu_syntax::name_suggestion(name, table.names())
             .map(|s| format!(" Did you mean {s:?}?"))
             .unwrap_or_default();
         return (
-            "Call to unknown function",
+            Code::CallToUnknownFunction,
             format!("There is no function named {name:?}.{suggestion}"),
         );
     };
@@ -410,11 +411,11 @@ fn unknown_function_message(name: &str, table: &FunctionTable) -> (&'static str,
     let namespaces: Vec<&str> = name.split("::").collect();
     match namespaces[0] {
         "core" => (
-            "Call to unknown function",
+            Code::CallToUnknownFunction,
             format!("There is no builtin (core::) function named {short:?}."),
         ),
         "provider" if !(3..=4).contains(&namespaces.len()) => (
-            "Invalid function format",
+            Code::InvalidFunctionFormat,
             format!(
                 "invalid provider function {name:?}: expected provider::<name>::<function> or provider::<name>::<alias>::<function>"
             ),
@@ -426,7 +427,7 @@ fn unknown_function_message(name: &str, table: &FunctionTable) -> (&'static str,
                 .collect();
             if available.is_empty() {
                 return (
-                    "Call to unknown function",
+                    Code::CallToUnknownFunction,
                     format!("There are no functions in namespace {namespace:?}."),
                 );
             }
@@ -434,14 +435,14 @@ fn unknown_function_message(name: &str, table: &FunctionTable) -> (&'static str,
                 .map(|s| format!(" Did you mean {namespace}{s}?"))
                 .unwrap_or_default();
             (
-                "Call to unknown function",
+                Code::CallToUnknownFunction,
                 format!(
                     "There is no function named {short:?} in namespace {namespace}.{suggestion}"
                 ),
             )
         }
         _ => (
-            "Unknown function namespace",
+            Code::UnknownFunctionNamespace,
             format!("Function {name:?} does not exist within a valid namespace (provider,core)"),
         ),
     }

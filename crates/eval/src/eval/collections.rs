@@ -2,6 +2,7 @@
 
 use std::collections::BTreeMap;
 
+use tofu_diagnostics::Code;
 use tofu_syntax::ast::{AstNode, Expr, ForExpr, Object, SplatExpr};
 use tofu_syntax::{SyntaxKind, TextRange};
 use tofu_types::convert::convert;
@@ -36,7 +37,7 @@ impl Evaluator<'_, '_> {
             if key.is_null() {
                 let value_range = item.value().map_or(key_range, |v| node_range(v.syntax()));
                 self.error(
-                    Diagnostic::error("Null value as key", "Can't use a null value as a key.")
+                    Diagnostic::error(Code::NullValueAsKey, "Can't use a null value as a key.")
                         .with_subject(value_range),
                 );
                 known = false;
@@ -49,7 +50,7 @@ impl Evaluator<'_, '_> {
                 Err(err) => {
                     self.error(
                         Diagnostic::error(
-                            "Incorrect key type",
+                            Code::IncorrectKeyType,
                             format!("Can't use this value as a key: {}.", err.message),
                         )
                         .with_subject(key_range),
@@ -83,7 +84,7 @@ impl Evaluator<'_, '_> {
             if is_multi_step_traversal(expr) {
                 self.error(
                     Diagnostic::error(
-                        "Ambiguous attribute key",
+                        Code::AmbiguousAttributeKey,
                         "If this expression is intended to be a reference, wrap it in parentheses. If it's instead intended as a literal name containing periods, wrap it in quotes to create a string literal.",
                     )
                     .with_subject(range),
@@ -129,7 +130,7 @@ impl Evaluator<'_, '_> {
             if result.is_null() {
                 self.error(
                     Diagnostic::error(
-                        "Condition is null",
+                        Code::ConditionIsNull,
                         "The value of the 'if' clause must not be null.",
                     )
                     .with_subject(subject)
@@ -141,7 +142,7 @@ impl Evaluator<'_, '_> {
             if let Err(err) = convert(&result, &Type::Bool) {
                 self.error(
                     Diagnostic::error(
-                        "Invalid 'for' condition",
+                        Code::InvalidForCondition,
                         format!("The 'if' clause value is invalid: {}.", err.message),
                     )
                     .with_subject(subject)
@@ -219,7 +220,7 @@ impl Evaluator<'_, '_> {
                                 let key = tofu_types::render::go_quote(entry.key());
                                 self.error(
                                     Diagnostic::error(
-                                        "Duplicate object key",
+                                        Code::DuplicateObjectKey,
                                         format!(
                                             "Two different items produced the key {key} in this 'for' expression. If duplicates are expected, use the ellipsis (...) after the value expression to enable grouping by key."
                                         ),
@@ -262,7 +263,7 @@ impl Evaluator<'_, '_> {
         if collection.is_null() {
             self.error(
                 Diagnostic::error(
-                    "Iteration over null value",
+                    Code::IterationOverNullValue,
                     "A null value cannot be used as the collection in a 'for' expression.",
                 )
                 .with_subject(coll_range)
@@ -277,7 +278,7 @@ impl Evaluator<'_, '_> {
         if !collection.ty().can_iterate_elements() {
             self.error(
                 Diagnostic::error(
-                    "Iteration over non-iterable value",
+                    Code::IterationOverNonIterableValue,
                     format!(
                         "A value of type {} cannot be used as the collection in a 'for' expression.",
                         collection.ty().friendly_name()
@@ -300,7 +301,7 @@ impl Evaluator<'_, '_> {
                 if item.report {
                     self.error(
                         Diagnostic::error(
-                            "Invalid 'for' condition",
+                            Code::InvalidForCondition,
                             "The value of the 'if' clause must not be null.",
                         )
                         .with_subject(subject)
@@ -319,7 +320,7 @@ impl Evaluator<'_, '_> {
                     if item.report {
                         self.error(
                             Diagnostic::error(
-                                "Invalid 'for' condition",
+                                Code::InvalidForCondition,
                                 format!("The 'if' clause value is invalid: {}.", err.message),
                             )
                             .with_subject(subject)
@@ -357,7 +358,7 @@ impl Evaluator<'_, '_> {
             if item.report {
                 self.error(
                     Diagnostic::error(
-                        "Invalid object key",
+                        Code::InvalidObjectKey,
                         "Key expression in 'for' expression must not produce a null value.",
                     )
                     .with_subject(key_range)
@@ -376,7 +377,7 @@ impl Evaluator<'_, '_> {
                 if item.report {
                     self.error(
                         Diagnostic::error(
-                            "Invalid object key",
+                            Code::InvalidObjectKey,
                             format!(
                                 "The key expression produced an invalid result: {}.",
                                 err.message
@@ -486,7 +487,7 @@ impl Evaluator<'_, '_> {
             let source_range = e.source().map_or(range, |s| node_range(s.syntax()));
             self.error(
                 Diagnostic::error(
-                    "Splat of null value",
+                    Code::SplatOfNullValue,
                     "Splat expressions (with the * symbol) cannot be applied to null sequences.",
                 )
                 .with_subject(source_range)
@@ -542,7 +543,7 @@ impl Evaluator<'_, '_> {
                 let each_range = each.as_ref().map_or(range, |x| node_range(x.syntax()));
                 self.error(
                     Diagnostic::error(
-                        "Invalid nested splat expressions",
+                        Code::InvalidNestedSplatExpressions,
                         "The second level of splat expression produced elements of different types, so it isn't possible to construct a valid list to represent the top-level result.\n\nConsider using a for expression instead, to produce a tuple-typed result which can therefore have non-homogenous element types.",
                     )
                     .with_subject(each_range)

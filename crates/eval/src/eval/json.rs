@@ -5,6 +5,7 @@
 
 use std::collections::BTreeMap;
 
+use tofu_diagnostics::Code;
 use tofu_syntax::ast::{AstNode, TemplateFile};
 use tofu_syntax::json::{JsonScalarKind, JsonValue};
 use tofu_syntax::{LineIndex, TextRange, TextSize};
@@ -67,7 +68,7 @@ fn json_value(
                     None => Value::dynamic(),
                 };
                 let key_error = |detail: String| {
-                    Diagnostic::error("Invalid object key expression", detail)
+                    Diagnostic::error(Code::InvalidObjectKeyExpression, detail)
                         .with_subject(name_range)
                 };
                 let name = match convert(&name, &Type::String) {
@@ -95,7 +96,7 @@ fn json_value(
                     let at = range_string(ctx, *first);
                     diags.push(
                         Diagnostic::error(
-                            "Duplicate object attribute",
+                            Code::DuplicateObjectAttribute,
                             format!(
                                 "An attribute named {} was already defined at {at}.",
                                 go_quote(&key)
@@ -131,19 +132,16 @@ fn string(
     }
     let shift = token_range.start() + TextSize::from(1);
     let moved = |d: Diagnostic| Diagnostic {
-        subject: d.subject.map(|r| r + shift),
+        location: d.location.map(|l| tofu_diagnostics::Location {
+            range: l.range + shift,
+            ..l
+        }),
         context: d.context.map(|r| r + shift),
         ..d
     };
     let parse = tofu_syntax::parse_template(text, ctx.file_name);
     if !parse.errors().is_empty() {
-        diags.extend(parse.errors().iter().map(|e| {
-            let d = Diagnostic::error(e.summary.clone(), e.detail.clone()).with_subject(e.range);
-            moved(match e.context {
-                Some(c) => d.with_context(c),
-                None => d,
-            })
-        }));
+        diags.extend(parse.errors().iter().map(|e| moved(e.clone())));
         return Value::dynamic();
     }
     let Some(template) = TemplateFile::cast(parse.syntax()) else {

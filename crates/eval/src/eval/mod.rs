@@ -18,6 +18,7 @@ mod variables;
 use std::cell::Cell;
 use std::path::Path;
 
+use tofu_diagnostics::Code;
 use tofu_syntax::TextRange;
 use tofu_syntax::ast::{AstNode, Expr, LiteralKind};
 use tofu_types::{Type, Value};
@@ -47,7 +48,7 @@ pub trait Scope {
     }
     /// The summary and detail to report for a name the scope lacks, when
     /// the scope knows better than HCL's "Unknown variable".
-    fn missing_variable(&self, _name: &str) -> Option<(String, String)> {
+    fn missing_variable(&self, _name: &str) -> Option<(Code, String)> {
         None
     }
     /// What the scope reports about an expression's references before it
@@ -221,7 +222,7 @@ impl<'c, 'a> Evaluator<'c, 'a> {
                 STEPS_LEFT.set(0);
                 self.error(
                     Diagnostic::error(
-                        "Evaluation too expensive",
+                        Code::EvaluationTooExpensive,
                         format!(
                             "Evaluating this expression takes more than {} steps, beyond what can be evaluated.",
                             crate::limits::MAX_EVALUATION_STEPS
@@ -236,7 +237,7 @@ impl<'c, 'a> Evaluator<'c, 'a> {
         if self.depth >= MAX_DEPTH {
             self.error(
                 Diagnostic::error(
-                    "Expression too deeply nested",
+                    Code::ExpressionTooDeeplyNested,
                     format!(
                         "This expression nests more than {MAX_DEPTH} levels deep, beyond what can be evaluated."
                     ),
@@ -288,7 +289,7 @@ impl<'c, 'a> Evaluator<'c, 'a> {
         }
         if !scope.allows_variables() {
             self.error(
-                Diagnostic::error("Variables not allowed", "Variables may not be used here.")
+                Diagnostic::error(Code::VariablesNotAllowed, "Variables may not be used here.")
                     .with_subject(range),
             );
             return Value::dynamic();
@@ -304,7 +305,7 @@ impl<'c, 'a> Evaluator<'c, 'a> {
             .unwrap_or_default();
         self.error(
             Diagnostic::error(
-                "Unknown variable",
+                Code::UnknownVariable,
                 format!("There is no variable named {name:?}.{suggestion}"),
             )
             .with_subject(range),

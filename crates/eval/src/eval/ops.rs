@@ -4,6 +4,7 @@
 //! does, so `1 + "2"` is 3 and `"a" < "b"` fails to convert; `==` and `!=`
 //! take any values unconverted.
 
+use tofu_diagnostics::Code;
 use tofu_syntax::TextRange;
 use tofu_syntax::ast::{AstNode, BinaryExpr, BinaryOp, ConditionalExpr, Expr, UnaryExpr, UnaryOp};
 use tofu_types::convert::{Conversion, convert, get_conversion, unify};
@@ -28,7 +29,7 @@ impl Evaluator<'_, '_> {
             Err(err) => {
                 let subject = operand.as_ref().map_or(range, |o| node_range(o.syntax()));
                 let diagnostic = Diagnostic::error(
-                    "Invalid operand",
+                    Code::InvalidOperand,
                     format!("Unsuitable value for unary operand: {}.", err.message),
                 )
                 .with_subject(subject)
@@ -57,7 +58,7 @@ impl Evaluator<'_, '_> {
             Ok(value) => value.with_marks(marks),
             Err(err) => {
                 let diagnostic = Diagnostic::error(
-                    "Operation failed",
+                    Code::OperationFailed,
                     format!("Error during operation: {err}."),
                 )
                 .with_subject(range);
@@ -108,7 +109,7 @@ impl Evaluator<'_, '_> {
             Ok(value) => value.with_marks(marks),
             Err(err) => {
                 let diagnostic = Diagnostic::error(
-                    "Operation failed",
+                    Code::OperationFailed,
                     format!("Error during operation: {err}."),
                 )
                 .with_subject(range);
@@ -136,7 +137,7 @@ impl Evaluator<'_, '_> {
         convert(given, param).map_err(|err| {
             let subject = expr.map_or(context, |e| node_range(e.syntax()));
             let diagnostic = Diagnostic::error(
-                "Invalid operand",
+                Code::InvalidOperand,
                 format!("Unsuitable value for {side} operand: {}.", err.message),
             )
             .with_subject(subject)
@@ -176,7 +177,7 @@ impl Evaluator<'_, '_> {
                         _ => range,
                     };
                     let diagnostic = Diagnostic::error(
-                        "Inconsistent conditional result types",
+                        Code::InconsistentConditionalResultTypes,
                         format!(
                             "The true and false result expressions must have consistent types. {}.",
                             describe_mismatch(true_value.ty(), false_value.ty())
@@ -228,7 +229,7 @@ impl Evaluator<'_, '_> {
                         .as_ref()
                         .map_or(range, |c| node_range(c.syntax()));
                     let diagnostic = Diagnostic::error(
-                        "Inconsistent conditional result types",
+                        Code::InconsistentConditionalResultTypes,
                         format!(
                             "The {which} result value has the wrong type: {}.",
                             err.message
@@ -416,7 +417,7 @@ fn describe_mismatch(t: &Type, f: &Type) -> String {
 /// A conditional's (or `%{ if }`'s) condition was null.
 pub(super) fn null_condition(cond_range: TextRange, range: TextRange) -> Diagnostic {
     Diagnostic::error(
-        "Null condition",
+        Code::NullCondition,
         "The condition value is null. Conditions must either be true or false.",
     )
     .with_subject(cond_range)
@@ -426,7 +427,7 @@ pub(super) fn null_condition(cond_range: TextRange, range: TextRange) -> Diagnos
 /// A conditional's (or `%{ if }`'s) condition was not a bool.
 pub(super) fn condition_type(cond_range: TextRange, range: TextRange) -> Diagnostic {
     Diagnostic::error(
-        "Incorrect condition type",
+        Code::IncorrectConditionType,
         "The condition expression must be of type bool.",
     )
     .with_subject(cond_range)

@@ -7,6 +7,7 @@
 
 use std::collections::HashMap;
 
+use tofu_diagnostics::Code;
 use tofu_syntax::ast::{
     AstNode, Heredoc, Template, TemplateDirective, TemplateNode, TemplatePart, template_structure,
 };
@@ -65,7 +66,7 @@ impl Evaluator<'_, '_> {
             if value.is_null() {
                 self.error(
                     Diagnostic::error(
-                        "Invalid template interpolation value",
+                        Code::InvalidTemplateInterpolationValue,
                         "The expression result is null. Cannot include a null value in a string template.",
                     )
                     .with_subject(part_range)
@@ -84,7 +85,7 @@ impl Evaluator<'_, '_> {
                 Err(err) => {
                     self.error(
                         Diagnostic::error(
-                            "Invalid template interpolation value",
+                            Code::InvalidTemplateInterpolationValue,
                             format!(
                                 "Cannot include the given value in a string template: {}.",
                                 err.message
@@ -254,7 +255,7 @@ impl Evaluator<'_, '_> {
             return Ok(());
         }
         Err(Diagnostic::error(
-            "Result too large",
+            Code::ResultTooLarge,
             format!(
                 "This template produces a string longer than {} bytes, beyond what can be evaluated.",
                 crate::limits::MAX_STRING_BYTES

@@ -119,11 +119,7 @@ fn render(
     let parse = tofu_syntax::parse_template(text, file_name);
     if !parse.errors().is_empty() {
         let index = LineIndex::new(text);
-        let diagnostics: Vec<Diagnostic> = parse
-            .errors()
-            .iter()
-            .map(|e| Diagnostic::error(e.summary.clone(), e.detail.clone()).with_subject(e.range))
-            .collect();
+        let diagnostics: Vec<Diagnostic> = parse.errors().to_vec();
         return Err(FunctionError::call(diagnostics_error(
             &diagnostics,
             &index,
@@ -183,7 +179,7 @@ fn render(
     let (value, diagnostics) = evaluate_template(&parts, &eval_ctx, template.syntax());
     let recursing = RECURSION_SOURCES.with_borrow(Option::is_some);
     if recursing && let Some(failed) = diagnostics.iter().find(|d| d.is_error()) {
-        let site = failed.subject.map_or_else(
+        let site = failed.range().map_or_else(
             || "<nil>".to_owned(),
             |range| index.range_string(text, file_name, range),
         );
@@ -231,7 +227,7 @@ fn diagnostics_error(
     let Some(first) = errors.first() else {
         return "no diagnostics".to_owned();
     };
-    let subject = first.subject.map_or_else(
+    let subject = first.range().map_or_else(
         || "<nil>".to_owned(),
         |range: TextRange| index.range_string(text, file_name, range),
     );

@@ -4,6 +4,7 @@
 //! `ParseAbsResourceInstance`) and provider configuration references
 //! (`decodeProviderConfigRef`).
 
+use tofu_diagnostics::Code;
 use tofu_syntax::ast::{AstNode, Expr, ExpressionFile, LiteralKind};
 use tofu_syntax::body::{AnyBlock, AnyExpr, AttributeSchema, BlockSchema, BodySchema};
 use tofu_syntax::json::JsonValue;
@@ -178,9 +179,9 @@ pub(super) enum Mode {
     Ephemeral,
 }
 
-type AddrError = (&'static str, String, TextRange);
+type AddrError = (Code, String, TextRange);
 
-fn addr_error(summary: &'static str, detail: impl Into<String>, range: TextRange) -> AddrError {
+fn addr_error(summary: Code, detail: impl Into<String>, range: TextRange) -> AddrError {
     (summary, detail.into(), range)
 }
 
@@ -210,7 +211,7 @@ fn module_name(remain: &[Step]) -> Result<bool, AddrError> {
     };
     let Some(name) = first.name() else {
         return Err(addr_error(
-            "Invalid address operator",
+            Code::InvalidAddressOperator,
             "Module address prefix must be followed by dot and then a name.",
             first.range,
         ));
@@ -220,12 +221,12 @@ fn module_name(remain: &[Step]) -> Result<bool, AddrError> {
     }
     let must = "Prefix \"module.\" must be followed by a module name.";
     match remain.get(1) {
-        None => Err(addr_error("Invalid address operator", must, first.range)),
+        None => Err(addr_error(Code::InvalidAddressOperator, must, first.range)),
         Some(Step {
             kind: StepKind::Attr(_),
             ..
         }) => Ok(true),
-        Some(step) => Err(addr_error("Invalid address operator", must, step.range)),
+        Some(step) => Err(addr_error(Code::InvalidAddressOperator, must, step.range)),
     }
 }
 
@@ -246,7 +247,7 @@ fn module_prefix(steps: &[Step], instances: bool) -> Result<(usize, &[Step]), Ad
         {
             if !instances {
                 return Err(addr_error(
-                    "Module instance address with keys is not allowed",
+                    Code::ModuleInstanceAddressWithKeysIsNotAllowed,
                     "Module address cannot be a module instance (e.g. \"module.a[0]\"), it must be a module instead (e.g. \"module.a\").",
                     *range,
                 ));
@@ -256,7 +257,7 @@ fn module_prefix(steps: &[Step], instances: bool) -> Result<(usize, &[Step]), Ad
                 Key::Num(n) => {
                     if let Err(err) = int_key(n) {
                         return Err(addr_error(
-                            "Invalid address operator",
+                            Code::InvalidAddressOperator,
                             format!("Invalid module index: {err}."),
                             *range,
                         ));
@@ -264,7 +265,7 @@ fn module_prefix(steps: &[Step], instances: bool) -> Result<(usize, &[Step]), Ad
                 }
                 Key::Other => {
                     return Err(addr_error(
-                        "Invalid address operator",
+                        Code::InvalidAddressOperator,
                         "Invalid module key: must be either a string or an integer.",
                         *range,
                     ));
@@ -292,7 +293,7 @@ fn resource_under_module(
     if remain.len() < 2 {
         let range = span(remain).or(span(all)).unwrap_or_default();
         return Err(addr_error(
-            "Invalid address",
+            Code::InvalidAddress,
             "Resource specification must include a resource type and name.",
             range,
         ));
@@ -303,11 +304,11 @@ fn resource_under_module(
             Mode::Data => "A data source name is required.",
             Mode::Ephemeral => "An ephemeral resource name is required.",
         };
-        return Err(addr_error("Invalid address", detail, remain[0].range));
+        return Err(addr_error(Code::InvalidAddress, detail, remain[0].range));
     }
     if !matches!(remain[1].kind, StepKind::Attr(_)) {
         return Err(addr_error(
-            "Invalid address",
+            Code::InvalidAddress,
             "A resource name is required.",
             remain[1].range,
         ));
@@ -316,7 +317,7 @@ fn resource_under_module(
     match remain {
         [] => Ok(mode),
         [step] if !instances => Err(addr_error(
-            "Resource instance address with keys is not allowed",
+            Code::ResourceInstanceAddressWithKeysIsNotAllowed,
             "Resource address cannot be a resource instance (e.g. \"null_resource.a[0]\"), it must be a resource instead (e.g. \"null_resource.a\").",
             step.range,
         )),
@@ -329,7 +330,7 @@ fn resource_under_module(
                 };
                 match err {
                     Some(err) => Err(addr_error(
-                        "Invalid address",
+                        Code::InvalidAddress,
                         format!("Invalid resource instance key: {err}."),
                         step.range,
                     )),
@@ -337,13 +338,13 @@ fn resource_under_module(
                 }
             }
             _ => Err(addr_error(
-                "Invalid address",
+                Code::InvalidAddress,
                 "Resource instance key must be given in square brackets.",
                 step.range,
             )),
         },
         [_, second, ..] => Err(addr_error(
-            "Invalid address",
+            Code::InvalidAddress,
             "Unexpected extra operators after address.",
             second.range,
         )),
@@ -370,12 +371,12 @@ pub(super) fn parse_remove_endpoint(steps: &[Step]) -> Result<Subject, AddrError
     let range = span(steps).unwrap_or_default();
     match mode {
         Mode::Data => Err(addr_error(
-            "Data source address is not allowed",
+            Code::DataSourceAddressIsNotAllowed,
             "Data sources cannot be destroyed, and therefore, 'removed' blocks are not allowed to target them. To remove data sources from the state, you should remove the data source block from the configuration.",
             range,
         )),
         Mode::Ephemeral => Err(addr_error(
-            "Ephemeral resource address is not allowed",
+            Code::EphemeralResourceAddressIsNotAllowed,
             "Ephemeral resources cannot be destroyed, and therefore, 'removed' blocks are not allowed to target them. To remove ephemeral resources from the state, you should remove the ephemeral resource block from the configuration.",
             range,
         )),
@@ -388,7 +389,7 @@ pub(super) fn parse_abs_resource_instance(steps: &[Step]) -> Result<Subject, Add
     let (module, remain) = module_prefix(steps, true)?;
     if remain.is_empty() {
         return Err(addr_error(
-            "Invalid address",
+            Code::InvalidAddress,
             "A resource instance address is required here. The module path must be followed by a resource instance specification.",
             span(steps).unwrap_or_default(),
         ));
@@ -436,7 +437,7 @@ pub(super) fn decode_moved(d: &mut Decoder<'_>, block: &AnyBlock) {
     for (end, which) in [(&from, "from"), (&to, "to")] {
         if !allowed(end) {
             d.error(
-                "Invalid \"moved\" address",
+                Code::InvalidMovedAddress,
                 format!(
                     "The resource referenced by the \"{which}\" attribute is not allowed to be moved."
                 ),
@@ -449,7 +450,7 @@ pub(super) fn decode_moved(d: &mut Decoder<'_>, block: &AnyBlock) {
         && matches!(from, Subject::Module(_)) != matches!(to, Subject::Module(_))
     {
         d.error(
-            "Invalid \"moved\" addresses",
+            Code::InvalidMovedAddresses,
             "The \"from\" and \"to\" addresses must either both refer to resources or both refer to modules.",
             block.def_range,
         );
@@ -487,7 +488,7 @@ pub(super) fn decode_import(d: &mut Decoder<'_>, block: &AnyBlock) {
         };
         if let Err(range) = result {
             d.error(
-                "Invalid import address expression",
+                Code::InvalidImportAddressExpression,
                 "Import address must be a reference to a resource's address, and only allows for indexing with dynamic keys. For example: module.my_module[expression1].aws_s3_bucket.my_buckets[expression2] for resources inside of modules, or simply aws_s3_bucket.my_bucket for a resource in the root module",
                 range,
             );
@@ -501,7 +502,7 @@ pub(super) fn decode_import(d: &mut Decoder<'_>, block: &AnyBlock) {
     if let Some(provider) = content.attribute("provider") {
         if module_depth > 0 {
             d.error(
-                "Invalid import provider argument",
+                Code::InvalidImportProviderArgument,
                 "The provider argument can only be specified in import blocks that will generate configuration.\n\nUse the providers argument within the module block to configure providers for all resources within a module, including imported resources.",
                 provider.range,
             );
@@ -512,14 +513,14 @@ pub(super) fn decode_import(d: &mut Decoder<'_>, block: &AnyBlock) {
     }
     match (id, identity) {
         (None, None) => d.error(
-            "Missing required import argument",
+            Code::MissingRequiredImportArgument,
             "One of 'id' or 'identity' must be specified in an import block to identify the resource instance to import.",
             block.def_range,
         ),
         (Some(a), Some(b)) => {
             let range = a.range.cover(b.range);
             d.error(
-                "Conflicting import arguments",
+                Code::ConflictingImportArguments,
                 "Only one of 'id' or 'identity' can be specified in an import block. 'id' identifies the resource instance by its ID, while 'identity' identifies the resource instance by its Resource Identity. Choose one method to identify the resource instance to import.",
                 range,
             );
@@ -556,9 +557,12 @@ pub(super) fn decode_removed(d: &mut Decoder<'_>, block: &AnyBlock) {
     for nested in &content.blocks {
         match nested.type_name.as_str() {
             "lifecycle" => {
-                if !d.only_once(&mut lifecycle, nested, "Duplicate lifecycle block", |at| {
-                    format!("The removed block already has a lifecycle block at {at}.")
-                }) {
+                if !d.only_once(
+                    &mut lifecycle,
+                    nested,
+                    Code::DuplicateLifecycleBlock,
+                    |at| format!("The removed block already has a lifecycle block at {at}."),
+                ) {
                     continue;
                 }
                 let lc = d.content(&nested.body, &BodySchema::new(REMOVED_LIFECYCLE_ATTRS, &[]));
@@ -572,7 +576,7 @@ pub(super) fn decode_removed(d: &mut Decoder<'_>, block: &AnyBlock) {
                 };
                 if !when_destroy {
                     d.error(
-                        "Invalid \"removed.provisioner\" block",
+                        Code::InvalidRemovedProvisionerBlock,
                         "\"removed\" blocks can only contain destroy provisioners. \"removed.provisioner.when = destroy\" expected",
                         nested.def_range,
                     );
@@ -582,7 +586,7 @@ pub(super) fn decode_removed(d: &mut Decoder<'_>, block: &AnyBlock) {
                     None => continue,
                     Some(Subject::Module(_)) => {
                         d.error(
-                            "Invalid \"removed\" block",
+                            Code::InvalidRemovedBlock,
                             "\"removed\" blocks containing \"provisioner\"s can only target resources. Found one block that is targeting a module",
                             block.def_range,
                         );
@@ -597,12 +601,12 @@ pub(super) fn decode_removed(d: &mut Decoder<'_>, block: &AnyBlock) {
     if d.error_count() == errors {
         match destroy {
             None => d.warning(
-                "Missing lifecycle from the removed block",
+                Code::MissingLifecycleFromTheRemovedBlock,
                 "It is recommended for each 'removed' block configured to have also the 'lifecycle' block defined. By not specifying if the resource should be destroyed or not, could lead to unwanted behavior.",
                 block.def_range,
             ),
             Some(false) if provisioners > 0 => d.warning(
-                "Removed block provisioners will not be executed",
+                Code::RemovedBlockProvisionersWillNotBeExecuted,
                 "The 'removed' block has marked the resource to be forgotten and not destroyed. Therefore, the provisioners configured for it will not be executed.",
                 block.def_range,
             ),
@@ -623,7 +627,7 @@ const CHECK_BLOCKS: &[BlockSchema<'static>] = &[
 pub(super) fn decode_check(d: &mut Decoder<'_>, block: &AnyBlock) {
     if d.is_override {
         d.error(
-            "Can't override check blocks",
+            Code::CanTOverrideCheckBlocks,
             "Override files cannot override check blocks.",
             block.def_range,
         );
@@ -632,7 +636,7 @@ pub(super) fn decode_check(d: &mut Decoder<'_>, block: &AnyBlock) {
     let content = d.content(&block.body, &BodySchema::new(&[], CHECK_BLOCKS));
     if let Some(name) = block.labels.first() {
         d.check_name(
-            "Invalid check block name",
+            Code::InvalidCheckBlockName,
             name,
             Decoder::label_range(block, 0),
         );
@@ -645,7 +649,7 @@ pub(super) fn decode_check(d: &mut Decoder<'_>, block: &AnyBlock) {
                 if let Some(first) = data {
                     let at = d.source.range_string(first);
                     d.error(
-                        "Multiple data resource blocks",
+                        Code::MultipleDataResourceBlocks,
                         format!("This check block already has a data resource defined at {at}."),
                         nested.def_range,
                     );
@@ -661,7 +665,7 @@ pub(super) fn decode_check(d: &mut Decoder<'_>, block: &AnyBlock) {
     }
     if asserts == 0 {
         d.error(
-            "Zero assert blocks",
+            Code::ZeroAssertBlocks,
             "Check blocks must have at least one assert block.",
             block.def_range,
         );
@@ -679,7 +683,9 @@ pub(super) fn decode_snippet(name: &str, text: &str) -> Vec<String> {
         .map(|d| {
             let line = d
                 .location
-                .map(|(_, range)| text[..usize::from(range.start())].matches('\n').count() + 1)
+                .map(|tofu_diagnostics::Location { file: _, range }| {
+                    text[..usize::from(range.start())].matches('\n').count() + 1
+                })
                 .unwrap_or(0);
             format!("{}: {} @ {line}", d.summary, d.detail)
         })

@@ -2,6 +2,7 @@
 //! (gohcl with a nil context), static traversals, `depends_on` and the
 //! meta-arguments that exclude each other.
 
+use tofu_diagnostics::Code;
 use tofu_syntax::TextRange;
 use tofu_syntax::ast::{AstNode, Expr, LiteralKind};
 use tofu_syntax::body::{AnyAttribute, AnyBlock, AnyExpr};
@@ -19,7 +20,7 @@ pub(crate) use tofu_types::is_identifier as is_valid_identifier;
 impl Decoder<'_> {
     /// Reports an invalid block name (`Invalid variable name` and the
     /// like) at the label; true when the name is valid.
-    pub fn check_name(&mut self, summary: &str, name: &str, range: TextRange) -> bool {
+    pub fn check_name(&mut self, summary: Code, name: &str, range: TextRange) -> bool {
         if is_valid_identifier(name) {
             return true;
         }
@@ -62,7 +63,7 @@ impl Decoder<'_> {
         &mut self,
         seen: &mut Option<TextRange>,
         block: &AnyBlock,
-        summary: &str,
+        summary: Code,
         detail: impl FnOnce(&str) -> String,
     ) -> bool {
         if let Some(first) = *seen {
@@ -83,7 +84,7 @@ impl Decoder<'_> {
         interpreted_as: &str,
         what: &str,
     ) {
-        self.only_once(seen, block, "Duplicate escaping block", |at| {
+        self.only_once(seen, block, Code::DuplicateEscapingBlock, |at| {
             format!(
                 "The special block type \"_\" can be used to force particular arguments to be interpreted as {interpreted_as} rather than as meta-arguments, but each {what} block can have only one such block. The first escaping block was at {at}."
             )
@@ -113,7 +114,7 @@ impl Decoder<'_> {
             AnyExpr::Json(JsonValue::Array(array)) => array.elements().map(AnyExpr::Json).collect(),
             _ => {
                 self.error(
-                    "Invalid expression",
+                    Code::InvalidExpression,
                     "A static list expression is required.",
                     expr.range(),
                 );
@@ -131,13 +132,13 @@ impl Decoder<'_> {
             let range = expr.range();
             if want_keyword {
                 self.warning(
-                    "Quoted keywords are deprecated",
+                    Code::QuotedKeywordsAreDeprecated,
                     "In this context, keywords are expected literally rather than in quotes. OpenTofu 0.11 and earlier required quotes, but quoted keywords are now deprecated and will be removed in a future version of OpenTofu. Remove the quotes surrounding this keyword to silence this warning.",
                     range,
                 );
             } else {
                 self.warning(
-                    "Quoted references are deprecated",
+                    Code::QuotedReferencesAreDeprecated,
                     "In this context, references are expected literally rather than in quotes. OpenTofu 0.11 and earlier required quotes, but quoted references are now deprecated and will be removed in a future version of OpenTofu. Remove the quotes surrounding this reference to silence this warning.",
                     range,
                 );
@@ -166,7 +167,7 @@ impl Decoder<'_> {
         if ok {
             return Some(range);
         }
-        self.error("Invalid expression", STATIC_TRAVERSAL_REQUIRED, range);
+        self.error(Code::InvalidExpression, STATIC_TRAVERSAL_REQUIRED, range);
         None
     }
 
@@ -200,9 +201,9 @@ impl Decoder<'_> {
         };
         let start = set.iter().map(|(r, _)| r.start()).min().unwrap_or_default();
         let end = set.iter().map(|(r, _)| r.end()).max().unwrap_or_default();
-        let summary = format!("Invalid combination of {message}");
-        self.error(
-            &summary,
+        self.error_named(
+            Code::InvalidCombinationOfArguments,
+            format!("Invalid combination of {message}"),
             format!(
                 "The {message} meta-arguments are mutually-exclusive. Only one {verb} be used to be explicit about the number of {what} to be created."
             ),

@@ -1,5 +1,6 @@
 //! gohcl's decoding of literal arguments with no evaluation context.
 
+use tofu_diagnostics::Code;
 use tofu_eval::Severity;
 use tofu_syntax::ast::{AstNode, Expr};
 use tofu_syntax::body::{AnyAttribute, AnyExpr};
@@ -57,9 +58,13 @@ pub(in crate::config) fn gohcl_decode(
     if let Some(message) = message {
         d.out.push(Diagnostic {
             severity: Severity::Error,
+            code: Code::UnsuitableValueType,
             summary: "Unsuitable value type".to_owned(),
             detail: format!("Unsuitable value: {message}"),
-            location: Some((d.file, start_range(expr))),
+            location: Some(tofu_diagnostics::Location {
+                file: d.file,
+                range: start_range(expr),
+            }),
             context: Some(expr.range()),
             values: Vec::new(),
             deprecation: None,

@@ -17,7 +17,7 @@ pub(crate) mod provider_ref;
 mod resource;
 pub(crate) mod terraform;
 
-use tofu_eval::Severity;
+use tofu_diagnostics::{Code, Severity};
 use tofu_syntax::body::{
     AnyAttribute, AnyBlock, AnyBody, AnyExpr, BlockSchema, BodyContent, BodySchema, SourceText,
 };
@@ -124,7 +124,7 @@ impl<'a> Decoder<'a> {
                 "language" => terraform::decode_language(self, block),
                 "terraform" => terraform::decode_terraform(self, block),
                 "required_providers" => self.error(
-                    "Invalid required_providers block",
+                    Code::InvalidRequiredProvidersBlock,
                     "A \"required_providers\" block must be nested inside a \"terraform\" block.",
                     block.type_range,
                 ),
@@ -150,58 +150,54 @@ impl<'a> Decoder<'a> {
         SourceKind::from_file_name(self.source.file_name()) == SourceKind::Json
     }
 
-    pub fn error(&mut self, summary: &str, detail: impl Into<String>, range: TextRange) {
-        self.push(Severity::Error, summary, detail.into(), Some(range));
+    pub fn error(&mut self, code: Code, detail: impl Into<String>, range: TextRange) {
+        self.push(Severity::Error, code, detail.into(), Some(range));
     }
 
-    pub fn warning(&mut self, summary: &str, detail: impl Into<String>, range: TextRange) {
-        self.push(Severity::Warning, summary, detail.into(), Some(range));
+    pub fn warning(&mut self, code: Code, detail: impl Into<String>, range: TextRange) {
+        self.push(Severity::Warning, code, detail.into(), Some(range));
+    }
+
+    /// [`Self::error`] for the kinds whose summary names what they are
+    /// about (`Duplicate backend block`).
+    pub fn error_named(
+        &mut self,
+        code: Code,
+        summary: String,
+        detail: impl Into<String>,
+        range: TextRange,
+    ) {
+        self.out
+            .push(Diagnostic::error_in(code, detail, self.file, range).with_summary(summary));
     }
 
     pub fn push(
         &mut self,
         severity: Severity,
-        summary: &str,
+        code: Code,
         detail: String,
         range: Option<TextRange>,
     ) {
-        self.out.push(Diagnostic {
-            severity,
-            summary: summary.to_owned(),
-            detail,
-            location: range.map(|range| (self.file, range)),
-            context: None,
-            values: Vec::new(),
-            deprecation: None,
-            function_call: None,
+        let diagnostic = Diagnostic::new(severity, code, detail);
+        self.out.push(match range {
+            Some(range) => diagnostic.with_location(self.file, range),
+            None => diagnostic,
         });
     }
 
     /// HCL's errors from reading a body.
     pub fn syntax_errors(&mut self, errors: Vec<SyntaxError>) {
         let file = self.file;
-        self.out.extend(
-            errors
-                .into_iter()
-                .map(|error| Diagnostic::syntax(file, error)),
-        );
+        self.out
+            .extend(errors.into_iter().map(|error| error.clone().in_file(file)));
     }
 
     /// Diagnostics from evaluating an expression (`expr.Value(nil)`, type
     /// constraints), with their severities.
     pub fn eval_diagnostics(&mut self, diagnostics: Vec<tofu_eval::Diagnostic>) {
-        for d in diagnostics {
-            self.out.push(Diagnostic {
-                severity: d.severity,
-                summary: d.summary,
-                detail: d.detail,
-                location: d.subject.map(|range| (self.file, range)),
-                context: d.context,
-                values: d.values,
-                deprecation: None,
-                function_call: d.function_call,
-            });
-        }
+        let file = self.file;
+        self.out
+            .extend(diagnostics.into_iter().map(|d| d.in_file(file)));
     }
 
     /// HCL's `body.Content(schema)`.

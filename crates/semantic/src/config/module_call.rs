@@ -4,6 +4,7 @@
 use std::collections::HashMap;
 use std::path::Path;
 
+use tofu_diagnostics::Code;
 use tofu_eval::functions::TableKind;
 use tofu_eval::{EvalContext, FunctionTable, MemoryFileSystem, NoVariables};
 
@@ -59,7 +60,7 @@ pub(super) fn decode(d: &mut Decoder<'_>, block: &AnyBlock) {
 
     if let Some(name) = block.labels.first() {
         d.check_name(
-            "Invalid module instance name",
+            Code::InvalidModuleInstanceName,
             name,
             Decoder::label_range(block, 0),
         );
@@ -85,7 +86,7 @@ pub(super) fn decode(d: &mut Decoder<'_>, block: &AnyBlock) {
     for nested in &content.blocks {
         match nested.type_name.as_str() {
             "lifecycle" => {
-                if !d.only_once(&mut lifecycle, nested, "Duplicate lifecycle block", |at| {
+                if !d.only_once(&mut lifecycle, nested, Code::DuplicateLifecycleBlock, |at| {
                     format!("This resource already has a lifecycle block at {at}.")
                 }) {
                     continue;
@@ -100,7 +101,7 @@ pub(super) fn decode(d: &mut Decoder<'_>, block: &AnyBlock) {
             }
             "_" => d.escaping_block_once(&mut escape, nested, "module input variables", "module"),
             other => d.error(
-                "Reserved block type name in module block",
+                Code::ReservedBlockTypeNameInModuleBlock,
                 format!(
                     "The block type name {other:?} is reserved for use by OpenTofu in a future version."
                 ),
@@ -146,10 +147,10 @@ pub(crate) fn source_value_error(
     what: &str,
     value: &Value,
     registry: bool,
-) -> Option<(&'static str, String)> {
+) -> Option<(Code, String)> {
     if value.has_mark_deep(Mark::Sensitive) {
         return Some((
-            "Sensitive value not allowed",
+            Code::SensitiveValueNotAllowed,
             format!(
                 "Sensitive values, or values derived from sensitive values, cannot be used as {what}."
             ),
@@ -157,7 +158,7 @@ pub(crate) fn source_value_error(
     }
     if value.has_mark_deep(Mark::Ephemeral) {
         return Some((
-            "Ephemeral value not allowed",
+            Code::EphemeralValueNotAllowed,
             format!(
                 "Ephemeral values, or values derived from ephemeral values, cannot be used as {what}."
             ),
@@ -170,7 +171,7 @@ pub(crate) fn source_value_error(
         Ok(value) => value,
         Err(err) => {
             return Some((
-                "Unsuitable value type",
+                Code::UnsuitableValueType,
                 format!("Unsuitable value: {}", err.message),
             ));
         }
@@ -223,7 +224,7 @@ fn constant(expr: &AnyExpr) -> Option<Value> {
 
 /// `decodeVersionConstraintValue`'s error for a version argument's
 /// value (`name` is the argument's name).
-pub(crate) fn version_value_error(name: &str, value: &Value) -> Option<(&'static str, String)> {
+pub(crate) fn version_value_error(name: &str, value: &Value) -> Option<(Code, String)> {
     for (mark, what) in [
         (Mark::Sensitive, "Sensitive"),
         (Mark::Ephemeral, "Ephemeral"),
@@ -231,7 +232,7 @@ pub(crate) fn version_value_error(name: &str, value: &Value) -> Option<(&'static
         if value.has_mark_deep(mark) {
             let lower = what.to_lowercase();
             return Some((
-                "Invalid version constraint",
+                Code::InvalidVersionConstraint,
                 format!(
                     "{what} values, or values derived from {lower} values, cannot be used as {name} arguments."
                 ),
@@ -240,14 +241,14 @@ pub(crate) fn version_value_error(name: &str, value: &Value) -> Option<(&'static
     }
     let Ok(value) = tofu_types::convert::convert(value, &Type::String) else {
         return Some((
-            "Invalid version constraint",
+            Code::InvalidVersionConstraint,
             format!("A string value is required for {name}."),
         ));
     };
     let text = value.as_str()?;
     (!is_version_constraint(text)).then(|| {
         (
-            "Invalid version constraint",
+            Code::InvalidVersionConstraint,
             "This string does not use correct version constraint syntax.".to_owned(),
         )
     })
@@ -332,7 +333,7 @@ fn decode_passed_providers(d: &mut Decoder<'_>, expr: &AnyExpr) {
             .collect(),
         _ => {
             d.error(
-                "Invalid expression",
+                Code::InvalidExpression,
                 "A static map expression is required.",
                 expr.range(),
             );
@@ -356,7 +357,7 @@ fn decode_passed_providers(d: &mut Decoder<'_>, expr: &AnyExpr) {
         if let Some(prev) = seen.get(&name) {
             let at = d.source.range_string(*prev);
             d.error(
-                "Duplicate provider address",
+                Code::DuplicateProviderAddress,
                 format!(
                     "A provider configuration was already passed to {name} at {at}. Each child provider configuration can be assigned only once."
                 ),
@@ -368,22 +369,22 @@ fn decode_passed_providers(d: &mut Decoder<'_>, expr: &AnyExpr) {
     }
 }
 
-fn source_error(err: SourceError, registry: bool) -> (&'static str, String) {
+fn source_error(err: SourceError, registry: bool) -> (Code, String) {
     match err {
         SourceError::MaybeRelativePath(addr) => (
-            "Invalid module source address",
+            Code::InvalidModuleSourceAddress,
             format!(
                 "OpenTofu failed to determine your intended installation method for remote module package {addr:?}.\n\nIf you intended this as a path relative to the current module, use \"./{addr}\" instead. The \"./\" prefix indicates that the address is a relative filesystem path."
             ),
         ),
         SourceError::Other(message) if registry => (
-            "Invalid registry module source address",
+            Code::InvalidRegistryModuleSourceAddress,
             format!(
                 "Failed to parse module registry address: {message}.\n\nOpenTofu assumed that you intended a module registry source address because you also set the argument \"version\", which applies only to registry modules."
             ),
         ),
         SourceError::Other(message) => (
-            "Invalid module source address",
+            Code::InvalidModuleSourceAddress,
             format!("Failed to parse module source address: {message}."),
         ),
     }

@@ -1,6 +1,7 @@
 //! `variable`, `locals` and `output` blocks (`named_values.go`), and the
 //! check rules (`validation`, `precondition`, ...) of `checks.go`.
 
+use tofu_diagnostics::Code;
 use tofu_eval::typeexpr::TypeConstraint;
 use tofu_syntax::ast::{AstNode, Expr};
 use tofu_syntax::body::{AnyBlock, AnyExpr, AttributeSchema, BlockSchema, BodySchema};
@@ -93,11 +94,11 @@ pub(super) fn decode_variable(d: &mut Decoder<'_>, block: &AnyBlock) {
     let label = Decoder::label_range(block, 0);
     let content = d.content(&block.body, &VARIABLE_SCHEMA);
 
-    d.check_name("Invalid variable name", name, label);
+    d.check_name(Code::InvalidVariableName, name, label);
     for reserved in MODULE_RESERVED_NAMES {
         if name == reserved {
             d.error(
-                "Invalid variable name",
+                Code::InvalidVariableName,
                 format!(
                     "The variable name \"{reserved}\" is reserved due to its special meaning inside module blocks."
                 ),
@@ -136,7 +137,7 @@ pub(super) fn decode_variable(d: &mut Decoder<'_>, block: &AnyBlock) {
         match value.as_str() {
             Some(message) if !message.trim().is_empty() => deprecated = Some(message.to_owned()),
             _ => d.error(
-                "Invalid `deprecated` value",
+                Code::InvalidDeprecatedValue,
                 "The \"deprecated\" argument must not be empty, and should provide instructions on how to migrate away from usage of this deprecated variable.",
                 label,
             ),
@@ -165,7 +166,7 @@ pub(super) fn decode_variable(d: &mut Decoder<'_>, block: &AnyBlock) {
                 Ok(converted) => value = converted,
                 Err(err) => {
                     d.error(
-                        "Invalid default value for variable",
+                        Code::InvalidDefaultValueForVariable,
                         format!(
                             "This default value is not compatible with the variable's type constraint: {}.",
                             format_error(&err)
@@ -181,7 +182,7 @@ pub(super) fn decode_variable(d: &mut Decoder<'_>, block: &AnyBlock) {
         }
         if !nullable && value.is_null() {
             d.error(
-                "Invalid default value for variable",
+                Code::InvalidDefaultValueForVariable,
                 "A null default value is not valid when nullable=false.",
                 expr.range(),
             );
@@ -197,7 +198,7 @@ pub(super) fn decode_variable(d: &mut Decoder<'_>, block: &AnyBlock) {
                 .any(|v| v.is_input_variable(name));
             if !refers_to_self {
                 d.error(
-                    "Invalid variable validation condition",
+                    Code::InvalidVariableValidationCondition,
                     format!(
                         "The condition for variable \"{name}\" must refer to var.{name} in order to test incoming values."
                     ),
@@ -260,7 +261,7 @@ pub(crate) fn json_variable_type(
         (
             None,
             vec![
-                tofu_eval::Diagnostic::error("Invalid type specification", NOT_A_TYPE)
+                tofu_eval::Diagnostic::error(Code::InvalidTypeSpecification, NOT_A_TYPE)
                     .with_subject(whole),
             ],
         )
@@ -296,7 +297,10 @@ pub(crate) fn json_variable_type(
     let diagnostics = diagnostics
         .into_iter()
         .map(|d| tofu_eval::Diagnostic {
-            subject: d.subject.map(moved),
+            location: d.location.map(|l| tofu_diagnostics::Location {
+                range: moved(l.range),
+                ..l
+            }),
             context: d.context.map(moved),
             ..d
         })
@@ -317,7 +321,7 @@ pub(crate) fn format_error(err: &ConversionError) -> String {
 pub(super) fn decode_locals(d: &mut Decoder<'_>, block: &AnyBlock) {
     for attribute in d.just_attributes(&block.body) {
         d.check_name(
-            "Invalid local value name",
+            Code::InvalidLocalValueName,
             &attribute.name,
             attribute.name_range,
         );
@@ -336,7 +340,11 @@ pub(super) fn decode_output(d: &mut Decoder<'_>, block: &AnyBlock) {
         &OUTPUT_SCHEMA
     };
     let content = d.content(&block.body, schema);
-    d.check_name("Invalid output name", name, Decoder::label_range(block, 0));
+    d.check_name(
+        Code::InvalidOutputName,
+        name,
+        Decoder::label_range(block, 0),
+    );
 
     if let Some(attribute) = content.attribute("description") {
         let _ = gohcl_decode(d, attribute, &Type::String, Gohcl::Full);
@@ -353,7 +361,7 @@ pub(super) fn decode_output(d: &mut Decoder<'_>, block: &AnyBlock) {
             && let Some(expr) = &attribute.expr
         {
             d.error(
-                "Invalid `deprecated` attribute",
+                Code::InvalidDeprecatedAttribute,
                 "The \"deprecated\" argument must not be empty, and should provide instructions on how to migrate away from usage of this deprecated output value.",
                 expr.range(),
             );
@@ -371,7 +379,7 @@ pub(super) fn decode_output(d: &mut Decoder<'_>, block: &AnyBlock) {
                 decode_check_rule(d, nested);
             }
             "postcondition" => d.error(
-                "Postconditions are not allowed",
+                Code::PostconditionsAreNotAllowed,
                 "Output values can only have preconditions, not postconditions.",
                 nested.type_range,
             ),

@@ -1,6 +1,7 @@
 //! `provider` blocks (`provider.go`): the local name, `alias`, the
 //! deprecated `version`, `for_each`, reserved names and escaping blocks.
 
+use tofu_diagnostics::Code;
 use tofu_syntax::body::{AnyBlock, AttributeSchema, BlockSchema, BodySchema};
 
 use super::Decoder;
@@ -48,7 +49,7 @@ pub(super) fn decode(d: &mut Decoder<'_>, block: &AnyBlock) {
             // OpenTofu gives this one no source range.
             d.push(
                 tofu_eval::Severity::Error,
-                "Invalid provider configuration alias",
+                Code::InvalidProviderConfigurationAlias,
                 format!("An alias must be a valid name. {BAD_IDENTIFIER_DETAIL}"),
                 None,
             );
@@ -59,7 +60,7 @@ pub(super) fn decode(d: &mut Decoder<'_>, block: &AnyBlock) {
         && let Some(expr) = &attribute.expr
     {
         d.warning(
-            "Version constraints inside provider configuration blocks are deprecated",
+            Code::VersionConstraintsInsideProviderConfigurationBlocksAreDeprecated,
             "OpenTofu 0.13 and earlier allowed provider version constraints inside the provider configuration block, but that is now deprecated and will be removed in a future version of OpenTofu. To silence this warning, move the provider version constraint into the required_providers block.",
             expr.range(),
         );
@@ -71,7 +72,7 @@ pub(super) fn decode(d: &mut Decoder<'_>, block: &AnyBlock) {
         && let Some(expr) = &attribute.expr
     {
         d.error(
-            "Alias required when using \"for_each\"",
+            Code::AliasRequiredWhenUsingForEach,
             "The for_each argument is allowed only for provider configurations with an alias.",
             expr.range(),
         );
@@ -80,7 +81,7 @@ pub(super) fn decode(d: &mut Decoder<'_>, block: &AnyBlock) {
     for reserved in ["count", "depends_on", "source"] {
         if let Some(attribute) = content.attribute(reserved) {
             d.error(
-                "Reserved argument name in provider block",
+                Code::ReservedArgumentNameInProviderBlock,
                 format!(
                     "The provider argument name {reserved:?} is reserved for use by OpenTofu in a future version."
                 ),
@@ -95,7 +96,7 @@ pub(super) fn decode(d: &mut Decoder<'_>, block: &AnyBlock) {
             d.escaping_block_once(&mut escaping, inner, "provider-specific", "provider");
         } else {
             d.error(
-                "Reserved block type name in provider block",
+                Code::ReservedBlockTypeNameInProviderBlock,
                 format!(
                     "The block type name {:?} is reserved for use by OpenTofu in a future version.",
                     inner.type_name

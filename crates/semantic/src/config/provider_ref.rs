@@ -4,6 +4,7 @@
 //! blocks, and provider configuration references
 //! (`decodeProviderConfigRef`).
 
+use tofu_diagnostics::Code;
 use tofu_syntax::ast::{AstNode, Expr};
 use tofu_syntax::body::AnyExpr;
 use tofu_syntax::json::JsonValue;
@@ -65,7 +66,7 @@ fn check_normalized(
     match parsed {
         Err(err) => {
             d.error(
-                "Invalid provider local name",
+                Code::InvalidProviderLocalName,
                 format!("{name} is an invalid provider local name: {err}"),
                 range,
             );
@@ -74,7 +75,7 @@ fn check_normalized(
         Ok(normalized) if normalized != name => {
             let quote = tofu_syntax::quote::go_quote;
             d.error(
-                "Invalid provider local name",
+                Code::InvalidProviderLocalName,
                 format!(
                     "Provider names must be normalized. Replace {} with {} to fix this error.",
                     quote(name),
@@ -151,7 +152,7 @@ pub(crate) fn parse_reference_name_part(given: &str) -> Result<String, &'static 
     Ok(given.to_lowercase())
 }
 
-const INVALID: &str = "Invalid provider configuration reference";
+const INVALID: Code = Code::InvalidProviderConfigurationReference;
 const ALIAS_DETAIL: &str = "Provider name must either stand alone or be followed by a period and then a configuration alias.";
 
 /// A native expression, possibly parsed from a JSON string, with the
@@ -178,7 +179,7 @@ pub(crate) fn json_to_native(d: &mut Decoder<'_>, value: &JsonValue) -> Option<N
             JsonValue::Scalar(_) => "number",
         };
         d.error(
-            "Expected string expression",
+            Code::ExpectedStringExpression,
             format!("This value must be a string, but got {ty}."),
             range,
         );
@@ -192,7 +193,14 @@ pub(crate) fn json_to_native(d: &mut Decoder<'_>, value: &JsonValue) -> Option<N
 fn text_to_native(d: &mut Decoder<'_>, text: &str, by: TextSize) -> Option<Native> {
     let parse = tofu_syntax::parse_expression(text, "");
     if let Some(error) = parse.errors().first() {
-        d.error(&error.summary, error.detail.clone(), error.range + by);
+        let mut error = error.clone();
+        if let Some(location) = &mut error.location {
+            location.range += by;
+        }
+        if let Some(context) = &mut error.context {
+            *context += by;
+        }
+        d.out.push(error.in_file(d.file));
         return None;
     }
     let expr = tofu_syntax::ast::ExpressionFile::cast(parse.syntax())?.expr()?;
@@ -253,7 +261,7 @@ fn decode_native(d: &mut Decoder<'_>, native: Native, arg: &str) -> Option<Provi
     let traversal: Option<Traversal> = match quoted {
         Some(text) => {
             d.warning(
-                "Quoted references are deprecated",
+                Code::QuotedReferencesAreDeprecated,
                 "In this context, references are expected literally rather than in quotes. OpenTofu 0.11 and earlier required quotes, but quoted references are now deprecated and will be removed in a future version of OpenTofu. Remove the quotes surrounding this reference to silence this warning.",
                 expr_range,
             );

@@ -6,6 +6,8 @@
 //! encryption configuration's `DecodeConfig`; backends and `cloud` blocks
 //! are not decoded at load time.
 
+use crate::Diagnostic;
+use tofu_diagnostics::Code;
 use tofu_eval::Severity;
 use tofu_syntax::TextRange;
 use tofu_syntax::ast::{AstNode, Expr, LiteralKind};
@@ -98,7 +100,7 @@ fn check_core_constraint(d: &mut Decoder<'_>, constraint: &VersionConstraint) {
         if required.version.prerelease {
             valid = false;
             d.error(
-                "Invalid required_version constraint",
+                Code::InvalidRequiredVersionConstraint,
                 format!(
                     "Prerelease version constraints are not supported: {}. Remove the prerelease information from the constraint. Prerelease versions of OpenTofu will match constraints using their version core only.",
                     required.original
@@ -109,7 +111,7 @@ fn check_core_constraint(d: &mut Decoder<'_>, constraint: &VersionConstraint) {
     }
     if valid && !constraint.check(&OPENTOFU_VERSION_PARTS) {
         d.error(
-            crate::INCOMPATIBLE_MODULE,
+            Code::IncompatibleModule,
             format!(
                 "This module is not compatible with OpenTofu v{OPENTOFU_VERSION}.\n\nTo proceed, either choose another supported OpenTofu version or update this version constraint. Version constraints are normally set for good reason, so updating the constraint may lead to other errors or unexpected behavior."
             ),
@@ -130,7 +132,7 @@ fn compatible_with_opentofu(d: &mut Decoder<'_>, block: &AnyBlock) -> Option<Ver
 pub(super) fn decode_language(d: &mut Decoder<'_>, block: &AnyBlock) {
     if d.is_override {
         d.error(
-            "Language selections in override file",
+            Code::LanguageSelectionsInOverrideFile,
             "Language-related settings in \"language\" blocks are not allowed in override files. Place these settings in a normal configuration file.",
             block.def_range,
         );
@@ -155,7 +157,7 @@ pub(super) fn decode_language(d: &mut Decoder<'_>, block: &AnyBlock) {
         if let Some(first) = &opentofu {
             let at = d.source.range_string(first.decl_range);
             d.error(
-                "Duplicate compatible_with block",
+                Code::DuplicateCompatibleWithBlock,
                 format!(
                     "Each language block may have at most one compatible_with block referring to OpenTofu. The OpenTofu version constraint was already declared at {at}."
                 ),
@@ -170,7 +172,7 @@ pub(super) fn decode_language(d: &mut Decoder<'_>, block: &AnyBlock) {
         };
         if constraint.check(&[1, 11, 0]) {
             d.warning(
-                "Ineffective version constraint",
+                Code::IneffectiveVersionConstraint,
                 "The compatible_with block was added in OpenTofu v1.12.0, so any constraint specified this way should exclude earlier versions of OpenTofu, such as by including \">= 0.12.0\".\n\nIf your module must be compatible with earlier versions of OpenTofu, use the required_version argument in a \"terraform\" block in a file named with the .tofu suffix, which is an older way to specify OpenTofu version constraints.",
                 constraint.decl_range,
             );
@@ -183,14 +185,14 @@ fn check_edition(d: &mut Decoder<'_>, expr: &AnyExpr) {
     let range = expr.range();
     match expr_as_keyword(expr) {
         None => d.error(
-            "Invalid language edition",
+            Code::InvalidLanguageEdition,
             format!(
                 "The \"edition\" argument expects a bare language edition keyword. OpenTofu {OPENTOFU_VERSION} supports only language edition {FIRST_EDITION}, which is the default."
             ),
             range,
         ),
         Some(kw) if kw.starts_with("TF") => d.error(
-            "Unsupported language edition",
+            Code::UnsupportedLanguageEdition,
             // OpenTofu quotes its own edition here, not the one given.
             format!(
                 "OpenTofu v{OPENTOFU_VERSION} does not support language edition {FIRST_EDITION:?}. This module may be intended for use with other software."
@@ -204,7 +206,7 @@ fn check_edition(d: &mut Decoder<'_>, expr: &AnyExpr) {
                 "different"
             };
             d.error(
-                "Unsupported language edition",
+                Code::UnsupportedLanguageEdition,
                 format!(
                     "OpenTofu v{OPENTOFU_VERSION} only supports language edition {FIRST_EDITION}. This module requires a {rel} version of OpenTofu CLI."
                 ),
@@ -225,12 +227,12 @@ fn check_experiments(d: &mut Decoder<'_>, expr: &AnyExpr) {
     for element in elements {
         match expr_as_keyword(&element) {
             None => d.error(
-                "Invalid experiment keyword",
+                Code::InvalidExperimentKeyword,
                 "Elements of \"experiments\" must all be keywords representing active experiments.",
                 element.range(),
             ),
             Some(kw) => d.error(
-                "Unknown experiment keyword",
+                Code::UnknownExperimentKeyword,
                 format!("There is no current experiment with the keyword {kw:?}."),
                 element.range(),
             ),
@@ -356,7 +358,7 @@ fn decode_required_providers(d: &mut Decoder<'_>, block: &AnyBlock) {
         if value_diags.is_empty() && value.ty().is_primitive() {
             decode_version_constraint(d, attribute);
             if let Err(err) = parse_provider_part(name) {
-                d.error("Invalid provider name", err, range);
+                d.error(Code::InvalidProviderName, err, range);
             }
             continue;
         }
@@ -366,7 +368,7 @@ fn decode_required_providers(d: &mut Decoder<'_>, block: &AnyBlock) {
         }
         let Some(items) = expr_map(expr) else {
             d.error(
-                "Invalid required_providers object",
+                Code::InvalidRequiredProvidersObject,
                 "required_providers entries must be strings or objects.",
                 range,
             );
@@ -382,7 +384,7 @@ fn decode_required_providers(d: &mut Decoder<'_>, block: &AnyBlock) {
                     let has_errors = diags.iter().any(|d| d.severity == Severity::Error);
                     if has_errors || *constraint.ty() != Type::String {
                         d.error(
-                            "Invalid version constraint",
+                            Code::InvalidVersionConstraint,
                             "Version must be specified as a string.",
                             value.range(),
                         );
@@ -392,7 +394,7 @@ fn decode_required_providers(d: &mut Decoder<'_>, block: &AnyBlock) {
                         && parse_constraints(text).is_none()
                     {
                         d.error(
-                            "Invalid version constraint",
+                            Code::InvalidVersionConstraint,
                             "This string does not use correct version constraint syntax.",
                             value.range(),
                         );
@@ -402,7 +404,7 @@ fn decode_required_providers(d: &mut Decoder<'_>, block: &AnyBlock) {
                     let (source, diags) = tofu_eval::typeexpr::constant_any_value(&value);
                     if !diags.is_empty() || *source.ty() != Type::String {
                         d.error(
-                            "Invalid source",
+                            Code::InvalidSource,
                             "Source must be specified as a string.",
                             value.range(),
                         );
@@ -417,7 +419,7 @@ fn decode_required_providers(d: &mut Decoder<'_>, block: &AnyBlock) {
                 "configuration_aliases" => decode_configuration_aliases(d, name, &value),
                 _ => {
                     d.error(
-                        "Invalid required_providers object",
+                        Code::InvalidRequiredProvidersObject,
                         "required_providers objects can only contain \"version\", \"source\" and \"configuration_aliases\" attributes. To configure a provider, use a \"provider\" block.",
                         key_range(&key),
                     );
@@ -534,7 +536,7 @@ fn object_key(d: &mut Decoder<'_>, key: &ObjectKeyExpr) -> Option<String> {
             }
             if *value.ty() != Type::String {
                 d.error(
-                    "Invalid Attribute",
+                    Code::InvalidAttribute,
                     format!(
                         "Invalid attribute value for provider requirement: {}",
                         go_value_repr(&value)
@@ -586,7 +588,7 @@ fn decode_configuration_aliases(d: &mut Decoder<'_>, name: &str, value: &AnyExpr
             [Step::Root(root)] | [Step::Root(root), Step::Attr(_)] => root.clone(),
             _ => {
                 d.error(
-                    "Invalid configuration_aliases value",
+                    Code::InvalidConfigurationAliasesValue,
                     "Configuration aliases can only contain references to local provider configuration names in the format of provider.alias",
                     value.range(),
                 );
@@ -595,7 +597,7 @@ fn decode_configuration_aliases(d: &mut Decoder<'_>, name: &str, value: &AnyExpr
         };
         if local_name != name {
             d.error(
-                "Invalid configuration_aliases value",
+                Code::InvalidConfigurationAliasesValue,
                 format!(
                     "Configuration aliases must be prefixed with the provider name. Expected {name:?}, but found {local_name:?}."
                 ),
@@ -750,7 +752,7 @@ fn decode_encryption(d: &mut Decoder<'_>, block: &AnyBlock) {
             .any(|(j, other)| i != j && other == name)
         {
             d.error(
-                "Duplicate remote_data_source",
+                Code::DuplicateRemoteDataSource,
                 format!(
                     "Found multiple instances of remote_data_source.{}",
                     name.join(".")
@@ -768,9 +770,9 @@ fn check_encryption_names(
     kind: &str,
 ) {
     let (what, duplicate) = if kind == "key_provider" {
-        ("key provider", "Duplicate key_provider")
+        ("key provider", Code::DuplicateKeyProvider)
     } else {
-        ("encryption method", "Duplicate method")
+        ("encryption method", Code::DuplicateMethod)
     };
     for (i, labels) in names.iter().enumerate() {
         if names
@@ -790,13 +792,14 @@ fn check_encryption_names(
                     .chars()
                     .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
             if !valid {
-                d.push(
-                    Severity::Error,
-                    &format!("The provided {what} {part} is invalid"),
-                    format!(
-                        "The supplied {what} {part} ({value}) does not match the required form of ^([a-zA-Z_0-9-]+)$."
-                    ),
-                    None,
+                d.out.push(
+                    Diagnostic::error(
+                        Code::InvalidEncryptionName,
+                        format!(
+                            "The supplied {what} {part} ({value}) does not match the required form of ^([a-zA-Z_0-9-]+)$."
+                        ),
+                    )
+                    .with_summary(format!("The provided {what} {part} is invalid")),
                 );
             }
         }
@@ -815,8 +818,9 @@ fn single_block<'b>(
     let first = found.next()?;
     if let Some(second) = found.next() {
         let at = d.source.range_string(first.def_range);
-        d.error(
-            &format!("Duplicate {kind} block"),
+        d.error_named(
+            Code::DuplicateBlock,
+            format!("Duplicate {kind} block"),
             format!("Only one {kind} block is allowed. Another was defined at {at}."),
             second.def_range,
         );
@@ -849,19 +853,19 @@ fn decode_target(d: &mut Decoder<'_>, body: &AnyBody, enforceable: bool) {
 
 /// `ParseProviderSourceString`: the summary and detail of why a provider
 /// source address is invalid.
-fn parse_provider_source(source: &str) -> Result<(), (&'static str, String)> {
+fn parse_provider_source(source: &str) -> Result<(), (Code, String)> {
     const FORMAT: &str =
         "The \"source\" attribute must be in the format \"[hostname/][namespace/]name\"";
     let mut parts: Vec<String> = source.split('/').map(str::to_owned).collect();
     if parts.len() > 3 || parts.iter().any(String::is_empty) {
-        return Err(("Invalid provider source string", FORMAT.to_owned()));
+        return Err((Code::InvalidProviderSourceString, FORMAT.to_owned()));
     }
     let given_name = parts[parts.len() - 1].clone();
     match parse_provider_part(&given_name) {
         Ok(name) => *parts.last_mut().expect("one part") = name,
         Err(err) => {
             return Err((
-                "Invalid provider type",
+                Code::InvalidProviderType,
                 format!("Invalid provider type {given_name:?} in source {source:?}: {err}\""),
             ));
         }
@@ -877,7 +881,7 @@ fn parse_provider_source(source: &str) -> Result<(), (&'static str, String)> {
                 Ok(ns) => namespace = Some(ns),
                 Err(err) => {
                     return Err((
-                        "Invalid provider namespace",
+                        Code::InvalidProviderNamespace,
                         format!("Invalid provider namespace \"\" in source {source:?}: {err}\""),
                     ));
                 }
@@ -890,7 +894,7 @@ fn parse_provider_source(source: &str) -> Result<(), (&'static str, String)> {
             Ok(host) => hostname = Some(host),
             Err(err) => {
                 return Err((
-                    "Invalid provider source hostname",
+                    Code::InvalidProviderSourceHostname,
                     format!(
                         "Invalid provider source hostname namespace \"\" in source {source:?}: {err}\""
                     ),
@@ -903,7 +907,7 @@ fn parse_provider_source(source: &str) -> Result<(), (&'static str, String)> {
         .is_none_or(|h| h == "registry.opentofu.org");
     if namespace.as_deref() == Some("-") && !default_host {
         return Err((
-            "Invalid provider namespace",
+            Code::InvalidProviderNamespace,
             "The legacy provider namespace \"-\" can be used only with hostname registry.opentofu.org.".to_owned(),
         ));
     }
@@ -939,7 +943,7 @@ fn parse_provider_source(source: &str) -> Result<(), (&'static str, String)> {
             && parse_provider_part(suggested).is_ok()
         {
             return Err((
-                "Invalid provider type",
+                Code::InvalidProviderType,
                 format!(
                     "Provider source {:?} has a type with the prefix {user_error:?}, which isn't valid. Although that prefix is {repos}, provider source strings should not include it.\n\nDid you mean {:?}?",
                     display(&ty),
@@ -948,7 +952,7 @@ fn parse_provider_source(source: &str) -> Result<(), (&'static str, String)> {
             ));
         }
         return Err((
-            "Invalid provider type",
+            Code::InvalidProviderType,
             format!(
                 "Provider source {full:?} has a type with the prefix {redundant:?}, which isn't allowed because it would be redundant to name {product} with that prefix. If you are the author of this provider, rename it to not include the prefix."
             ),
@@ -1032,7 +1036,7 @@ pub(crate) fn decode_version_constraint(
     };
     let Ok(value) = tofu_types::convert::convert(&value, &Type::String) else {
         d.error(
-            "Invalid version constraint",
+            Code::InvalidVersionConstraint,
             format!("A string value is required for {}.", attribute.name),
             expr.range(),
         );
@@ -1049,7 +1053,7 @@ pub(crate) fn decode_version_constraint(
         }
         None => {
             d.error(
-                "Invalid version constraint",
+                Code::InvalidVersionConstraint,
                 "This string does not use correct version constraint syntax.",
                 expr.range(),
             );
@@ -1260,7 +1264,7 @@ pub(crate) mod tests {
             .iter()
             .map(|d| {
                 let line = match d.location {
-                    Some((_, range)) => {
+                    Some(tofu_diagnostics::Location { file: _, range }) => {
                         let start = usize::from(range.start());
                         (text[..start].matches('\n').count() + 1).to_string()
                     }

@@ -15,8 +15,6 @@ mod scc;
 
 use std::collections::{BTreeSet, HashMap};
 
-use tofu_eval::Severity;
-
 pub use edges::{CallDependencies, ModuleDependencies, Target, module_dependencies};
 pub(crate) use scc::strongly_connected;
 
@@ -46,15 +44,9 @@ pub fn configuration_cycles(
         })
         .collect::<BTreeSet<Vec<String>>>()
         .into_iter()
-        .map(|names| Diagnostic {
-            severity: Severity::Error,
-            summary: format!("Cycle: {}", names.join(", ")),
-            detail: String::new(),
-            location: None,
-            context: None,
-            values: Vec::new(),
-            deprecation: None,
-            function_call: None,
+        .map(|names| {
+            Diagnostic::error(tofu_diagnostics::Code::Cycle, String::new())
+                .with_summary(format!("Cycle: {}", names.join(", ")))
         })
         .collect()
 }

@@ -146,13 +146,8 @@ impl Scope for InstanceScope<'_> {
         )
         .into_iter()
         .map(|d| tofu_eval::Diagnostic {
-            severity: d.severity,
-            summary: d.summary,
-            detail: d.detail,
-            subject: d.location.map(|(_, range)| range),
-            context: d.context,
-            values: d.values,
-            function_call: d.function_call,
+            deprecation: None,
+            ..d.map_file(|_| ())
         })
         .collect()
     }

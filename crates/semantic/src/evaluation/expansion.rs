@@ -1,6 +1,7 @@
 //! How many instances a module call or a resource has:
 //! `count` and `for_each` evaluated as OpenTofu's `evalchecks` do.
 
+use tofu_diagnostics::Code;
 use tofu_syntax::body::AnyExpr;
 use tofu_types::{Mark, Type, Value, convert};
 
@@ -190,17 +191,17 @@ fn expand(
         {
             let (summary, detail) = match by {
                 Instances::Count => (
-                    "Invalid count argument",
+                    Code::InvalidCountArgument,
                     "The \"count\" value depends on resource attributes that cannot be determined until apply, so OpenTofu cannot predict how many instances will be created.\n\n",
                 ),
-                _ => ("Invalid for_each argument", detail),
+                _ => (Code::InvalidForEachArgument, detail),
             };
             let excludable = match kind {
                 // OpenTofu names the calling module instance.
                 DeclKind::ModuleCall(_) => addr.to_string(),
                 resource => resource_address(addr, resource),
             };
-            diagnostics.push(Diagnostic::at(
+            diagnostics.push(Diagnostic::error_in(
                 summary,
                 format!(
                     "{detail}To work around this, use the planning option {} to first apply without this object, and then apply normally to converge.",
@@ -279,18 +280,18 @@ fn shell_quote(arg: &str) -> String {
 /// is taken as unknown, so a huge `count` costs nothing.
 const MAX_INSTANCES: usize = 10_000;
 
-fn error(summary: &str, detail: String, file: SourceFile, expr: &AnyExpr) -> Diagnostic {
-    Diagnostic::at(summary, detail, file, expr.range())
+fn error(summary: Code, detail: String, file: SourceFile, expr: &AnyExpr) -> Diagnostic {
+    Diagnostic::error_in(summary, detail, file, expr.range())
 }
 
 /// `EvaluateCountExpressionValue`: a whole number from zero, or unknown.
 fn count_keys(value: &Value, file: SourceFile, expr: &AnyExpr) -> Result<Keys, Diagnostic> {
-    let invalid = |detail: String| error("Invalid count argument", detail, file, expr);
+    let invalid = |detail: String| error(Code::InvalidCountArgument, detail, file, expr);
     let value = match convert(value, &Type::Number) {
         Ok(v) => v,
         Err(err) => {
             return Err(error(
-                "Incorrect value type",
+                Code::IncorrectValueType,
                 format!("Invalid expression value: {}.", err.message),
                 file,
                 expr,
@@ -342,7 +343,7 @@ fn count_keys(value: &Value, file: SourceFile, expr: &AnyExpr) -> Result<Keys, D
 /// `EvaluateForEachExpressionValue` without tuples: a map, an object or a
 /// set of strings, known and without null or marked keys.
 fn for_each_keys(value: &Value, file: SourceFile, expr: &AnyExpr) -> Result<Keys, Diagnostic> {
-    let invalid = |detail: String| error("Invalid for_each argument", detail, file, expr);
+    let invalid = |detail: String| error(Code::InvalidForEachArgument, detail, file, expr);
     let ty = value.ty().clone();
     let is_set = ty.is_set();
     if !(ty.is_dynamic() || ty.is_map() || ty.is_object() || is_set) {

@@ -5,6 +5,7 @@
 //! resource has; JSON bodies need a schema to tell blocks from arguments,
 //! so only native bodies have nested blocks here.
 
+use tofu_diagnostics::Code;
 use tofu_syntax::ast::{self, AstNode, Expr};
 use tofu_syntax::body::{AnyBody, AnyExpr, AttributeSchema, BlockSchema, BodySchema, SourceText};
 use tofu_types::Value;
@@ -135,11 +136,8 @@ impl Walk<'_> {
             AnyBody::native(body.clone()).content(&BodySchema::new(ATTRIBUTES, BLOCKS), &source);
         if !errors.is_empty() {
             let file = self.file;
-            self.out.extend(
-                errors
-                    .into_iter()
-                    .map(|error| Diagnostic::syntax(file, error)),
-            );
+            self.out
+                .extend(errors.into_iter().map(|error| error.clone().in_file(file)));
             return;
         }
         let native = |name: &str| match content.attribute(name).and_then(|a| a.expr.clone()) {
@@ -156,7 +154,7 @@ impl Walk<'_> {
         }
         if !each.ty().can_iterate_elements() && *each.ty() != tofu_types::Type::Dynamic {
             self.error(
-                "Invalid dynamic for_each value",
+                Code::InvalidDynamicForEachValue,
                 format!(
                     "Cannot use a {} value in for_each. An iterable collection is required.",
                     each.ty().friendly_name()
@@ -167,7 +165,7 @@ impl Walk<'_> {
         }
         if each.is_null() {
             self.error(
-                "Invalid dynamic for_each value",
+                Code::InvalidDynamicForEachValue,
                 "Cannot use a null value in for_each.".to_owned(),
                 range,
             );
@@ -183,13 +181,13 @@ impl Walk<'_> {
                 let range = tofu_syntax::trimmed_range(other.syntax());
                 if crate::config::is_static_traversal(&other) {
                     self.error(
-                        "Invalid dynamic iterator name",
+                        Code::InvalidDynamicIteratorName,
                         "Dynamic iterator must be a single variable name.".to_owned(),
                         range,
                     );
                 } else {
                     self.error(
-                        "Invalid expression",
+                        Code::InvalidExpression,
                         crate::config::STATIC_TRAVERSAL_REQUIRED.to_owned(),
                         range,
                     );
@@ -199,7 +197,7 @@ impl Walk<'_> {
         };
         if content.blocks.len() > 1 {
             self.error(
-                "Extraneous dynamic content block",
+                Code::ExtraneousDynamicContentBlock,
                 "Only one nested content block is allowed for each dynamic block.".to_owned(),
                 content.blocks[1].def_range,
             );
@@ -211,7 +209,7 @@ impl Walk<'_> {
             .and_then(|b| b.body.as_native().cloned())
         else {
             self.error(
-                "Missing dynamic content block",
+                Code::MissingDynamicContentBlock,
                 "A dynamic block must have a nested block of type \"content\" to describe the body of each generated block.".to_owned(),
                 content.missing_item_range,
             );
@@ -233,8 +231,8 @@ impl Walk<'_> {
         }
     }
 
-    fn error(&mut self, summary: &str, detail: String, range: tofu_syntax::TextRange) {
+    fn error(&mut self, summary: Code, detail: String, range: tofu_syntax::TextRange) {
         self.out
-            .push(Diagnostic::at(summary, detail, self.file, range));
+            .push(Diagnostic::error_in(summary, detail, self.file, range));
     }
 }

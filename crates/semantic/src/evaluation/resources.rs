@@ -4,6 +4,7 @@
 
 use std::collections::{BTreeMap, BTreeSet, HashSet};
 
+use tofu_diagnostics::Code;
 use tofu_syntax::ast;
 use tofu_types::{Mark, Value};
 
@@ -87,8 +88,8 @@ pub fn resource_value(
                 evaluate_as(db, ev, &addr, *file, expr, &keys, Reading::BodyArgument);
             diagnostics.extend(found);
             if !ephemeral_context && !is_write_only(name) && value.has_mark_deep(Mark::Ephemeral) {
-                diagnostics.push(Diagnostic::at(
-                    "Ephemeral value used in non-ephemeral context",
+                diagnostics.push(Diagnostic::error_in(
+                    Code::EphemeralValueUsedInNonEphemeralContext,
                     format!(
                         "Attribute \".{name}\" is referencing an ephemeral value but ephemeral values can be referenced only by other ephemeral attributes or by write-only ones."
                     ),

@@ -5,6 +5,7 @@
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 
+use tofu_diagnostics::Code;
 use tofu_eval::functions::TableKind;
 use tofu_eval::{EvalContext, FunctionTable, RealFileSystem, Scope};
 use tofu_syntax::body::AnyExpr;
@@ -145,7 +146,7 @@ fn deprecation_warnings(
             Diagnostic {
                 severity: crate::Severity::Warning,
                 deprecation: Some(Box::new((*cause).clone())),
-                ..Diagnostic::at("Value derived from a deprecated source", detail, file, expr.range())
+                ..Diagnostic::error_in(Code::ValueDerivedFromADeprecatedSource, detail, file, expr.range())
             }
         })
         .collect();
@@ -186,19 +187,7 @@ pub(crate) fn evaluate_expression(
         AnyExpr::Native(expr) => tofu_eval::evaluate(expr, &ctx),
         AnyExpr::Json(value) => tofu_eval::evaluate_json(value, &ctx, true),
     };
-    let diagnostics = diagnostics
-        .into_iter()
-        .map(|d| Diagnostic {
-            severity: d.severity,
-            summary: d.summary,
-            detail: d.detail,
-            location: d.subject.map(|range| (file, range)),
-            context: d.context,
-            values: d.values,
-            deprecation: None,
-            function_call: d.function_call,
-        })
-        .collect();
+    let diagnostics = diagnostics.into_iter().map(|d| d.in_file(file)).collect();
     (value, diagnostics)
 }
 

@@ -2,6 +2,7 @@
 
 use std::collections::BTreeMap;
 
+use tofu_diagnostics::Code;
 use tofu_types::{Mark, Marks, Value};
 
 use super::instances::instance_declaration;
@@ -103,24 +104,24 @@ fn output_checks(
 ) -> Option<crate::Diagnostic> {
     use crate::Diagnostic;
     if root && ephemeral {
-        return Some(Diagnostic::at(
-            "Invalid output configuration",
+        return Some(Diagnostic::error_in(
+            Code::InvalidOutputConfiguration,
             "Root modules are not allowed to have outputs defined as ephemeral".to_owned(),
             decl.file,
             decl.range,
         ));
     }
     if !ephemeral && value.has_mark_deep(Mark::Ephemeral) {
-        return Some(Diagnostic::at(
-            "Output does not allow ephemeral value",
+        return Some(Diagnostic::error_in(
+            Code::OutputDoesNotAllowEphemeralValue,
             "The value that was generated for the output is ephemeral, but it is not configured to allow one.".to_owned(),
             decl.file,
             value_range,
         ));
     }
     (root && !sensitive && value.has_mark_deep(Mark::Sensitive)).then(|| {
-        Diagnostic::at(
-            "Output refers to sensitive values",
+        Diagnostic::error_in(
+            Code::OutputRefersToSensitiveValues,
             "To reduce the risk of accidentally exporting sensitive data that was intended to be only internal, OpenTofu requires that any root module output containing sensitive data be explicitly marked as sensitive, to confirm your intent.\n\nIf you do intend to export this data, annotate the output value as sensitive by adding the following argument:\n    sensitive = true".to_owned(),
             decl.file,
             decl.range,

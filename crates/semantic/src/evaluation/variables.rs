@@ -2,6 +2,7 @@
 //! outside in a root module (or unknown, in `validate`), then converted
 //! and checked as `prepareFinalInputVariableValue` does, and validated.
 
+use tofu_diagnostics::Code;
 use tofu_syntax::TextRange;
 use tofu_syntax::body::{AnyExpr, AttributeSchema, BodySchema, SourceText};
 use tofu_types::defaults::convert_with_defaults;
@@ -58,8 +59,8 @@ pub fn variable_value(
                 if let Some(message) = &decl.deprecated {
                     diagnostics.push(Diagnostic {
                         severity: Severity::Warning,
-                        ..Diagnostic::at(
-                            "Deprecated variable used from the root module",
+                        ..Diagnostic::error_in(
+                            Code::DeprecatedVariableUsedFromTheRootModule,
                             format!(
                                 "The root variable {:?} is deprecated with the following message: {message}",
                                 name
@@ -98,8 +99,8 @@ pub fn variable_value(
                         severity: Severity::Warning,
                         deprecation: Some(Box::new(deprecation_cause(db, ev, &addr, &name, message))),
                         function_call: None,
-                        ..Diagnostic::at(
-                            "Variable marked as deprecated by the module author",
+                        ..Diagnostic::error_in(
+                            Code::VariableMarkedAsDeprecatedByTheModuleAuthor,
                             format!(
                                 "Variable {name:?} is marked as deprecated with the following message:\n{message}"
                             ),
@@ -155,8 +156,8 @@ pub fn missing_root_values(db: &dyn salsa::Database, inputs: crate::RootInputs) 
         .iter()
         .filter(|decl| decl.default.is_none() && !values.contains_key(&decl.name))
         .map(|decl| {
-            Diagnostic::at(
-                "No value for required variable",
+            Diagnostic::error_in(
+                Code::NoValueForRequiredVariable,
                 format!(
                     "The root module input variable {:?} is not set, and has no default value. Use a -var or -var-file command line argument to provide a value for this variable.",
                     decl.name
@@ -274,8 +275,8 @@ fn finalize(
             Source::Expression(file, range) => (*file, *range),
             _ => (decl.file, decl.range),
         };
-        diagnostics.push(Diagnostic::at(
-            "Variable does not allow ephemeral value",
+        diagnostics.push(Diagnostic::error_in(
+            Code::VariableDoesNotAllowEphemeralValue,
             format!(
                 "The value used for the variable {name:?} is ephemeral, but it is not configured to allow one."
             ),
@@ -294,8 +295,8 @@ fn finalize(
         None => match &decl.default {
             Some(default) => default.clone(),
             None => {
-                diagnostics.push(Diagnostic::at(
-                    "Required variable not set",
+                diagnostics.push(Diagnostic::error_in(
+                    Code::RequiredVariableNotSet,
                     format!("The variable {name:?} is required, but is not set."),
                     decl.file,
                     decl.range,
@@ -331,8 +332,8 @@ fn finalize(
                     decl_range()
                 ),
             };
-            diagnostics.push(Diagnostic::at(
-                "Invalid value for input variable",
+            diagnostics.push(Diagnostic::error_in(
+                Code::InvalidValueForInputVariable,
                 detail,
                 decl.file,
                 decl.range,
@@ -345,16 +346,16 @@ fn finalize(
             return (default.clone(), diagnostics);
         }
         let diagnostic = match (&non_file_source, source) {
-            (Some(how), _) => Diagnostic::at(
-                "Required variable not set",
+            (Some(how), _) => Diagnostic::error_in(
+                Code::RequiredVariableNotSet,
                 format!(
                     "Unsuitable value for {display} {how}: required variable may not be set to null."
                 ),
                 decl.file,
                 decl.range,
             ),
-            (None, Source::Expression(file, range)) => Diagnostic::at(
-                "Required variable not set",
+            (None, Source::Expression(file, range)) => Diagnostic::error_in(
+                Code::RequiredVariableNotSet,
                 format!(
                     "The given value is not suitable for {display} defined at {}: required variable may not be set to null.",
                     decl_range()
@@ -466,8 +467,8 @@ pub fn variable_validation_diagnostics(
             continue;
         }
         if result.is_null() {
-            out.push(Diagnostic::at(
-                "Invalid variable validation result",
+            out.push(Diagnostic::error_in(
+                Code::InvalidVariableValidationResult,
                 "Validation condition expression must return either true or false, not null."
                     .to_owned(),
                 decl.file,
@@ -478,8 +479,8 @@ pub fn variable_validation_diagnostics(
         let result = match convert(&result, &Type::Bool) {
             Ok(result) => result,
             Err(err) => {
-                out.push(Diagnostic::at(
-                    "Invalid variable validation result",
+                out.push(Diagnostic::error_in(
+                    Code::InvalidVariableValidationResult,
                     format!(
                         "Invalid validation condition result value: {}.",
                         format_error(&err)
@@ -499,8 +500,8 @@ pub fn variable_validation_diagnostics(
         out.extend(found);
         let mut error_message = String::new();
         if !message_failed && !text.is_known() {
-            out.push(Diagnostic::at(
-                "Invalid error message",
+            out.push(Diagnostic::error_in(
+                Code::InvalidErrorMessage,
                 "Value used in error message is not known and can not be used in error_message until after apply.".to_owned(),
                 decl.file,
                 message.range(),
@@ -509,8 +510,8 @@ pub fn variable_validation_diagnostics(
         }
         if !message_failed && !text.is_null() {
             match convert(&text, &Type::String) {
-                Err(err) => out.push(Diagnostic::at(
-                    "Invalid error message",
+                Err(err) => out.push(Diagnostic::error_in(
+                    Code::InvalidErrorMessage,
                     format!(
                         "Unsuitable value for error message: {}.",
                         format_error(&err)
@@ -519,8 +520,8 @@ pub fn variable_validation_diagnostics(
                     message.range(),
                 )),
                 Ok(text) if text.has_mark_deep(Mark::Sensitive) => {
-                    out.push(Diagnostic::at(
-                        "Error message refers to sensitive values",
+                    out.push(Diagnostic::error_in(
+                        Code::ErrorMessageRefersToSensitiveValues,
                         "The error expression used to explain this condition refers to sensitive values. OpenTofu will not display the resulting message.\n\nYou can correct this by removing references to sensitive values, or by carefully using the nonsensitive() function if the expression will not reveal the sensitive data.".to_owned(),
                         decl.file,
                         message.range(),
@@ -528,8 +529,8 @@ pub fn variable_validation_diagnostics(
                     error_message = "The error message included a sensitive value, so it will not be displayed.".to_owned();
                 }
                 Ok(text) if text.has_mark_deep(Mark::Ephemeral) => {
-                    out.push(Diagnostic::at(
-                        "Error message refers to ephemeral values",
+                    out.push(Diagnostic::error_in(
+                        Code::ErrorMessageRefersToEphemeralValues,
                         "The error expression used to explain this condition refers to ephemeral values. OpenTofu will not display the resulting message.\n\nYou can correct this by removing references to ephemeral values or by utilizing the builtin ephemeralasnull() function.".to_owned(),
                         decl.file,
                         message.range(),
@@ -545,8 +546,8 @@ pub fn variable_validation_diagnostics(
         if error_message.is_empty() {
             error_message = "Failed to evaluate condition error message.".to_owned();
         }
-        out.push(Diagnostic::at(
-            "Invalid value for variable",
+        out.push(Diagnostic::error_in(
+            Code::InvalidValueForVariable,
             format!(
                 "{error_message}\n\nThis was checked by the validation rule at {}.",
                 range_string(db, decl.file, rule.def_range)

@@ -10,6 +10,7 @@
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
+use tofu_diagnostics::Code;
 use tofu_syntax::ast::{AstNode, Expr, LiteralKind};
 use tofu_syntax::body::{AnyBody, AnyExpr, AttributeSchema, BodySchema, SourceText};
 use tofu_syntax::{SyntaxKind, SyntaxNode, TextRange, trimmed_range};
@@ -41,7 +42,7 @@ pub enum Subject {
 /// it does not widen every reference).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct InvalidReference {
-    pub summary: String,
+    pub code: Code,
     pub detail: String,
     pub range: TextRange,
     /// The traversal's root name (`var` of `var["x"]`).
@@ -543,10 +544,10 @@ fn parse_ref(root: &str, root_range: TextRange, steps: &[(Step, TextRange)]) -> 
         remaining: Remaining::default(),
         caught: false,
     };
-    let invalid = |summary: &str, detail: String, range: TextRange| {
+    let invalid = |summary: Code, detail: String, range: TextRange| {
         plain(
             Subject::Invalid(Box::new(InvalidReference {
-                summary: summary.to_owned(),
+                code: summary,
                 detail,
                 range,
                 root: root.to_owned(),
@@ -557,7 +558,7 @@ fn parse_ref(root: &str, root_range: TextRange, steps: &[(Step, TextRange)]) -> 
     // `parseSingleAttrRef`: the object must be followed by an attribute.
     let single_attr = |make: &dyn Fn(String) -> Subject| match (steps.first(), attr(0)) {
         (None, _) => invalid(
-            "Invalid reference",
+            Code::InvalidReference,
             format!(
                 "The {root:?} object cannot be accessed directly. Instead, access one of its attributes."
             ),
@@ -565,7 +566,7 @@ fn parse_ref(root: &str, root_range: TextRange, steps: &[(Step, TextRange)]) -> 
         ),
         (Some(_), Some(name)) => plain(make(name), through(0)),
         (Some(_), None) => invalid(
-            "Invalid reference",
+            Code::InvalidReference,
             format!("The {root:?} object does not support this operation."),
             step_range(0),
         ),
@@ -580,21 +581,21 @@ fn parse_ref(root: &str, root_range: TextRange, steps: &[(Step, TextRange)]) -> 
         };
         let Some(ty) = ty else {
             return invalid(
-                "Invalid reference",
+                Code::InvalidReference,
                 "The \"data\" object does not support this operation.".to_owned(),
                 step_range(type_at.unwrap_or(0)),
             );
         };
         if steps.len() <= name_at {
             return invalid(
-                "Invalid reference",
+                Code::InvalidReference,
                 "A reference to a resource type must be followed by at least one attribute access, specifying the resource name.".to_owned(),
                 whole,
             );
         }
         let Some(name) = attr(name_at) else {
             return invalid(
-                "Invalid reference",
+                Code::InvalidReference,
                 format!(
                     "A reference to {what} must be followed by at least one attribute access, specifying the resource name."
                 ),
@@ -623,7 +624,7 @@ fn parse_ref(root: &str, root_range: TextRange, steps: &[(Step, TextRange)]) -> 
     };
     let too_short = |object: &str, detail: &str| {
         invalid(
-            "Invalid reference",
+            Code::InvalidReference,
             format!("The \"{object}\" object must be followed by two attribute names: {detail}."),
             whole,
         )
@@ -681,7 +682,7 @@ fn parse_ref(root: &str, root_range: TextRange, steps: &[(Step, TextRange)]) -> 
                     ..call
                 },
                 (Some(_), None) => invalid(
-                    "Invalid reference",
+                    Code::InvalidReference,
                     "Module instance objects do not support this operation.".to_owned(),
                     step_range(next),
                 ),
@@ -689,7 +690,7 @@ fn parse_ref(root: &str, root_range: TextRange, steps: &[(Step, TextRange)]) -> 
         }
         "self" => plain(Subject::SelfObject, root_range),
         "template" | "lazy" | "arg" => invalid(
-            "Reserved symbol name",
+            Code::ReservedSymbolName,
             format!(
                 "The symbol name {root:?} is reserved for use in a future OpenTofu version. If you are using a provider that already uses this as a resource type name, add the prefix \"resource.\" to force interpretation as a resource type name."
             ),

@@ -1,6 +1,7 @@
 //! One variable definitions file (`.tfvars`, `.tfvars.json`), read as
 //! `addVarsFromFile` reads it.
 
+use tofu_diagnostics::Code;
 use tofu_eval::{
     EvalContext, FunctionTable, MemoryFileSystem, NoVariables, evaluate, evaluate_json,
 };
@@ -91,8 +92,8 @@ pub(crate) fn variables_file(db: &dyn salsa::Database, file: SourceFile) -> Vari
     let (content, _, _) = body.partial_content(&BodySchema::new(&[], VARIABLE_BLOCK), &source);
     for block in &content.blocks {
         let name = block.labels.first().map_or("", String::as_str);
-        out.diagnostics.push(Diagnostic::at(
-            "Variable declaration in .tfvars file",
+        out.diagnostics.push(Diagnostic::error_in(
+            Code::VariableDeclarationInTfvarsFile,
             format!(
                 "A .tfvars file is used to assign values to variables that have already been declared in .tf files, not to declare new variables. To declare variable {}, place this block in one of your .tf files, such as variables.tf.\n\nTo set a value for this variable in {path}, use the definition syntax instead:\n    {name} = <value>",
                 go_quote(name)
@@ -108,9 +109,7 @@ pub(crate) fn variables_file(db: &dyn salsa::Database, file: SourceFile) -> Vari
 
     let (attributes, errors) = body.just_attributes(&source);
     for error in errors {
-        let mut diagnostic = Diagnostic::at(&error.summary, error.detail, file, error.range);
-        diagnostic.context = error.context;
-        out.diagnostics.push(diagnostic);
+        out.diagnostics.push(error.in_file(file));
     }
     let functions = FunctionTable::default();
     let fs = MemoryFileSystem::new("");

@@ -10,6 +10,7 @@ mod modes;
 
 use std::collections::BTreeMap;
 
+use tofu_diagnostics::Code;
 use tofu_eval::typeexpr::constant_value;
 use tofu_syntax::TextRange;
 use tofu_syntax::ast::{AstNode, ExpressionFile};
@@ -163,12 +164,12 @@ pub fn root_variable_values(db: &dyn salsa::Database, inputs: RootInputs) -> Roo
             }
             VariableSource::MissingFile(path) => out.diagnostics.push(sourceless(
                 Severity::Error,
-                "Failed to read variables file",
+                Code::FailedToReadVariablesFile,
                 format!("Given variables file {path} does not exist."),
             )),
             VariableSource::UnreadableFile { path, error } => out.diagnostics.push(sourceless(
                 Severity::Error,
-                "Failed to read variables file",
+                Code::FailedToReadVariablesFile,
                 format!("Error while reading {path}: {error}."),
             )),
             VariableSource::Option(raw) => match split_option(raw) {
@@ -223,7 +224,7 @@ pub fn root_variable_values(db: &dyn salsa::Database, inputs: RootInputs) -> Roo
                     found.push((
                         sourceless(
                             Severity::Warning,
-                            "Value for undeclared variable",
+                            Code::ValueForUndeclaredVariable,
                             format!(
                                 "The root module does not declare a variable named {} but a value was found in file {}. If you meant to use this value, add a \"variable\" block to the configuration.\n\nTo silence these warnings, use TF_VAR_... environment variables to provide certain \"global\" settings to all configurations in your organization. To reduce the verbosity of these warnings, use the -compact-warnings option.",
                                 go_quote(name),
@@ -239,7 +240,7 @@ pub fn root_variable_values(db: &dyn salsa::Database, inputs: RootInputs) -> Roo
             ValueOrigin::CommandLine { .. } => found.push((
                 sourceless(
                     Severity::Error,
-                    "Value for undeclared variable",
+                    Code::ValueForUndeclaredVariable,
                     format!(
                         "A variable named {} was assigned on the command line, but the root module does not declare a variable of that name. To use this value, add a \"variable\" block to the configuration.",
                         go_quote(name)
@@ -254,7 +255,7 @@ pub fn root_variable_values(db: &dyn salsa::Database, inputs: RootInputs) -> Roo
         found.push((
             sourceless(
                 Severity::Warning,
-                "Values for undeclared variables",
+                Code::ValuesForUndeclaredVariables,
                 format!(
                     "In addition to the other similar warnings shown, {} other variable(s) defined without being declared.",
                     undeclared_in_files - 2
@@ -276,7 +277,7 @@ pub fn root_variable_values(db: &dyn salsa::Database, inputs: RootInputs) -> Roo
     // path segments first) and range.
     all.sort_by_cached_key(|(diagnostic, place)| {
         let subject = match (&diagnostic.location, place) {
-            (Some((file, range)), _) => Some((file.path(db).clone(), *range)),
+            (Some(location), _) => Some((location.file.path(db).clone(), location.range)),
             (None, Some(place)) => Some((place.file_name.clone(), place.range)),
             (None, None) => None,
         };
@@ -301,7 +302,7 @@ fn split_option(raw: &str) -> Result<(&str, &str), Diagnostic> {
     let Some((name, value)) = raw.split_once('=') else {
         return Err(sourceless(
             Severity::Error,
-            "Invalid -var option",
+            Code::InvalidVarOption,
             format!(
                 "The given -var option {} is not correctly specified. Must be a variable name and value separated by an equals sign, like -var=\"key=value\".",
                 go_quote(raw)
@@ -311,7 +312,7 @@ fn split_option(raw: &str) -> Result<(&str, &str), Diagnostic> {
     if let Some(before) = name.strip_suffix(' ') {
         return Err(sourceless(
             Severity::Error,
-            "Invalid -var option",
+            Code::InvalidVarOption,
             format!(
                 "Variable name {} is invalid due to trailing space. Did you mean -var=\"{before}={}\"?",
                 go_quote(name),
@@ -377,8 +378,8 @@ fn parse_string(name: &str, raw: &str) -> (Value, Vec<Found>) {
             .iter()
             .map(|e| {
                 (
-                    sourceless(Severity::Error, &e.summary, e.detail.clone()),
-                    Some(place(e.range, e.context)),
+                    without_place(e.clone()),
+                    e.range().map(|range| place(range, e.context)),
                 )
             })
             .collect();
@@ -391,7 +392,7 @@ fn parse_string(name: &str, raw: &str) -> (Value, Vec<Found>) {
     let found = diagnostics
         .into_iter()
         .map(|d| {
-            let at = d.subject.map(|range| place(range, d.context));
+            let at = d.range().map(|range| place(range, d.context));
             (eval_diagnostic(d, None), at)
         })
         .collect();
@@ -400,27 +401,27 @@ fn parse_string(name: &str, raw: &str) -> (Value, Vec<Found>) {
 
 /// An evaluation diagnostic, located in `file` if it has a subject there.
 fn eval_diagnostic(d: tofu_eval::Diagnostic, file: Option<SourceFile>) -> Diagnostic {
-    Diagnostic {
-        severity: d.severity,
-        summary: d.summary,
-        detail: d.detail,
-        location: file.zip(d.subject),
-        context: d.context,
+    let d = tofu_eval::Diagnostic {
         values: Vec::new(),
-        deprecation: None,
         function_call: None,
+        ..d
+    };
+    match file {
+        Some(file) => d.in_file(file),
+        None => without_place(d),
     }
 }
 
-fn sourceless(severity: Severity, summary: &str, detail: String) -> Diagnostic {
-    Diagnostic {
-        severity,
-        summary: summary.to_owned(),
-        detail,
+fn sourceless(severity: Severity, code: Code, detail: String) -> Diagnostic {
+    Diagnostic::new(severity, code, detail)
+}
+
+/// `d` without its place, which is not in any file of the configuration.
+fn without_place(d: tofu_eval::Diagnostic) -> Diagnostic {
+    let d = tofu_eval::Diagnostic {
         location: None,
         context: None,
-        values: Vec::new(),
-        deprecation: None,
-        function_call: None,
-    }
+        ..d
+    };
+    d.map_file(|()| unreachable!("a diagnostic without a place names no file"))
 }

@@ -4,6 +4,7 @@
 //! variable, and in a root module the backend or `cloud` block and the
 //! encryption configuration.
 
+use tofu_diagnostics::Code;
 use tofu_syntax::TextRange;
 use tofu_syntax::body::{AnyBlock, AnyExpr, BodySchema, SourceText};
 use tofu_types::{Mark, Value};
@@ -267,13 +268,16 @@ fn backend_block(
     }
     for (marked, what) in [(marks.0, "sensitive"), (marks.1, "ephemeral")] {
         if marked {
-            out.push(error(
-                &format!("Backend config contains {what} values"),
-                format!(
-                    "The backend configuration is stored in .terraform/terraform.tfstate as well as plan files. It is recommended to instead supply {what} credentials via backend specific environment variables"
-                ),
-                ident.place,
-            ));
+            out.push(
+                error(
+                    Code::BackendConfigContainsMarkedValues,
+                    format!(
+                        "The backend configuration is stored in .terraform/terraform.tfstate as well as plan files. It is recommended to instead supply {what} credentials via backend specific environment variables"
+                    ),
+                    ident.place,
+                )
+                .with_summary(format!("Backend config contains {what} values")),
+            );
             // `Hash` stops at the first.
             return;
         }

@@ -4,6 +4,7 @@
 
 use std::fmt;
 
+use tofu_diagnostics::Code;
 use tofu_syntax::TextRange;
 
 use crate::{Diagnostic, SourceFile};
@@ -29,26 +30,21 @@ impl fmt::Display for Ident {
 
 /// An error at `place`, or without a place.
 pub(crate) fn error(
-    summary: &str,
+    code: Code,
     detail: String,
     place: Option<(SourceFile, TextRange)>,
 ) -> Diagnostic {
-    Diagnostic {
-        severity: crate::Severity::Error,
-        summary: summary.to_owned(),
-        detail,
-        location: place,
-        context: None,
-        values: Vec::new(),
-        deprecation: None,
-        function_call: None,
+    let diagnostic = Diagnostic::error(code, detail);
+    match place {
+        Some((file, range)) => diagnostic.with_location(file, range),
+        None => diagnostic,
     }
 }
 
 /// `enhanceDiagnostics`: what `top` reports when `dependency` failed.
 pub(crate) fn unavailable(top: &Ident, dependency: &Ident) -> Diagnostic {
     error(
-        "Unable to compute static value",
+        Code::UnableToComputeStaticValue,
         format!("{top} depends on {dependency} which is not available"),
         top.place,
     )

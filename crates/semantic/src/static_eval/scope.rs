@@ -8,6 +8,7 @@ use std::cell::Cell;
 use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
 
+use tofu_diagnostics::Code;
 use tofu_eval::Scope;
 use tofu_syntax::TextRange;
 use tofu_syntax::ast::{AstNode, FunctionCall};
@@ -186,7 +187,7 @@ impl<'db> StaticScope<'db> {
             .find(|d| d.kind == DeclKind::Local(name.to_owned()));
         let Some(declaration) = declaration else {
             return StaticValue::failed(vec![error(
-                "Undefined local",
+                Code::UndefinedLocal,
                 format!("Undefined local local.{name}"),
                 Some((reference.file, reference.range)),
             )]);
@@ -197,7 +198,7 @@ impl<'db> StaticScope<'db> {
         );
         if stack.iter().any(|frame| frame == name) {
             return StaticValue::failed(vec![error(
-                "Circular reference",
+                Code::CircularReference,
                 format!("{ident} is self referential"),
                 ident.place,
             )]);
@@ -249,14 +250,14 @@ impl<'db> StaticScope<'db> {
             .find(|v| v.name == name);
         let Some(declaration) = declaration else {
             return StaticValue::failed(vec![error(
-                "Undefined variable",
+                Code::UndefinedVariable,
                 format!("Undefined variable var.{name}"),
                 Some((reference.file, reference.range)),
             )]);
         };
         if super::values::declared_const(self.db, declaration) == Some(false) {
             return StaticValue::failed(vec![error(
-                "Unable to use variable in static context",
+                Code::UnableToUseVariableInStaticContext,
                 format!(
                     "The variable {name:?} cannot be used in a static context, because it is declared as \"const = false\"."
                 ),
@@ -302,7 +303,7 @@ impl<'db> StaticScope<'db> {
                     .map(|s| format!(" Did you mean {s:?}?"))
                     .unwrap_or_default();
                 return StaticValue::failed(vec![error(
-                    "Invalid \"path\" attribute",
+                    Code::InvalidPathAttribute,
                     format!(
                         "The \"path\" object does not have an attribute named {other:?}.{suggestion}"
                     ),
@@ -319,15 +320,15 @@ fn terraform_attribute(attribute: &str, reference: &Reference) -> StaticValue {
     let (summary, detail) = match attribute {
         "workspace" => return StaticValue::known(Value::string("default")),
         "applying" => (
-            "Invalid attribute in static context",
+            Code::InvalidAttributeInStaticContext,
             "The applying attribute can not be used during static evaluation and is only valid in the plan and apply phases of execution".to_owned(),
         ),
         "env" => (
-            "Invalid \"terraform\" attribute",
+            Code::InvalidTerraformAttribute,
             "The terraform.env attribute was deprecated in v0.10 and removed in v0.12. The \"state environment\" concept was renamed to \"workspace\" in v0.12, and so the workspace name can now be accessed using the terraform.workspace attribute.".to_owned(),
         ),
         other => (
-            "Invalid \"terraform\" attribute",
+            Code::InvalidTerraformAttribute,
             format!(
                 "The \"terraform\" object does not have an attribute named {other:?}. The only supported attribute is terraform.workspace, the name of the currently-selected workspace."
             ),
@@ -362,9 +363,9 @@ pub(crate) fn rejected_references(
                 continue;
             }
             Subject::Declared(DeclKind::ModuleCall(_)) if reference.module_output.is_some() => {
-                "Module output not supported in static context"
+                Code::ModuleOutputNotSupportedInStaticContext
             }
-            _ => "Dynamic value in static context",
+            _ => Code::DynamicValueInStaticContext,
         };
         out.push(error(
             summary,
@@ -378,7 +379,7 @@ pub(crate) fn rejected_references(
     if let Some(file) = file.or(top.place.map(|(f, _)| f)) {
         for (name, range) in provider_functions {
             out.push(error(
-                "Provider function in static context",
+                Code::ProviderFunctionInStaticContext,
                 format!("Unable to use {name} in static context, which is required by {top}"),
                 Some((file, *range)),
             ));

@@ -4,6 +4,7 @@
 //! default, in a child from its caller's argument evaluated statically in
 //! the caller.
 
+use tofu_diagnostics::Code;
 use tofu_syntax::body::SourceText;
 use tofu_types::defaults::convert_with_defaults;
 use tofu_types::{Mark, Type, Value};
@@ -145,14 +146,17 @@ fn root_value(
         })
         .map(|assigned| assigned.value.clone());
     if given.is_none() && declaration.default.is_none() {
-        return Err(vec![error(
-            &format!(
+        return Err(vec![
+            error(
+                Code::FailedToRequestInput,
+                String::new(),
+                Some((declaration.file, declaration.range)),
+            )
+            .with_summary(format!(
                 "Failed to request input from user for variable var.{}",
                 declaration.name
-            ),
-            String::new(),
-            Some((declaration.file, declaration.range)),
-        )]);
+            )),
+        ]);
     }
     Ok((given, Vec::new()))
 }
@@ -191,7 +195,7 @@ fn caller_value(
     let Some(argument) = argument else {
         if declaration.default.is_none() {
             return Err(vec![error(
-                "Missing required variable in module call",
+                Code::MissingRequiredVariableInModuleCall,
                 String::new(),
                 Some((block.file, body.missing_item_range())),
             )]);
@@ -239,7 +243,7 @@ fn finalize(
                     return StaticValue {
                         follow_on: false,
                         ..StaticValue::failed(vec![error(
-                            "Invalid value for input variable",
+                            Code::InvalidValueForInputVariable,
                             format!(
                                 "The given value is not suitable for {subject} declared at {declared_at}: {}.",
                                 format_error(&err)
@@ -256,7 +260,7 @@ fn finalize(
             Some(default) => default.clone(),
             None => {
                 return StaticValue::failed(vec![error(
-                    "Required variable not set",
+                    Code::RequiredVariableNotSet,
                     format!(
                         "The given value is not suitable for {subject} defined at {declared_at}: required variable may not be set to null."
                     ),

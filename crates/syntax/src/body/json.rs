@@ -10,6 +10,8 @@ use std::collections::HashMap;
 
 use rowan::TextRange;
 
+use tofu_diagnostics::Code;
+
 use super::{
     AnyAttribute, AnyBlock, AnyBody, AnyExpr, BodyContent, BodySchema, Hidden, SourceText,
     is_trivia, missing_argument, trimmed_range,
@@ -75,7 +77,7 @@ fn properties(
     errors: &mut Vec<SyntaxError>,
 ) -> Vec<Property> {
     let mistyped = |detail: String, value: &JsonValue| {
-        SyntaxError::new("Incorrect JSON value type", detail, value.start_range())
+        SyntaxError::error_at(Code::IncorrectJSONValueType, detail, value.start_range())
     };
     match value {
         JsonValue::Object(object) => object.members().filter_map(Property::of).collect(),
@@ -154,8 +156,8 @@ pub(super) fn content(
         let suggestion = name_suggestion(name, candidates.iter().copied())
             .map(|suggestion| format!(" Did you mean {}?", go_quote(suggestion)))
             .unwrap_or_default();
-        errors.push(SyntaxError::new(
-            "Extraneous JSON object property",
+        errors.push(SyntaxError::error_at(
+            Code::ExtraneousJSONObjectProperty,
             format!(
                 "No argument or block type is named {}.{suggestion}",
                 go_quote(name)
@@ -185,8 +187,8 @@ pub(super) fn partial_content(
         }
         if schema.attribute(name).is_some() {
             if let Some(existing) = attributes.iter().find(|it| it.name == name) {
-                errors.push(SyntaxError::new(
-                    "Duplicate argument",
+                errors.push(SyntaxError::error_at(
+                    Code::DuplicateArgument,
                     format!(
                         "The argument {} was already set at {}.",
                         go_quote(name),
@@ -257,8 +259,8 @@ impl Header<'_> {
         if let Some((&label, labels_left)) = labels_left.split_first() {
             let properties = properties(value, Some(label), errors);
             if properties.is_empty() {
-                errors.push(SyntaxError::new(
-                    "Missing block label",
+                errors.push(SyntaxError::error_at(
+                    Code::MissingBlockLabel,
                     format!(
                         "At least one object property is required, whose name represents the {} block's {label}.",
                         self.type_name
@@ -289,8 +291,8 @@ impl Header<'_> {
             // Elements that are not objects are reported when read.
             JsonValue::Array(array) => blocks.extend(array.elements().map(block)),
             JsonValue::Scalar(scalar) if scalar.is_null() => {}
-            JsonValue::Scalar(_) => errors.push(SyntaxError::new(
-                "Incorrect JSON value type",
+            JsonValue::Scalar(_) => errors.push(SyntaxError::error_at(
+                Code::IncorrectJSONValueType,
                 format!(
                     "Either a JSON object or a JSON array is required, representing the contents of one or more {} blocks.",
                     go_quote(self.type_name)
@@ -308,8 +310,8 @@ pub(super) fn just_attributes(
 ) -> (Vec<AnyAttribute>, Vec<SyntaxError>) {
     let mut errors = Vec::new();
     let Some(object) = value.as_object() else {
-        errors.push(SyntaxError::new(
-            "Incorrect JSON value type",
+        errors.push(SyntaxError::error_at(
+            Code::IncorrectJSONValueType,
             "A JSON object is required here, setting the arguments for this block.",
             value.start_range(),
         ));
@@ -324,8 +326,8 @@ pub(super) fn just_attributes(
             continue;
         }
         if let Some(&existing) = defined.get(name) {
-            errors.push(SyntaxError::new(
-                "Duplicate attribute definition",
+            errors.push(SyntaxError::error_at(
+                Code::DuplicateAttributeDefinition,
                 format!(
                     "The argument {} was already set at {}.",
                     go_quote(name),

@@ -31,6 +31,8 @@ use std::rc::Rc;
 
 use rowan::TextRange;
 
+use tofu_diagnostics::Code;
+
 use crate::ast::{self, AstNode};
 use crate::json::{JsonFile, JsonValue};
 use crate::{Parse, SyntaxError, SyntaxKind, SyntaxNode};
@@ -278,8 +280,8 @@ impl AnyExpr {
 }
 
 fn missing_argument(name: &str, range: TextRange) -> SyntaxError {
-    SyntaxError::new(
-        "Missing required argument",
+    SyntaxError::error_at(
+        Code::MissingRequiredArgument,
         format!(
             "The argument {} is required, but no definition was found.",
             crate::quote::go_quote(name)

@@ -8,6 +8,8 @@ use std::iter::successors;
 
 use rowan::TextRange;
 
+use tofu_diagnostics::Code;
+
 use super::{
     AnyAttribute, AnyBlock, AnyBody, AnyExpr, BodyContent, BodySchema, Hidden, missing_argument,
     trimmed_range,
@@ -156,8 +158,8 @@ pub(super) fn content(
             }
             None => String::new(),
         };
-        errors.push(SyntaxError::new(
-            "Unsupported argument",
+        errors.push(SyntaxError::error_at(
+            Code::UnsupportedArgument,
             format!(
                 "An argument named {} is not expected here.{suggestion}",
                 go_quote(name)
@@ -180,8 +182,8 @@ pub(super) fn content(
             ),
             None => String::new(),
         };
-        errors.push(SyntaxError::new(
-            "Unsupported block type",
+        errors.push(SyntaxError::error_at(
+            Code::UnsupportedBlockType,
             format!(
                 "Blocks of type {} are not expected here.{suggestion}",
                 go_quote(type_name)
@@ -272,22 +274,27 @@ fn label_count_error(
                 wanted.len()
             )
         };
-        let summary = format!("Extraneous label for {name}");
-        return Some(SyntaxError::new(
-            summary,
-            detail,
-            block.label_ranges[wanted.len()],
-        ));
+        return Some(
+            SyntaxError::error_at(
+                Code::ExtraneousLabel,
+                detail,
+                block.label_ranges[wanted.len()],
+            )
+            .with_summary(format!("Extraneous label for {name}")),
+        );
     }
     if count < wanted.len() {
-        return Some(SyntaxError::new(
-            format!("Missing {} for {name}", wanted[count]),
-            format!(
-                "All {name} blocks must have {} labels ({expected}).",
-                wanted.len()
-            ),
-            open_brace_range,
-        ));
+        return Some(
+            SyntaxError::error_at(
+                Code::MissingLabel,
+                format!(
+                    "All {name} blocks must have {} labels ({expected}).",
+                    wanted.len()
+                ),
+                open_brace_range,
+            )
+            .with_summary(format!("Missing {} for {name}", wanted[count])),
+        );
     }
     None
 }
@@ -302,11 +309,12 @@ pub(super) fn just_attributes(
         .blocks
         .first()
         .map(|Block { block, .. }| {
-            SyntaxError::new(
-                format!("Unexpected {} block", go_quote(&block.type_name)),
+            SyntaxError::error_at(
+                Code::UnexpectedBlock,
                 "Blocks are not allowed here.",
                 block.type_range,
             )
+            .with_summary(format!("Unexpected {} block", go_quote(&block.type_name)))
         })
         .into_iter()
         .collect();

@@ -10,6 +10,8 @@
 
 use rowan::{TextRange, TextSize};
 
+use tofu_diagnostics::Code;
+
 use crate::green::{Build, Checkpoint, TreeBuilder};
 
 use super::lexer::{Tok, Token, lex};
@@ -29,7 +31,7 @@ pub(super) fn parse(text: &str) -> Parse {
         let next = p.peek();
         if next.kind != Tok::Eof {
             p.error(
-                "Extraneous data after value",
+                Code::ExtraneousDataAfterValue,
                 "Extra characters appear after the JSON value.",
                 next.range,
             );
@@ -39,7 +41,7 @@ pub(super) fn parse(text: &str) -> Parse {
     // whose elements body decoding checks later.
     if !matches!(value, Value::Object | Value::Array) {
         p.error(
-            "Root value must be object",
+            Code::RootValueMustBeObject,
             "The root value in a JSON-based configuration must be either a JSON object or a JSON array of objects.",
             root,
         );
@@ -118,25 +120,25 @@ impl<'t> Parser<'t> {
             }
             Tok::Keyword => self.keyword(next.range),
             Tok::RBrace => self.missing(
-                "Missing JSON value",
+                Code::MissingJSONValue,
                 "A JSON value must start with a brace, a bracket, a number, a string, or a keyword.",
                 next.range,
             ),
             Tok::RBrack => self.missing(
-                "Missing array element value",
+                Code::MissingArrayElementValue,
                 "A JSON value must start with a brace, a bracket, a number, a string, or a keyword.",
                 next.range,
             ),
-            Tok::Eof => self.missing("Missing value", "The JSON data ends prematurely.", next.range),
+            Tok::Eof => self.missing(Code::MissingValue, "The JSON data ends prematurely.", next.range),
             _ => self.missing(
-                "Invalid start of value",
+                Code::InvalidStartOfValue,
                 "A JSON value must start with a brace, a bracket, a number, a string, or a keyword.",
                 next.range,
             ),
         }
     }
 
-    fn missing(&mut self, summary: &str, detail: &str, range: TextRange) -> Value {
+    fn missing(&mut self, summary: Code, detail: &str, range: TextRange) -> Value {
         self.error(summary, detail, range);
         Value::Missing
     }
@@ -153,7 +155,7 @@ impl<'t> Parser<'t> {
         let at = range.start() + TextSize::new(offset as u32);
         let subject = self.char_range(at, at + TextSize::new(1));
         self.error(
-            "Invalid JSON string",
+            Code::InvalidJSONString,
             "There is a syntax error in the given JSON string.",
             subject,
         );
@@ -167,7 +169,7 @@ impl<'t> Parser<'t> {
         }
         self.wrap_token(SyntaxKind::JSON_ERROR);
         self.error(
-            "Invalid JSON number",
+            Code::InvalidJSONNumber,
             "There is a syntax error in the given JSON number.",
             range,
         );
@@ -190,7 +192,7 @@ impl<'t> Parser<'t> {
                 None => format!("\"{word}\" is not a valid JSON keyword."),
             },
         };
-        self.error("Invalid JSON keyword", detail, range);
+        self.error(Code::InvalidJSONKeyword, detail, range);
         Value::Error
     }
 
@@ -205,7 +207,7 @@ impl<'t> Parser<'t> {
     /// of either kind, into one flat `JSON_ERROR` node.
     fn too_deep(&mut self, range: TextRange) -> Value {
         self.error(
-            "Value nested too deeply",
+            Code::ValueNestedTooDeeply,
             format!("JSON objects and arrays may be nested at most {MAX_DEPTH} levels deep."),
             range,
         );
@@ -252,7 +254,7 @@ impl<'t> Parser<'t> {
             } else {
                 self.misplaced_value(depth);
                 self.error(
-                    "Invalid object property name",
+                    Code::InvalidObjectPropertyName,
                     "A JSON object property name must be a string",
                     key.range,
                 );
@@ -268,15 +270,15 @@ impl<'t> Parser<'t> {
                 }
                 let (summary, detail) = match colon.kind {
                     Tok::RBrace | Tok::Comma => (
-                        "Missing object value",
+                        Code::MissingObjectValue,
                         "A JSON object attribute must have a value, introduced by a colon.",
                     ),
                     Tok::Equals => (
-                        "Missing property value colon",
+                        Code::MissingPropertyValueColon,
                         "JSON uses a colon as its name/value delimiter, not an equals sign.",
                     ),
                     _ => (
-                        "Missing property value colon",
+                        Code::MissingPropertyValueColon,
                         "A colon must appear between an object property's name and its value.",
                     ),
                 };
@@ -292,7 +294,7 @@ impl<'t> Parser<'t> {
                     let comma = self.bump();
                     if self.at(Tok::RBrace) {
                         self.error(
-                            "Trailing comma in object",
+                            Code::TrailingCommaInObject,
                             "JSON does not permit a trailing comma after the final property in an object.",
                             comma,
                         );
@@ -301,7 +303,7 @@ impl<'t> Parser<'t> {
                 }
                 Tok::Eof => {
                     self.error(
-                        "Unclosed object",
+                        Code::UnclosedObject,
                         "No closing brace was found for this JSON object.",
                         open,
                     );
@@ -311,7 +313,7 @@ impl<'t> Parser<'t> {
                     self.wrap_token(SyntaxKind::JSON_ERROR);
                     let next = self.peek().range;
                     self.error(
-                        "Mismatched braces",
+                        Code::MismatchedBraces,
                         "A JSON object must be closed with a brace, not a bracket.",
                         next,
                     );
@@ -325,7 +327,7 @@ impl<'t> Parser<'t> {
                     self.recover_and_close(Tok::LBrace, Tok::RBrace);
                     let next = self.peek().range;
                     self.error(
-                        "Missing attribute seperator comma",
+                        Code::MissingAttributeSeperatorComma,
                         "A comma must appear between each property definition in an object.",
                         next,
                     );
@@ -371,7 +373,7 @@ impl<'t> Parser<'t> {
                     let comma = self.bump();
                     if self.at(Tok::RBrack) {
                         self.error(
-                            "Trailing comma in array",
+                            Code::TrailingCommaInArray,
                             "JSON does not permit a trailing comma after the final value in an array.",
                             comma,
                         );
@@ -386,22 +388,22 @@ impl<'t> Parser<'t> {
                 Tok::Eof => {
                     // Sic: HCL calls an unclosed array an object.
                     self.error(
-                        "Unclosed object",
+                        Code::UnclosedObject,
                         "No closing bracket was found for this JSON array.",
                         open,
                     );
                     return false;
                 }
                 Tok::Colon => (
-                    "Invalid array value",
+                    Code::InvalidArrayValue,
                     "A colon is not used to introduce values in a JSON array.",
                 ),
                 Tok::RBrace => (
-                    "Mismatched brackets",
+                    Code::MismatchedBrackets,
                     "A JSON array must be closed with a bracket, not a brace.",
                 ),
                 _ => (
-                    "Missing attribute seperator comma",
+                    Code::MissingAttributeSeperatorComma,
                     "A comma must appear between each value in an array.",
                 ),
             };
@@ -530,8 +532,9 @@ impl<'t> Parser<'t> {
         self.builder.finish_node();
     }
 
-    fn error(&mut self, summary: &str, detail: impl Into<String>, range: TextRange) {
-        self.errors.push(SyntaxError::new(summary, detail, range));
+    fn error(&mut self, summary: Code, detail: impl Into<String>, range: TextRange) {
+        self.errors
+            .push(SyntaxError::error_at(summary, detail, range));
     }
 
     /// `start..end` widened to character boundaries and clipped to the text.

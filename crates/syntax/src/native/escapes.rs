@@ -3,6 +3,8 @@
 
 use rowan::{TextRange, TextSize};
 
+use tofu_diagnostics::Code;
+
 use crate::SyntaxError;
 
 /// Checks the escapes of one literal token starting at `start`; `quoted`
@@ -22,7 +24,11 @@ pub(crate) fn check(text: &str, start: TextSize, quoted: bool) -> Vec<SyntaxErro
         let (len, problem) = escape_at(&text[i..]);
         if let Some(detail) = problem {
             let range = TextRange::at(start + TextSize::from(i as u32), TextSize::from(len as u32));
-            errors.push(SyntaxError::new("Invalid escape sequence", detail, range));
+            errors.push(SyntaxError::error_at(
+                Code::InvalidEscapeSequence,
+                detail,
+                range,
+            ));
         }
         i += len;
     }

@@ -3,6 +3,8 @@
 
 use rowan::{TextRange, TextSize};
 
+use tofu_diagnostics::Code;
+
 use crate::{SyntaxError, SyntaxKind};
 
 use super::Token;
@@ -15,8 +17,8 @@ pub(crate) fn check(text: &str, tokens: &[Token]) -> Vec<SyntaxError> {
         let range = TextRange::at(offset, TextSize::from(token.len));
         offset += TextSize::from(token.len);
         match token.kind {
-            SyntaxKind::QUOTED_NEWLINE => errors.push(SyntaxError::new(
-                "Invalid multi-line string",
+            SyntaxKind::QUOTED_NEWLINE => errors.push(SyntaxError::error_at(
+                Code::InvalidMultiLineString,
                 "Quoted strings may not be split over multiple lines. To produce a multi-line string, either use the \\n escape to represent a newline character or use the \"heredoc\" multi-line template syntax.",
                 range,
             )),
@@ -41,7 +43,8 @@ struct Told {
 
 impl Told {
     fn invalid(&mut self, chars: &str, range: TextRange) -> Option<SyntaxError> {
-        let error = |summary: &str, detail: &str| Some(SyntaxError::new(summary, detail, range));
+        let error =
+            |summary: Code, detail: &str| Some(SyntaxError::error_at(summary, detail, range));
         match chars {
             "&" | "|" | "^" | "~" => {
                 if self.bitwise >= 4 {
@@ -55,7 +58,7 @@ impl Told {
                     _ => "",
                 };
                 error(
-                    "Unsupported operator",
+                    Code::UnsupportedOperator,
                     &format!("Bitwise operators are not supported.{suggestion}"),
                 )
             }
@@ -70,7 +73,7 @@ impl Told {
                     return None;
                 }
                 error(
-                    "Invalid character",
+                    Code::InvalidCharacter,
                     "The \"`\" character is not valid. To create a multi-line string, use the \"heredoc\" syntax, like \"<<EOT\".",
                 )
             }
@@ -83,7 +86,7 @@ impl Told {
                     return None;
                 }
                 error(
-                    "Invalid character",
+                    Code::InvalidCharacter,
                     "Single quotes are not valid. Use double quotes (\") to enclose strings.",
                 )
             }
@@ -93,16 +96,16 @@ impl Told {
                 }
                 self.semicolon += 1;
                 error(
-                    "Invalid character",
+                    Code::InvalidCharacter,
                     "The \";\" character is not valid. Use newlines to separate arguments and blocks, and commas to separate items in collection values.",
                 )
             }
             "\u{201c}" | "\u{201d}" => error(
-                "Invalid character",
+                Code::InvalidCharacter,
                 "\"Curly quotes\" are not valid here. These can sometimes be inadvertently introduced when sharing code via documents or discussion forums. It might help to replace the character with a \"straight quote\".",
             ),
             _ => error(
-                "Invalid character",
+                Code::InvalidCharacter,
                 "This character is not used within the language.",
             ),
         }

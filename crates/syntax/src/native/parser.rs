@@ -12,6 +12,8 @@ use std::cell::Cell;
 
 use rowan::{TextRange, TextSize};
 
+use tofu_diagnostics::Code;
+
 use crate::{
     SyntaxError,
     SyntaxKind::{self, *},
@@ -145,7 +147,7 @@ impl<'t, B: Build> Parser<'t, B> {
         if next.kind != EOF {
             if !self.recovery {
                 self.error(
-                    "Extra characters after expression",
+                    Code::ExtraCharactersAfterExpression,
                     "An expression was successfully parsed, but extra characters were found after it.",
                     next.range,
                 );
@@ -172,8 +174,8 @@ impl<'t, B: Build> Parser<'t, B> {
     fn finish_root(mut self) -> (B::Output, Vec<SyntaxError>) {
         if self.steps_left.get() == 0 {
             let end = TextSize::of(self.text);
-            self.errors.push(SyntaxError::new(
-                "Input too complex",
+            self.errors.push(SyntaxError::error_at(
+                Code::InputTooComplex,
                 "The parser stopped before the end of this file because it took too many steps.",
                 TextRange::empty(end),
             ));
@@ -308,21 +310,39 @@ impl<'t, B: Build> Parser<'t, B> {
 
     // ---- errors ----
 
-    fn error(&mut self, summary: &str, detail: impl Into<String>, range: TextRange) {
-        self.errors.push(SyntaxError::new(summary, detail, range));
+    fn error(&mut self, summary: Code, detail: impl Into<String>, range: TextRange) {
+        self.errors
+            .push(SyntaxError::error_at(summary, detail, range));
     }
 
     /// An error with HCL's context range: the wider region tools show
     /// around the subject.
     fn error_in(
         &mut self,
-        summary: &str,
+        summary: Code,
         detail: impl Into<String>,
         range: TextRange,
         context: TextRange,
     ) {
         self.errors
-            .push(SyntaxError::new(summary, detail, range).with_context(context));
+            .push(SyntaxError::error_at(summary, detail, range).with_context(context));
+    }
+
+    /// [`Self::error_in`] for the kinds whose summary names what they are
+    /// about.
+    fn error_in_named(
+        &mut self,
+        code: Code,
+        summary: String,
+        detail: impl Into<String>,
+        range: TextRange,
+        context: TextRange,
+    ) {
+        self.errors.push(
+            SyntaxError::error_at(code, detail, range)
+                .with_context(context)
+                .with_summary(summary),
+        );
     }
 
     fn error_count(&self) -> usize {
@@ -478,7 +498,7 @@ impl<'t, B: Build> Parser<'t, B> {
                         if let Some(existing) = attributes.get(name) {
                             let at = self.range_string(existing);
                             self.error(
-                                "Attribute redefined",
+                                Code::AttributeRedefined,
                                 format!(
                                     "The argument {} was already set at {at}. Each argument may be set only once.",
                                     go_quote(name)
@@ -495,22 +515,22 @@ impl<'t, B: Build> Parser<'t, B> {
                     if !self.recovery {
                         match bad.kind {
                             OPEN_QUOTE => self.error(
-                                "Invalid argument name",
+                                Code::InvalidArgumentName,
                                 "Argument names must not be quoted.",
                                 bad.range,
                             ),
                             EOF if end == R_BRACE => self.error(
-                                "Unclosed configuration block",
+                                Code::UnclosedConfigurationBlock,
                                 "There is no closing brace for this block before the end of the file. This may be caused by incorrect brace nesting elsewhere in this file.",
                                 start_range,
                             ),
                             EOF => self.error(
-                                "Unclosed configuration body",
+                                Code::UnclosedConfigurationBody,
                                 "Found end of file before the end of this configuration body.",
                                 start_range,
                             ),
                             _ => self.error(
-                                "Argument or block definition required",
+                                Code::ArgumentOrBlockDefinitionRequired,
                                 "An argument or block definition is required here.",
                                 bad.range,
                             ),
@@ -549,7 +569,7 @@ impl<'t, B: Build> Parser<'t, B> {
                 self.finish_node();
                 self.read();
                 self.error(
-                    "Argument or block definition required",
+                    Code::ArgumentOrBlockDefinitionRequired,
                     "An argument or block definition is required here. To set an argument, use the equals sign \"=\" to introduce the argument value.",
                     ident.range,
                 );
@@ -580,12 +600,12 @@ impl<'t, B: Build> Parser<'t, B> {
             if !self.recovery {
                 let (summary, detail) = if end.kind == COMMA {
                     (
-                        "Unexpected comma after argument",
+                        Code::UnexpectedCommaAfterArgument,
                         "Argument definitions must be separated by newlines, not commas. An argument definition must end with a newline.",
                     )
                 } else {
                     (
-                        "Missing newline after argument",
+                        Code::MissingNewlineAfterArgument,
                         "An argument definition must end with a newline.",
                     )
                 };
@@ -613,19 +633,19 @@ impl<'t, B: Build> Parser<'t, B> {
                 _ => {
                     match tok.kind {
                         EQ => self.error_in(
-                            "Invalid block definition",
+                            Code::InvalidBlockDefinition,
                             "The equals sign \"=\" indicates an argument definition, and must not be used when defining a block.",
                             tok.range,
                             between(block_type, tok.range),
                         ),
                         NEWLINE => self.error_in(
-                            "Invalid block definition",
+                            Code::InvalidBlockDefinition,
                             "A block definition must have block content delimited by \"{\" and \"}\", starting on the same line as the block header.",
                             tok.range,
                             between(block_type, tok.range),
                         ),
                         _ if !self.recovery => self.error_in(
-                            "Invalid block definition",
+                            Code::InvalidBlockDefinition,
                             "Either a quoted string block label or an opening brace (\"{\") is expected here.",
                             tok.range,
                             between(block_type, tok.range),
@@ -660,7 +680,7 @@ impl<'t, B: Build> Parser<'t, B> {
         } else {
             if !self.recovery {
                 self.error_in(
-                    "Missing newline after block definition",
+                    Code::MissingNewlineAfterBlockDefinition,
                     "A block definition must end with a newline.",
                     eol.range,
                     between(block_type, eol.range),
@@ -682,7 +702,7 @@ impl<'t, B: Build> Parser<'t, B> {
             self.finish_node();
             self.read();
             self.error(
-                "Argument or block definition required",
+                Code::ArgumentOrBlockDefinitionRequired,
                 "An argument or block definition is required here.",
                 ident.range,
             );
@@ -700,7 +720,7 @@ impl<'t, B: Build> Parser<'t, B> {
                     self.read();
                     let name = self.token_text(ident);
                     self.error(
-                        "Argument definition required",
+                        Code::ArgumentDefinitionRequired,
                         format!(
                             "A single-line block definition can contain only a single argument. If you meant to define argument {}, use an equals sign to assign it a value. To define a nested block, place it on a line of its own within its parent block.",
                             go_quote(name)
@@ -714,7 +734,7 @@ impl<'t, B: Build> Parser<'t, B> {
                     self.finish_node();
                     self.read();
                     self.error(
-                        "Argument or block definition required",
+                        Code::ArgumentOrBlockDefinitionRequired,
                         "An argument or block definition is required here. To set an argument, use the equals sign \"=\" to introduce the argument value.",
                         ident.range,
                     );
@@ -729,7 +749,7 @@ impl<'t, B: Build> Parser<'t, B> {
             }
             COMMA => {
                 self.error(
-                    "Invalid single-argument block definition",
+                    Code::InvalidSingleArgumentBlockDefinition,
                     "Single-line block syntax can include only one argument definition. To define multiple arguments, use the multi-line block syntax with one argument definition per line.",
                     next.range,
                 );
@@ -737,7 +757,7 @@ impl<'t, B: Build> Parser<'t, B> {
             }
             NEWLINE => {
                 self.error(
-                    "Invalid single-argument block definition",
+                    Code::InvalidSingleArgumentBlockDefinition,
                     "An argument definition on the same line as its containing block creates a single-line block definition, which must also be closed on the same line. Place the block's closing brace immediately after the argument definition.",
                     next.range,
                 );
@@ -747,14 +767,14 @@ impl<'t, B: Build> Parser<'t, B> {
                 if !self.recovery {
                     if next.kind == EOF {
                         self.error_in(
-                            "Unclosed configuration block",
+                            Code::UnclosedConfigurationBlock,
                             "There is no closing brace for this block before the end of the file. This may be caused by incorrect brace nesting elsewhere in this file.",
                             open_brace.range,
                             between(block_type, open_brace.range),
                         );
                     } else {
                         self.error(
-                            "Invalid single-argument block definition",
+                            Code::InvalidSingleArgumentBlockDefinition,
                             "A single-line block definition must end with a closing brace immediately after its single argument definition.",
                             next.range,
                         );
@@ -785,7 +805,7 @@ impl<'t, B: Build> Parser<'t, B> {
                         "$"
                     };
                     self.error_in(
-                        "Invalid string literal",
+                        Code::InvalidStringLiteral,
                         format!(
                             "Template sequences are not allowed in this string. To include a literal {}, double it (as \"{which}{which}\") to escape it.",
                             go_quote(which)
@@ -797,7 +817,7 @@ impl<'t, B: Build> Parser<'t, B> {
                 }
                 EOF => {
                     self.error_in(
-                        "Unterminated string literal",
+                        Code::UnterminatedStringLiteral,
                         "Unable to find the closing quote mark before the end of the file.",
                         tok.range,
                         between(open.range, tok.range),
@@ -806,7 +826,7 @@ impl<'t, B: Build> Parser<'t, B> {
                 }
                 _ => {
                     self.error_in(
-                        "Invalid string literal",
+                        Code::InvalidStringLiteral,
                         "This item is not valid in a string literal.",
                         tok.range,
                         between(open.range, tok.range),
@@ -840,7 +860,7 @@ impl<'t, B: Build> Parser<'t, B> {
         let tok = self.peek();
         if !self.recovery {
             self.error(
-                "Expression too deeply nested",
+                Code::ExpressionTooDeeplyNested,
                 format!("Expressions may be nested at most {MAX_DEPTH} levels deep."),
                 tok.range,
             );
@@ -876,7 +896,7 @@ impl<'t, B: Build> Parser<'t, B> {
         let colon = self.peek();
         if colon.kind != COLON {
             self.error_in(
-                "Missing false expression in conditional",
+                Code::MissingFalseExpressionInConditional,
                 "The conditional operator (...?...:...) requires a false expression, delimited by a colon.",
                 colon.range,
                 between(start, colon.range),
@@ -963,7 +983,7 @@ impl<'t, B: Build> Parser<'t, B> {
                         }
                         _ => {
                             self.error(
-                                "Invalid attribute name",
+                                Code::InvalidAttributeName,
                                 "An attribute name is required after a dot.",
                                 attr.range,
                             );
@@ -984,7 +1004,7 @@ impl<'t, B: Build> Parser<'t, B> {
                             // at, not at the stray one.
                             close = self.recover(R_BRACK);
                             self.error(
-                                "Missing close bracket on splat index",
+                                Code::MissingCloseBracketOnSplatIndex,
                                 "The star for a full splat operator must be immediately followed by a closing bracket (\"]\").",
                                 close.range,
                             );
@@ -1014,7 +1034,7 @@ impl<'t, B: Build> Parser<'t, B> {
                             if close.kind != R_BRACK && !self.recovery {
                                 let stop = self.recover(R_BRACK);
                                 self.error(
-                                    "Missing close bracket on index",
+                                    Code::MissingCloseBracketOnIndex,
                                     "The index operator must end with a closing bracket (\"]\").",
                                     stop.range,
                                 );
@@ -1063,13 +1083,13 @@ impl<'t, B: Build> Parser<'t, B> {
                     if !self.recovery {
                         if next.kind == STAR {
                             self.error(
-                                "Nested splat expression not allowed",
+                                Code::NestedSplatExpressionNotAllowed,
                                 "A splat expression (*) cannot be used inside another attribute-only splat expression.",
                                 next.range,
                             );
                         } else {
                             self.error(
-                                "Invalid attribute name",
+                                Code::InvalidAttributeName,
                                 "An attribute name is required after a dot.",
                                 star.range,
                             );
@@ -1098,7 +1118,7 @@ impl<'t, B: Build> Parser<'t, B> {
                     "When using the legacy index syntax, chaining two indexes together is not permitted. Use the proper index syntax instead, like [{first}][{second}]."
                 )
             };
-            self.error("Invalid legacy index syntax", detail, subject.range);
+            self.error(Code::InvalidLegacyIndexSyntax, detail, subject.range);
         } else {
             self.check_number(number);
         }
@@ -1107,7 +1127,7 @@ impl<'t, B: Build> Parser<'t, B> {
     fn check_number(&mut self, number: Tok) {
         if !is_valid_number(self.token_text(number)) {
             self.error(
-                "Invalid number literal",
+                Code::InvalidNumberLiteral,
                 "Failed to recognize the value of this number literal.",
                 number.range,
             );
@@ -1132,7 +1152,7 @@ impl<'t, B: Build> Parser<'t, B> {
                 let close = self.peek();
                 if close.kind != R_PAREN {
                     self.error_in(
-                        "Unbalanced parentheses",
+                        Code::UnbalancedParentheses,
                         "Expected a closing parenthesis to terminate the expression.",
                         close.range,
                         between(start.range, close.range),
@@ -1187,13 +1207,13 @@ impl<'t, B: Build> Parser<'t, B> {
                 if !self.recovery {
                     if start.kind == EOF {
                         self.error(
-                            "Missing expression",
+                            Code::MissingExpression,
                             "Expected the start of an expression, but found the end of the file.",
                             start.range,
                         );
                     } else {
                         self.error(
-                            "Invalid expression",
+                            Code::InvalidExpression,
                             "Expected the start of an expression, but found an invalid expression token.",
                             start.range,
                         );
@@ -1218,7 +1238,7 @@ impl<'t, B: Build> Parser<'t, B> {
                 self.finish_node();
                 self.start_node_at(checkpoint, FUNCTION_CALL);
                 self.error_in(
-                    "Missing function name",
+                    Code::MissingFunctionName,
                     "Function scope resolution symbol :: must be followed by a function name in this scope.",
                     next.range,
                     between(name.range, next.range),
@@ -1236,7 +1256,7 @@ impl<'t, B: Build> Parser<'t, B> {
             let open = self.read();
             self.finish_node();
             self.error_in(
-                "Missing open parenthesis",
+                Code::MissingOpenParenthesis,
                 "Function selector must be followed by an open parenthesis to begin the function call.",
                 open.range,
                 between(name.range, open.range),
@@ -1272,7 +1292,7 @@ impl<'t, B: Build> Parser<'t, B> {
                     if !self.at(R_PAREN) {
                         if !self.recovery {
                             self.error_in(
-                                "Missing closing parenthesis",
+                                Code::MissingClosingParenthesis,
                                 "An expanded function argument (with ...) must be immediately followed by closing parentheses.",
                                 sep.range,
                                 between(name.range, sep.range),
@@ -1292,7 +1312,7 @@ impl<'t, B: Build> Parser<'t, B> {
                 }
                 EOF => {
                     self.error(
-                        "Unterminated function call",
+                        Code::UnterminatedFunctionCall,
                         "There is no closing parenthesis for this function call before the end of the file. This may be caused by incorrect parenthesis nesting elsewhere in this file.",
                         name.range.cover(open.range),
                     );
@@ -1303,7 +1323,7 @@ impl<'t, B: Build> Parser<'t, B> {
                 }
                 _ => {
                     self.error_in(
-                        "Missing argument separator",
+                        Code::MissingArgumentSeparator,
                         "A comma is required to separate each function argument from the next.",
                         sep.range,
                         between(name.range, sep.range),
@@ -1353,13 +1373,13 @@ impl<'t, B: Build> Parser<'t, B> {
                 if !self.recovery {
                     if next.kind == EOF {
                         self.error(
-                            "Unterminated tuple constructor expression",
+                            Code::UnterminatedTupleConstructorExpression,
                             "There is no corresponding closing bracket before the end of the file. This may be caused by incorrect bracket nesting elsewhere in this file.",
                             open.range,
                         );
                     } else {
                         self.error_in(
-                            "Missing item separator",
+                            Code::MissingItemSeparator,
                             "Expected a comma to mark the beginning of the next item.",
                             next.range,
                             between(open.range, next.range),
@@ -1416,24 +1436,24 @@ impl<'t, B: Build> Parser<'t, B> {
                 if !self.recovery {
                     match next.kind {
                         NEWLINE | COMMA => self.error_in(
-                            "Missing attribute value",
+                            Code::MissingAttributeValue,
                             "Expected an attribute value, introduced by an equals sign (\"=\").",
                             next.range,
                             between(open.range, next.range),
                         ),
                         IDENT => self.error_in(
-                            "Missing key/value separator",
+                            Code::MissingKeyValueSeparator,
                             "Expected an equals sign (\"=\") to mark the beginning of the attribute value. If you intended to given an attribute name containing periods or spaces, write the name in quotes to create a string literal.",
                             next.range,
                             between(open.range, next.range),
                         ),
                         EOF => self.error(
-                            "Unterminated object constructor expression",
+                            Code::UnterminatedObjectConstructorExpression,
                             "There is no corresponding closing brace before the end of the file. This may be caused by incorrect brace nesting elsewhere in this file.",
                             open.range,
                         ),
                         _ => self.error_in(
-                            "Missing key/value separator",
+                            Code::MissingKeyValueSeparator,
                             "Expected an equals sign (\"=\") to mark the beginning of the attribute value.",
                             next.range,
                             between(open.range, next.range),
@@ -1460,13 +1480,13 @@ impl<'t, B: Build> Parser<'t, B> {
                 if !self.recovery {
                     if next.kind == EOF {
                         self.error(
-                            "Unterminated object constructor expression",
+                            Code::UnterminatedObjectConstructorExpression,
                             "There is no corresponding closing brace before the end of the file. This may be caused by incorrect brace nesting elsewhere in this file.",
                             open.range,
                         );
                     } else {
                         self.error_in(
-                            "Missing attribute separator",
+                            Code::MissingAttributeSeparator,
                             "Expected a newline or comma to mark the beginning of the next attribute.",
                             next.range,
                             between(open.range, next.range),
@@ -1510,7 +1530,7 @@ impl<'t, B: Build> Parser<'t, B> {
         if !self.recovery {
             let range = self.peek().range;
             self.error_in(
-                "Invalid 'for' expression",
+                Code::InvalidForExpression,
                 detail,
                 range,
                 between(open, range),
@@ -1603,7 +1623,7 @@ impl<'t, B: Build> Parser<'t, B> {
             if !self.recovery {
                 let range = self.peek().range;
                 self.error_in(
-                    "Invalid 'for' expression",
+                    Code::InvalidForExpression,
                     "Extra characters after the end of the 'for' expression.",
                     range,
                     between(open, range),
@@ -1614,7 +1634,7 @@ impl<'t, B: Build> Parser<'t, B> {
         if !make_object {
             if let Some(key_range) = key_range {
                 self.error_in(
-                    "Invalid 'for' expression",
+                    Code::InvalidForExpression,
                     "Key expression is not valid when building a tuple.",
                     key_range,
                     between(open, close_range),
@@ -1622,7 +1642,7 @@ impl<'t, B: Build> Parser<'t, B> {
             }
             if let Some(ellipsis) = ellipsis {
                 self.error_in(
-                    "Invalid 'for' expression",
+                    Code::InvalidForExpression,
                     "Grouping ellipsis (...) cannot be used when building a tuple.",
                     ellipsis.range,
                     between(open, close_range),
@@ -1630,7 +1650,7 @@ impl<'t, B: Build> Parser<'t, B> {
             }
         } else if key_range.is_none() {
             self.error_in(
-                "Invalid 'for' expression",
+                Code::InvalidForExpression,
                 "Key expression is required when building an object.",
                 value_range,
                 between(open, close_range),
@@ -1682,7 +1702,7 @@ impl<'t, B: Build> Parser<'t, B> {
                 _ => {
                     if !self.recovery {
                         self.error_in(
-                            "Unterminated template string",
+                            Code::UnterminatedTemplateString,
                             "No closing marker was found for the string.",
                             next.range,
                             between(start_range, next.range),
@@ -1717,23 +1737,23 @@ impl<'t, B: Build> Parser<'t, B> {
             if !self.recovery {
                 match close.kind {
                     EOF => self.error(
-                        "Unclosed template interpolation sequence",
+                        Code::UnclosedTemplateInterpolationSequence,
                         "There is no closing brace for this interpolation sequence before the end of the file. This might be caused by incorrect nesting inside the given expression.",
                         start_range,
                     ),
                     COLON => self.error_in(
-                        "Extra characters after interpolation expression",
+                        Code::ExtraCharactersAfterInterpolationExpression,
                         "Template interpolation doesn't expect a colon at this location. Did you intend this to be a literal sequence to be processed as part of another language? If so, you can escape it by starting with \"$${\" instead of just \"${\".",
                         close.range,
                         between(start_range, close.range),
                     ),
                     CLOSE_QUOTE | OPEN_QUOTE if end == CLOSE_QUOTE => self.error(
-                        "Unclosed template interpolation sequence",
+                        Code::UnclosedTemplateInterpolationSequence,
                         "There is no closing brace for this interpolation sequence before the end of the quoted template. This might be caused by incorrect nesting inside the given expression.",
                         start_range,
                     ),
                     _ => self.error_in(
-                        "Extra characters after interpolation expression",
+                        Code::ExtraCharactersAfterInterpolationExpression,
                         "Expected a closing brace to end the interpolation expression, but found extra characters.\n\nThis can happen when you include interpolation syntax for another language, such as shell scripting, but forget to escape the interpolation start token. If this is an embedded sequence for another language, escape it by starting with \"$${\" instead of just \"${\".",
                         close.range,
                         between(start_range, close.range),
@@ -1768,7 +1788,7 @@ impl<'t, B: Build> Parser<'t, B> {
         if keyword.kind != IDENT {
             if !self.recovery {
                 self.error_in(
-                    "Invalid template directive",
+                    Code::InvalidTemplateDirective,
                     "A template directive keyword (\"if\", \"for\", etc) is expected at the beginning of a %{ sequence.",
                     keyword.range,
                     between(open.range, keyword.range),
@@ -1799,7 +1819,7 @@ impl<'t, B: Build> Parser<'t, B> {
                         .map(|s| format!(" Did you mean {}?", go_quote(s)))
                         .unwrap_or_default();
                     self.error_in(
-                        "Invalid template control keyword",
+                        Code::InvalidTemplateControlKeyword,
                         format!(
                             "{} is not a valid template control keyword.{suggestion}",
                             go_quote(name)
@@ -1816,8 +1836,9 @@ impl<'t, B: Build> Parser<'t, B> {
         let range = open.range.cover(close.range);
         if close.kind != TEMPLATE_SEQ_END {
             if !self.recovery {
-                self.error_in(
-                    &format!("Extra characters in {name} marker"),
+                self.error_in_named(
+                    Code::ExtraCharactersInMarker,
+                    format!("Extra characters in {name} marker"),
                     "Expected a closing brace to end the sequence, but found extra characters.",
                     close.range,
                     between(start_range, close.range),
@@ -1835,7 +1856,7 @@ impl<'t, B: Build> Parser<'t, B> {
         let fail = |p: &mut Self, detail: &str| {
             if !p.recovery {
                 let range = p.peek().range;
-                p.error("Invalid 'for' directive", detail, range);
+                p.error(Code::InvalidForDirective, detail, range);
             }
             p.recover(TEMPLATE_SEQ_END);
             false

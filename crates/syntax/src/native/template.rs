@@ -3,6 +3,8 @@
 
 use rowan::TextRange;
 
+use tofu_diagnostics::Code;
+
 use crate::SyntaxError;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -32,8 +34,13 @@ pub(crate) fn check_structure(
     errors: &mut Vec<SyntaxError>,
     mut range_string: impl FnMut(TextRange) -> String,
 ) {
-    let mut error = |summary: &str, detail: String, range: TextRange| {
-        errors.push(SyntaxError::new(summary, detail, range));
+    // Some kinds name the directive in their summary.
+    let mut error = |code: Code, summary: Option<String>, detail: String, range: TextRange| {
+        let error = SyntaxError::error_at(code, detail, range);
+        errors.push(match summary {
+            Some(summary) => error.with_summary(summary),
+            None => error,
+        });
     };
     // Each open block with whether its `else` has been seen.
     let mut open: Vec<(Directive, bool)> = Vec::new();
@@ -46,7 +53,8 @@ pub(crate) fn check_structure(
                 if open.len() == super::parser::MAX_DEPTH as usize && !too_deep {
                     too_deep = true;
                     error(
-                        "Template directives too deeply nested",
+                        Code::TemplateDirectivesTooDeeplyNested,
+                        None,
                         format!(
                             "Template directives may be nested at most {} levels deep.",
                             super::parser::MAX_DEPTH
@@ -61,7 +69,8 @@ pub(crate) fn check_structure(
         };
         let Some((block, in_else)) = open.last_mut() else {
             error(
-                &format!("Unexpected {} directive", name(closing)),
+                Code::UnexpectedDirective,
+                Some(format!("Unexpected {} directive", name(closing))),
                 "The control directives within this template are unbalanced.".into(),
                 next.range,
             );
@@ -76,7 +85,8 @@ pub(crate) fn check_structure(
                 continue;
             }
             (true, DirectiveKind::Else) => error(
-                "Unexpected else directive",
+                Code::UnexpectedElseDirective,
+                None,
                 format!(
                     "Already in the else clause for the if started at {}.",
                     range_string(started)
@@ -84,12 +94,14 @@ pub(crate) fn check_structure(
                 next.range,
             ),
             (false, DirectiveKind::Else) => error(
-                "Unexpected else directive",
+                Code::UnexpectedElseDirective,
+                None,
                 "An else clause is not expected for a for directive.".into(),
                 next.range,
             ),
             (true, _) => error(
-                &format!("Unexpected {} directive", name(closing)),
+                Code::UnexpectedDirective,
+                Some(format!("Unexpected {} directive", name(closing))),
                 format!(
                     "Expecting an endif directive for the if started at {}.",
                     range_string(started)
@@ -97,7 +109,8 @@ pub(crate) fn check_structure(
                 next.range,
             ),
             (false, _) => error(
-                &format!("Unexpected {} directive", name(closing)),
+                Code::UnexpectedDirective,
+                Some(format!("Unexpected {} directive", name(closing))),
                 format!(
                     "Expecting an endfor directive corresponding to the for directive at {}.",
                     range_string(started)
@@ -117,7 +130,8 @@ pub(crate) fn check_structure(
         };
         let at = range_string(block.range);
         error(
-            "Unexpected end of template",
+            Code::UnexpectedEndOfTemplate,
+            None,
             format!(
                 "The {which} directive at {at} is missing its corresponding {closer} directive."
             ),
@@ -199,7 +213,7 @@ mod tests {
         );
         let messages: Vec<_> = errors
             .iter()
-            .map(|e| format!("{:?} {}: {}", e.range, e.summary, e.detail))
+            .map(|e| format!("{:?} {}: {}", e.range().unwrap(), e.summary, e.detail))
             .collect();
         assert_eq!(
             messages,

@@ -2,6 +2,7 @@
 //! `postcondition` and `assert` blocks, and the references of their
 //! conditions.
 
+use tofu_diagnostics::Code;
 use tofu_syntax::TextRange;
 use tofu_syntax::body::{AnyBlock, AnyExpr, AttributeSchema, BodySchema};
 
@@ -43,8 +44,9 @@ pub(in crate::config) struct CheckRule {
 pub(in crate::config) fn decode_check_rule(d: &mut Decoder<'_>, block: &AnyBlock) -> CheckRule {
     let errors_before = d.error_count();
     if d.is_override {
-        d.error(
-            &format!("Can't override {} blocks", block.type_name),
+        d.error_named(
+            Code::CannotOverrideBlocks,
+            format!("Can't override {} blocks", block.type_name),
             format!(
                 "Override files cannot override \"{}\" blocks.",
                 block.type_name
@@ -62,8 +64,9 @@ pub(in crate::config) fn decode_check_rule(d: &mut Decoder<'_>, block: &AnyBlock
     if let Some(condition) = &condition
         && expr_variables(condition).is_empty()
     {
-        d.error(
-            &format!("Invalid {} expression", block.type_name),
+        d.error_named(
+            Code::InvalidCheckRuleExpression,
+            format!("Invalid {} expression", block.type_name),
             "The condition expression must refer to at least one object from elsewhere in the configuration, or else its result would not be checking anything.",
             condition.range(),
         );

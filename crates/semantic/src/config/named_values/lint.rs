@@ -1,6 +1,7 @@
 //! `lintVariableDefaultValue` (`internal/lang/lint`): attributes of a
 //! default's object constructors that its type constraint discards.
 
+use tofu_diagnostics::Code;
 use tofu_eval::Severity;
 use tofu_syntax::ast::{AstNode, Expr};
 use tofu_syntax::trimmed_range;
@@ -74,12 +75,13 @@ fn lint_discarded(d: &mut Decoder<'_>, expr: &Expr, ty: &Type, path: &mut Vec<Pa
                         };
                         d.out.push(Diagnostic {
                             severity: Severity::Warning,
+                            code: Code::ObjectAttributeIsIgnored,
                             summary: "Object attribute is ignored".to_owned(),
                             detail: format!(
                                 "{noun} does not include an attribute named {}, so this definition is unused.{suggestion}",
                                 tofu_types::render::go_quote(&name)
                             ),
-                            location: Some((d.file, key_range)),
+                            location: Some(tofu_diagnostics::Location { file: d.file, range: key_range }),
                             context: Some(trimmed_range(object.syntax())),
                             values: Vec::new(),
                             deprecation: None,

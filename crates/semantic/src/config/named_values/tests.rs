@@ -10,10 +10,12 @@ fn check(path: &str, text: &str) -> Vec<String> {
     file_config_diagnostics(&db, file)
         .iter()
         .map(|d| {
-            let (line, subject) = d.location.map_or((0, ""), |(_, range)| {
-                let start = usize::from(range.start());
-                (text[..start].matches('\n').count() + 1, &text[range])
-            });
+            let (line, subject) =
+                d.location
+                    .map_or((0, ""), |tofu_diagnostics::Location { file: _, range }| {
+                        let start = usize::from(range.start());
+                        (text[..start].matches('\n').count() + 1, &text[range])
+                    });
             let warning = if d.severity == tofu_eval::Severity::Warning {
                 "warning "
             } else {

@@ -6,6 +6,7 @@ pub(super) mod refs;
 #[cfg(test)]
 mod tests;
 
+use tofu_diagnostics::Code;
 use tofu_syntax::TextRange;
 use tofu_syntax::ast::AstNode;
 use tofu_syntax::body::{
@@ -106,7 +107,7 @@ pub(super) fn decode_managed(d: &mut Decoder<'_>, block: &AnyBlock) {
         block,
         RESOURCE_BLOCKS,
         Mode::Managed,
-        ["Invalid resource type name", "Invalid resource name"],
+        [Code::InvalidResourceTypeName, Code::InvalidResourceName],
     );
     let mut rep = Repetition::of(&content);
     common_arguments(d, &content);
@@ -147,7 +148,7 @@ pub(super) fn decode_managed(d: &mut Decoder<'_>, block: &AnyBlock) {
                 if d.only_once(
                     &mut seen_connection,
                     inner,
-                    "Duplicate connection block",
+                    Code::DuplicateConnectionBlock,
                     |at| format!("This resource already has a connection block at {at}."),
                 ) {
                     connection = Some(inner);
@@ -190,7 +191,7 @@ fn decode_data_block(d: &mut Decoder<'_>, block: &AnyBlock, nested: bool) {
         block,
         DATA_BLOCKS,
         Mode::Data,
-        ["Invalid data source name", "Invalid data resource name"],
+        [Code::InvalidDataSourceName, Code::InvalidDataResourceName],
     );
     let mut rep = Repetition::default();
     for (name, slot) in [("count", &mut rep.count), ("for_each", &mut rep.for_each)] {
@@ -198,8 +199,9 @@ fn decode_data_block(d: &mut Decoder<'_>, block: &AnyBlock, nested: bool) {
             continue;
         };
         if nested {
-            d.error(
-                &format!("Invalid \"{name}\" attribute"),
+            d.error_named(
+                Code::InvalidMetaArgument,
+                format!("Invalid \"{name}\" attribute"),
                 format!("The \"{name}\" meta-argument is not supported within nested data blocks."),
                 attribute.name_range,
             );
@@ -217,7 +219,7 @@ fn decode_data_block(d: &mut Decoder<'_>, block: &AnyBlock, nested: bool) {
             "lifecycle" => {
                 if nested {
                     d.error(
-                        "Invalid lifecycle block",
+                        Code::InvalidLifecycleBlock,
                         "Nested data blocks do not support \"lifecycle\" blocks as the lifecycle is managed by the containing block.",
                         inner.def_range,
                     );
@@ -235,7 +237,7 @@ fn decode_data_block(d: &mut Decoder<'_>, block: &AnyBlock, nested: bool) {
                         continue;
                     }
                     d.error(
-                        "Invalid data resource lifecycle argument",
+                        Code::InvalidDataResourceLifecycleArgument,
                         format!(
                             "The lifecycle argument {} is defined only for managed resources (\"resource\" blocks), and is not valid for data resources.",
                             tofu_syntax::quote::go_quote(&attribute.name)
@@ -259,8 +261,8 @@ pub(super) fn decode_ephemeral(d: &mut Decoder<'_>, block: &AnyBlock) {
         RESOURCE_BLOCKS,
         Mode::Ephemeral,
         [
-            "Invalid ephemeral resource type name",
-            "Invalid ephemeral resource name",
+            Code::InvalidEphemeralResourceTypeName,
+            Code::InvalidEphemeralResourceName,
         ],
     );
     let mut rep = Repetition::of(&content);
@@ -287,7 +289,7 @@ pub(super) fn decode_ephemeral(d: &mut Decoder<'_>, block: &AnyBlock) {
                 ] {
                     if lc.attribute(name).is_some() {
                         d.error(
-                            "Invalid lifecycle configuration for ephemeral resource",
+                            Code::InvalidLifecycleConfigurationForEphemeralResource,
                             format!(
                                 "The lifecycle argument \"{name}\" cannot be used in ephemeral resources. This is meant to be used strictly in \"resource\" blocks."
                             ),
@@ -301,7 +303,7 @@ pub(super) fn decode_ephemeral(d: &mut Decoder<'_>, block: &AnyBlock) {
                 check_rules(d, &lc, &addr);
             }
             name @ ("connection" | "provisioner") => d.error(
-                "Invalid configuration block for ephemeral resource",
+                Code::InvalidConfigurationBlockForEphemeralResource,
                 format!(
                     "The block type \"{name}\" cannot be used in ephemeral resources. This is meant to be used strictly in \"resource\" blocks."
                 ),
@@ -328,7 +330,7 @@ fn begin(
     block: &AnyBlock,
     blocks: &[BlockSchema<'static>],
     mode: Mode,
-    summaries: [&str; 2],
+    summaries: [Code; 2],
 ) -> (BodyContent, Addr) {
     let (content, _) = d.partial_content(&block.body, &BodySchema::new(COMMON_ATTRIBUTES, blocks));
     check_labels(d, block, summaries);
@@ -336,7 +338,7 @@ fn begin(
 }
 
 /// The type and name labels must be identifiers.
-fn check_labels(d: &mut Decoder<'_>, block: &AnyBlock, summaries: [&str; 2]) {
+fn check_labels(d: &mut Decoder<'_>, block: &AnyBlock, summaries: [Code; 2]) {
     for (index, summary) in summaries.into_iter().enumerate() {
         if let (Some(label), Some(range)) = (block.labels.get(index), block.label_ranges.get(index))
         {
@@ -362,7 +364,7 @@ fn duplicate_lifecycle(
     what: &str,
     block: &AnyBlock,
 ) -> bool {
-    d.only_once(seen, block, "Duplicate lifecycle block", |at| {
+    d.only_once(seen, block, Code::DuplicateLifecycleBlock, |at| {
         format!("This {what} already has a lifecycle block at {at}.")
     })
 }
@@ -377,8 +379,9 @@ fn duplicate_escape(
 }
 
 fn reserved(d: &mut Decoder<'_>, what: &str, name: &str, block: &AnyBlock) {
-    d.error(
-        &format!("Reserved block type name in {what} block"),
+    d.error_named(
+        Code::ReservedBlockTypeName,
+        format!("Reserved block type name in {what} block"),
         format!(
             "The block type name {} is reserved for use by OpenTofu in a future version.",
             tofu_syntax::quote::go_quote(name)
@@ -402,7 +405,7 @@ fn decode_ignore_changes(d: &mut Decoder<'_>, attribute: &AnyAttribute) {
         if is_star(&element) {
             ignore_all = Some(element.range());
             d.error(
-                "Invalid ignore_changes wildcard",
+                Code::InvalidIgnoreChangesWildcard,
                 "The [\"*\"] form of ignore_changes wildcard is was deprecated and is now invalid. Use \"ignore_changes = all\" to ignore changes to all attributes.",
                 expr.range(),
             );
@@ -417,7 +420,7 @@ fn decode_ignore_changes(d: &mut Decoder<'_>, attribute: &AnyAttribute) {
         && paths > 0
     {
         d.error(
-            "Invalid ignore_changes ruleset",
+            Code::InvalidIgnoreChangesRuleset,
             "Cannot mix wildcard string \"*\" with non-wildcard references.",
             range,
         );
@@ -469,7 +472,7 @@ fn decode_replace_triggered_by(d: &mut Decoder<'_>, expr: &AnyExpr) {
                 Ok(subject) => parsed.push(subject),
                 Err(error) => {
                     failed = true;
-                    d.error(error.summary, error.detail, range);
+                    d.error(error.code, error.detail, range);
                 }
             }
         }
@@ -483,7 +486,7 @@ fn decode_replace_triggered_by(d: &mut Decoder<'_>, expr: &AnyExpr) {
                 Subject::Each(name) => {
                     if name != "key" {
                         d.error(
-                            "Invalid each reference in replace_triggered_by expression",
+                            Code::InvalidEachReferenceInReplaceTriggeredByExpression,
                             "Only each.key may be used in replace_triggered_by.",
                             range,
                         );
@@ -492,14 +495,14 @@ fn decode_replace_triggered_by(d: &mut Decoder<'_>, expr: &AnyExpr) {
                 Subject::Count(name) => {
                     if name != "index" {
                         d.error(
-                            "Invalid count reference in replace_triggered_by expression",
+                            Code::InvalidCountReferenceInReplaceTriggeredByExpression,
                             "Only count.index may be used in replace_triggered_by.",
                             range,
                         );
                     }
                 }
                 Subject::Other => d.error(
-                    "Invalid reference in replace_triggered_by expression",
+                    Code::InvalidReferenceInReplaceTriggeredByExpression,
                     "Only resources, count.index, and each.key may be used in replace_triggered_by.",
                     range,
                 ),
@@ -507,13 +510,13 @@ fn decode_replace_triggered_by(d: &mut Decoder<'_>, expr: &AnyExpr) {
         }
         match resources {
             0 => d.error(
-                "Invalid replace_triggered_by expression",
+                Code::InvalidReplaceTriggeredByExpression,
                 "Missing resource reference in replace_triggered_by expression.",
                 range,
             ),
             1 => {}
             _ => d.error(
-                "Invalid replace_triggered_by expression",
+                Code::InvalidReplaceTriggeredByExpression,
                 "Multiple resource references in replace_triggered_by expression.",
                 range,
             ),
@@ -534,8 +537,9 @@ fn check_rules(d: &mut Decoder<'_>, lc: &BodyContent, addr: &Addr) {
                 )
             });
             if refers_to_self {
-                d.error(
-                    &format!("Invalid reference in {}", block.type_name),
+                d.error_named(
+                    Code::InvalidSelfReference,
+                    format!("Invalid reference in {}", block.type_name),
                     format!(
                         "Configuration for {} may not refer to itself.",
                         addr.display()

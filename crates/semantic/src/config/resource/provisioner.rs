@@ -1,6 +1,7 @@
 //! `provisioner` blocks (`provisioner.go`) and the destroy-time rule that
 //! they and their connections refer only to their own resource.
 
+use tofu_diagnostics::Code;
 use tofu_syntax::TextRange;
 use tofu_syntax::ast::Expr;
 use tofu_syntax::body::{AnyBlock, AnyBody, AnyExpr, AttributeSchema, BlockSchema, BodySchema};
@@ -30,8 +31,9 @@ pub(in crate::config) fn decode_provisioner(d: &mut Decoder<'_>, block: &AnyBloc
     );
     let ty = block.labels.first().map(String::as_str).unwrap_or_default();
     if matches!(ty, "chef" | "habitat" | "puppet" | "salt-masterless") {
-        d.error(
-            &format!("The \"{ty}\" provisioner has been removed"),
+        d.error_named(
+            Code::RemovedProvisioner,
+            format!("The \"{ty}\" provisioner has been removed"),
             format!("The \"{ty}\" provisioner is deprecated and has been removed from OpenTofu."),
             Decoder::label_range(block, 0),
         );
@@ -45,7 +47,7 @@ pub(in crate::config) fn decode_provisioner(d: &mut Decoder<'_>, block: &AnyBloc
             Some("create") => {}
             Some("destroy") => destroy = true,
             _ => d.error(
-                "Invalid \"when\" keyword",
+                Code::InvalidWhenKeyword,
                 "The \"when\" argument requires one of the following keywords: create or destroy.",
                 range,
             ),
@@ -62,7 +64,7 @@ pub(in crate::config) fn decode_provisioner(d: &mut Decoder<'_>, block: &AnyBloc
         let (keyword, _) = shimmed_keyword(d, expr);
         if !matches!(keyword.as_deref(), Some("continue" | "fail")) {
             d.error(
-                "Invalid \"on_failure\" keyword",
+                Code::InvalidOnFailureKeyword,
                 "The \"on_failure\" argument requires one of the following keywords: continue or fail.",
                 range,
             );
@@ -83,7 +85,7 @@ pub(in crate::config) fn decode_provisioner(d: &mut Decoder<'_>, block: &AnyBloc
                 let first = d.only_once(
                     &mut seen_connection,
                     inner,
-                    "Duplicate connection block",
+                    Code::DuplicateConnectionBlock,
                     |at| format!("This provisioner already has a connection block at {at}."),
                 );
                 if first && destroy {
@@ -91,7 +93,7 @@ pub(in crate::config) fn decode_provisioner(d: &mut Decoder<'_>, block: &AnyBloc
                 }
             }
             other => d.error(
-                "Reserved block type name in provisioner block",
+                Code::ReservedBlockTypeNameInProvisionerBlock,
                 format!(
                     "The block type name {} is reserved for use by OpenTofu in a future version.",
                     tofu_syntax::quote::go_quote(other)
@@ -162,7 +164,7 @@ pub(super) fn only_self_refs(d: &mut Decoder<'_>, body: &AnyBody) {
             };
             if !valid {
                 d.error(
-                    "Invalid reference from destroy provisioner",
+                    Code::InvalidReferenceFromDestroyProvisioner,
                     "Destroy-time provisioners and their connection configurations may only reference attributes of the related resource, via 'self', 'count.index', or 'each.key'.\n\nReferences to other resources during the destroy phase can cause dependency cycles and interact poorly with create_before_destroy.",
                     expr.range(),
                 );

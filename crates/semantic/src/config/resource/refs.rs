@@ -4,6 +4,7 @@
 
 use std::collections::HashSet;
 
+use tofu_diagnostics::Code;
 use tofu_syntax::ast::{AstNode, Expr, LiteralKind};
 use tofu_syntax::body::AnyExpr;
 use tofu_syntax::json::JsonValue;
@@ -243,7 +244,7 @@ pub(super) enum Subject {
 
 /// An error from reading a traversal as a reference.
 pub(super) struct RefError {
-    pub summary: &'static str,
+    pub code: Code,
     pub detail: String,
     /// Where `addrs.ParseRef` reports it (callers here use their own).
     #[allow(dead_code)]
@@ -252,7 +253,7 @@ pub(super) struct RefError {
 
 fn invalid(detail: impl Into<String>, range: TextRange) -> RefError {
     RefError {
-        summary: "Invalid reference",
+        code: Code::InvalidReference,
         detail: detail.into(),
         range,
     }
@@ -307,7 +308,7 @@ pub(super) fn parse_ref(t: &Traversal) -> Result<Subject, RefError> {
             resource_ref(mode, t, 1)
         }
         "template" | "lazy" | "arg" => Err(RefError {
-            summary: "Reserved symbol name",
+            code: Code::ReservedSymbolName,
             detail: format!(
                 "The symbol name {} is reserved for use in a future OpenTofu version. If you are using a provider that already uses this as a resource type name, add the prefix \"resource.\" to force interpretation as a resource type name.",
                 tofu_syntax::quote::go_quote(root)

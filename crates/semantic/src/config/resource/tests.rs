@@ -9,9 +9,11 @@ fn decode(path: &str, text: &str) -> Vec<String> {
     file_config_diagnostics(&db, file)
         .iter()
         .map(|d| {
-            let line = d.location.map_or(0, |(_, range)| {
-                text[..usize::from(range.start())].matches('\n').count() + 1
-            });
+            let line = d
+                .location
+                .map_or(0, |tofu_diagnostics::Location { file: _, range }| {
+                    text[..usize::from(range.start())].matches('\n').count() + 1
+                });
             format!("{}: {} @ {line}", d.summary, d.detail)
         })
         .collect()
