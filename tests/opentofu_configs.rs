@@ -1,4 +1,5 @@
-//! OpenTofu's own load-time test data (`internal/configs/testdata`, where
+//! OpenTofu's own load-time test data (`internal/configs/testdata`,
+//! copied to `../shared/opentofu-testdata/configs`, or where
 //! `OPENTOFU_CONFIGS_TESTDATA` says), checked with the annotations of
 //! `tests/diagnostics.rs`.
 
@@ -9,8 +10,11 @@ use tofu_analyzer::check::{CheckOptions, check_tree};
 
 #[path = "support/annotations.rs"]
 mod annotations;
+#[path = "support/shared.rs"]
+mod shared;
 
 use annotations::{Key, actual, compare, files_below, line_annotations, sorted_dirs};
+use shared::{existing, shared_data};
 
 /// What OpenTofu's `parser.LoadConfigFile` reports for one file: its
 /// syntax errors and the load-time checks of its blocks, nothing that
@@ -70,8 +74,7 @@ fn is_validate_time(summary: &str) -> bool {
         )
 }
 
-/// OpenTofu's `internal/configs/testdata`, when
-/// `OPENTOFU_CONFIGS_TESTDATA` points at a copy of it:
+/// OpenTofu's `internal/configs/testdata`:
 /// - `error-files` and `warning-files`: each file loaded alone gives
 ///   exactly its annotated diagnostics (warning files no errors);
 /// - `invalid-files`: at least one error each;
@@ -80,13 +83,11 @@ fn is_validate_time(summary: &str) -> bool {
 ///   (those tests resolve no references).
 #[test]
 fn opentofu_configs_testdata() {
-    let Some(testdata) = std::env::var_os("OPENTOFU_CONFIGS_TESTDATA") else {
-        eprintln!(
-            "skipped: set OPENTOFU_CONFIGS_TESTDATA to OpenTofu's internal/configs/testdata to run OpenTofu's load-time cases"
-        );
-        return;
+    let testdata = match std::env::var_os("OPENTOFU_CONFIGS_TESTDATA") {
+        Some(dir) => existing(PathBuf::from(dir)),
+        None => shared_data("opentofu-testdata/configs"),
     };
-    let testdata = PathBuf::from(testdata);
+    let Some(testdata) = testdata else { return };
     let mut failures = Vec::new();
     let mut passed = 0;
     let errors_of = |found: Vec<(Key, String)>| -> Vec<String> {
