@@ -437,28 +437,6 @@ fn an_empty_directory_is_a_warning() {
     );
 }
 
-/// Each tree under `fixtures/parity/` next to the output `tofu validate
-/// -json` gives for it (recorded once from the real tool, never from this
-/// one): ours must be the same byte for byte, snippets and context
-/// ranges included.
-#[test]
-fn validate_json_is_byte_identical_to_opentofu() {
-    let parity = fixtures().join("parity");
-    let expected = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/expected/parity");
-    let mut cases: Vec<_> = fs::read_dir(&parity)
-        .unwrap()
-        .map(|entry| entry.unwrap().file_name().into_string().unwrap())
-        .collect();
-    cases.sort();
-    assert!(cases.len() >= 5, "parity cases: {cases:?}");
-    for case in cases {
-        let run = analyzer_in(&parity.join(&case), &["check", "-json"]);
-        let want = fs::read_to_string(expected.join(format!("{case}.json"))).unwrap();
-        assert_eq!(run.stdout, want, "{case}");
-        assert_eq!(run.code, 1, "{case} has errors");
-    }
-}
-
 fn console(dir: &Path, args: &[&str], input: &str) -> Run {
     use std::io::Write;
     let mut child = Command::new(BIN)

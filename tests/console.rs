@@ -1,4 +1,4 @@
-//! `console` over configurations, case by case: every directory under
+//! `console` over configurations, one test per case: every directory under
 //! `tests/console/` is a root module (with any child modules and tfvars
 //! files) and holds `input.txt` (the lines piped to `console`), optional
 //! `args` (options after `console .`, one per line) and `env`
@@ -8,7 +8,7 @@
 use std::{
     fs,
     io::Write,
-    path::{Path, PathBuf},
+    path::Path,
     process::{Command, Stdio},
 };
 
@@ -61,17 +61,17 @@ fn run_case(case: &Path) -> String {
     )
 }
 
-#[test]
-fn console_cases() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/console");
-    let mut cases: Vec<PathBuf> = fs::read_dir(&root)
-        .expect("tests/console")
-        .map(|entry| entry.expect("entry").path())
-        .filter(|path| path.is_dir())
-        .collect();
-    cases.sort();
-    assert!(!cases.is_empty());
-    for case in cases {
-        expect_file![case.join("expected.txt")].assert_eq(&run_case(&case));
-    }
+/// One case, named by its `input.txt`.
+fn console_case(input: &Path) -> datatest_stable::Result<()> {
+    let case = input.parent().expect("a case directory");
+    expect_file![case.join("expected.txt")].assert_eq(&run_case(case));
+    Ok(())
+}
+
+/// Absolute, as `expect_file!` reads a relative path from this file's
+/// directory.
+const CASES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/console");
+
+datatest_stable::harness! {
+    { test = console_case, root = CASES, pattern = r"^[^/]+/input\.txt$" },
 }

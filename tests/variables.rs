@@ -1,4 +1,4 @@
-//! Root variable values, case by case: every directory under
+//! Root variable values, one test per case: every directory under
 //! `tests/variables/` is a root module with its tfvars files, an `args`
 //! file (the options after `check --plan`, one argument per line) and an
 //! optional `env` file (`TF_VAR_name=value` lines). Its `expected.txt`
@@ -6,11 +6,7 @@
 //! then what `check --plan` prints in both formats (`UPDATE_EXPECT=1`
 //! rewrites it).
 
-use std::{
-    fs,
-    path::{Path, PathBuf},
-    process::Command,
-};
+use std::{fs, path::Path, process::Command};
 
 use expect_test::expect_file;
 use tofu_analyzer::console::ConsoleTree;
@@ -20,10 +16,6 @@ use tofu_analyzer::types::render::render;
 use tofu_analyzer::variable_inputs::{VariableInputs, VariableOption};
 
 const BIN: &str = env!("CARGO_BIN_EXE_tofu-analyzer");
-
-fn cases_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/variables")
-}
 
 fn lines(path: &Path) -> Vec<String> {
     fs::read_to_string(path)
@@ -152,30 +144,31 @@ fn transcript(case: &Path) -> String {
     out
 }
 
-#[test]
-fn cases() {
-    let mut cases: Vec<PathBuf> = fs::read_dir(cases_dir())
-        .unwrap()
-        .map(|entry| entry.unwrap().path())
-        .filter(|path| path.is_dir())
-        .collect();
-    cases.sort();
-    assert!(cases.len() >= 10, "cases: {cases:?}");
-    for case in cases {
-        let expected = case.join("expected.txt");
-        expect_file![expected].assert_eq(&transcript(&case));
-    }
+/// One case, named by its `args` file.
+fn variable_case(args: &Path) -> datatest_stable::Result<()> {
+    let case = args.parent().expect("a case directory");
+    expect_file![case.join("expected.txt")].assert_eq(&transcript(case));
+    Ok(())
 }
 
 /// Without `--plan`, as `tofu validate`, no value is read: broken tfvars
 /// files and bad options are not even looked at.
-#[test]
-fn validate_mode_reads_no_values() {
-    let case = cases_dir().join("syntax-error");
+fn validate_mode_reads_no_values(args: &Path) -> datatest_stable::Result<()> {
+    let case = args.parent().expect("a case directory");
     let (code, stdout, _) = run(
-        &case,
+        case,
         &["check", "-no-color", "-var", "novalue", "-var-file=missing"],
         &[],
     );
     assert_eq!((code, stdout.as_str()), (0, ""));
+    Ok(())
+}
+
+/// Absolute, as `expect_file!` reads a relative path from this file's
+/// directory.
+const CASES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/variables");
+
+datatest_stable::harness! {
+    { test = variable_case, root = CASES, pattern = r"^[^/]+/args$" },
+    { test = validate_mode_reads_no_values, root = CASES, pattern = r"^syntax-error/args$" },
 }

@@ -1,4 +1,5 @@
-//! Console cases: every `tests/console/*.txt` file holds cases
+//! Console cases, one test per `tests/console/*.txt` file, which holds
+//! cases
 //!
 //! ```text
 //! > EXPRESSION
@@ -19,7 +20,7 @@
 //! of numbers), `uo` (an object with a string attribute `a`) and `lu` (a
 //! known tuple with an unknown second element).
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use std::collections::BTreeMap;
 
@@ -60,38 +61,31 @@ struct Case {
     expected: String,
 }
 
-fn cases(dir: &Path) -> Vec<Case> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .expect("case directory")
-        .map(|e| e.expect("entry").path())
-        .filter(|p| p.extension().is_some_and(|e| e == "txt"))
-        .collect();
-    files.sort();
+/// The cases of one file.
+fn cases(path: &Path) -> Vec<Case> {
+    let text = std::fs::read_to_string(path).expect("case file");
+    let file = path.file_name().unwrap().to_string_lossy().into_owned();
     let mut cases = Vec::new();
-    for path in files {
-        let text = std::fs::read_to_string(&path).expect("case file");
-        let file = path.file_name().unwrap().to_string_lossy().into_owned();
-        let mut lines = text.lines().enumerate().peekable();
-        while let Some((number, line)) = lines.next() {
-            let Some(input) = line.strip_prefix("> ") else {
-                continue;
-            };
-            let mut expected = Vec::new();
-            while let Some((_, next)) =
-                lines.next_if(|(_, l)| !l.starts_with("> ") && !l.starts_with('#'))
-            {
-                expected.push(next);
-            }
-            while expected.last().is_some_and(|l| l.is_empty()) {
-                expected.pop();
-            }
-            cases.push(Case {
-                file: file.clone(),
-                line: number + 1,
-                input: input.to_owned(),
-                expected: expected.join("\n"),
-            });
+    let mut lines = text.lines().enumerate().peekable();
+    while let Some((number, line)) = lines.next() {
+        let Some(input) = line.strip_prefix("> ") else {
+            continue;
+        };
+        let mut expected = Vec::new();
+        while let Some((_, next)) =
+            lines.next_if(|(_, l)| !l.starts_with("> ") && !l.starts_with('#'))
+        {
+            expected.push(next);
         }
+        while expected.last().is_some_and(|l| l.is_empty()) {
+            expected.pop();
+        }
+        cases.push(Case {
+            file: file.clone(),
+            line: number + 1,
+            input: input.to_owned(),
+            expected: expected.join("\n"),
+        });
     }
     cases
 }
@@ -134,10 +128,8 @@ fn normalize(text: &str) -> String {
         .join("\n")
 }
 
-#[test]
-fn console_cases() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/console");
-    let base_dir = root.join("files");
+fn console_cases(path: &Path) -> datatest_stable::Result<()> {
+    let base_dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/console/files");
     let functions = FunctionTable::builtin(TableKind::Console);
     let unknowns = Unknowns::new();
     let scope = ConsoleScope {
@@ -146,17 +138,9 @@ fn console_cases() {
         fs: &RealFileSystem,
         base_dir: &base_dir,
     };
-    let filter = std::env::var("CONSOLE_CASES").ok();
+    let cases = cases(path);
     let mut failures = Vec::new();
-    let mut count = 0;
-    for case in cases(&root) {
-        if filter
-            .as_ref()
-            .is_some_and(|f| !case.file.starts_with(f.as_str()))
-        {
-            continue;
-        }
-        count += 1;
+    for case in &cases {
         let got = actual(tofu_eval::evaluate_console_line(&case.input, &scope));
         if normalize(&got) != normalize(&case.expected) {
             failures.push(format!(
@@ -165,11 +149,17 @@ fn console_cases() {
             ));
         }
     }
-    assert!(count > 0, "no console cases found");
+    assert!(!cases.is_empty(), "no console cases in {}", path.display());
     assert!(
         failures.is_empty(),
-        "{} of {count} console cases failed:\n\n{}",
+        "{} of {} console cases failed:\n\n{}",
         failures.len(),
+        cases.len(),
         failures.join("\n")
     );
+    Ok(())
+}
+
+datatest_stable::harness! {
+    { test = console_cases, root = "tests/console", pattern = r"^[^/]+\.txt$" },
 }

@@ -7,6 +7,8 @@ use std::{
     process::Command,
 };
 
+#[path = "../../../tests/support/shared.rs"]
+mod shared;
 mod support;
 
 use support::{scramble, significant};
@@ -14,16 +16,7 @@ use support::{scramble, significant};
 /// The corpus files, or `None` (with a message) where the shared data is
 /// missing; under CI that is a failure, not a skip.
 fn corpus_files() -> Option<Vec<(PathBuf, String)>> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus");
-    if !dir.is_dir() {
-        assert!(
-            std::env::var("CI").as_deref() != Ok("true"),
-            "no corpus at {} under CI",
-            dir.display()
-        );
-        eprintln!("skipping: no corpus at {}", dir.display());
-        return None;
-    }
+    let dir = shared::shared_data("corpus")?;
     let mut files = Vec::new();
     collect(&dir, &mut files);
     assert!(

@@ -1,8 +1,6 @@
 //! Declarations, references and their diagnostics, and which queries an
 //! edit makes run again.
 
-use std::path::Path;
-
 use salsa::Setter;
 use tofu_semantic::{
     CHUNK_SIZE, Database, DeclKind, EvalMode, Evaluation, ModuleDir, SourceFile, Workspace,
@@ -11,6 +9,9 @@ use tofu_semantic::{
     module_diagnostics, module_dir_diagnostics, module_instance_diagnostics,
     provider_tree_diagnostics, sync_module_graph, tree_wide_diagnostics,
 };
+
+#[path = "../../../tests/support/shared.rs"]
+mod shared;
 
 fn module(db: &Database, dir: &str, files: &[(&str, &str)]) -> ModuleDir {
     let files = files
@@ -385,11 +386,9 @@ fn an_edit_runs_only_its_chunks_again() {
 
 #[test]
 fn corpus_modules_have_no_semantic_errors() {
-    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus");
-    if !corpus.is_dir() {
-        eprintln!("skipping: {} not found", corpus.display());
+    let Some(corpus) = shared::shared_data("corpus") else {
         return;
-    }
+    };
     let db = Database::default();
     let mut modules = 0;
     let mut failures = Vec::new();

@@ -5,9 +5,8 @@ use std::path::{Path, PathBuf};
 
 use tofu_syntax::{SourceKind, parse_named};
 
-fn corpus_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus")
-}
+#[path = "../../../tests/support/shared.rs"]
+mod shared;
 
 fn hcl_files(dir: &Path, out: &mut Vec<PathBuf>) {
     let mut entries: Vec<_> = std::fs::read_dir(dir)
@@ -37,11 +36,9 @@ fn hcl_files(dir: &Path, out: &mut Vec<PathBuf>) {
 
 #[test]
 fn corpus_parses_without_errors() {
-    let dir = corpus_dir();
-    if !dir.is_dir() {
-        eprintln!("skipping: no corpus at {}", dir.display());
+    let Some(dir) = shared::shared_data("corpus") else {
         return;
-    }
+    };
     let mut files = Vec::new();
     hcl_files(&dir, &mut files);
     assert!(

@@ -1,0 +1,34 @@
+//! Data shared between checkouts in `shared/` beside the repository
+//! (OpenTofu's test data, the corpus of published modules). A test that
+//! needs it is skipped, with a message, where it is absent, but fails
+//! under CI (`CI=true`), where a skip would pass in silence.
+//!
+//! Every test crate of the workspace includes this file by its path.
+
+use std::path::{Path, PathBuf};
+
+/// `shared/NAME` beside the repository that holds the crate under test,
+/// as [`existing`] finds it.
+pub fn shared_data(name: &str) -> Option<PathBuf> {
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let repository = manifest
+        .ancestors()
+        .find(|dir| dir.join("Cargo.lock").is_file())
+        .unwrap_or(manifest);
+    existing(repository.join("../shared").join(name))
+}
+
+/// `dir` when it is a directory; otherwise `None` with a message, or a
+/// panic under CI.
+pub fn existing(dir: PathBuf) -> Option<PathBuf> {
+    if dir.is_dir() {
+        return Some(dir);
+    }
+    assert!(
+        std::env::var("CI").as_deref() != Ok("true"),
+        "no data at {} under CI",
+        dir.display()
+    );
+    eprintln!("skipping: no data at {}", dir.display());
+    None
+}
