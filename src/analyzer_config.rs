@@ -10,6 +10,18 @@
 //! directory, with `/` separators (`*` stays within one name, `**` spans
 //! directories); a directory that matches is skipped with everything in
 //! it, a file that matches is skipped.
+//!
+//! A `rule` block per diagnostic code, as tflint's, disables the code or
+//! changes its severity (`error`, `warning` or `note`):
+//!
+//! ```hcl
+//! rule "deprecated-variable" {
+//!   enabled = false
+//! }
+//! rule "unused-ignore" {
+//!   severity = "error"
+//! }
+//! ```
 
 use std::path::{Path, PathBuf};
 
@@ -22,6 +34,7 @@ use tofu_syntax::{
 };
 
 use crate::diagnostic::{Diagnostic, FileId};
+use crate::policy::{RuleSetting, parse_severity};
 
 /// The name looked for in the checked directory and its parents.
 pub const FILE_NAME: &str = ".tofu-analyzer.hcl";
@@ -32,6 +45,8 @@ pub struct AnalyzerConfig {
     /// Where it was read from; `None` when there is no file.
     pub path: Option<PathBuf>,
     pub exclude: Vec<String>,
+    /// What the `rule` blocks say, in file order.
+    pub rules: Vec<RuleSetting>,
 }
 
 /// A configuration file that cannot be used: its diagnostics point into
@@ -132,6 +147,13 @@ impl AnalyzerConfig {
                     let Some(kind) = block.block_type() else {
                         continue;
                     };
+                    if kind.text() == "rule" {
+                        match rule(&block, kind.text_range()) {
+                            Ok(setting) => config.rules.push(setting),
+                            Err(found) => diagnostics.extend(found),
+                        }
+                        continue;
+                    }
                     diagnostics.push(
                         Diagnostic::error(
                             Code::UnsupportedBlockType,
@@ -147,6 +169,111 @@ impl AnalyzerConfig {
         } else {
             Err(diagnostics)
         }
+    }
+}
+
+/// A `rule "code" { enabled = BOOL, severity = "..." }` block.
+fn rule(
+    block: &tofu_syntax::ast::Block,
+    type_range: TextRange,
+) -> Result<RuleSetting, Vec<Diagnostic>> {
+    let error = |code, detail: String, range| {
+        vec![Diagnostic::error(code, detail).with_location(FileId(0), range)]
+    };
+    let labels: Vec<_> = block.labels().collect();
+    let [label] = labels.as_slice() else {
+        return Err(vec![
+            Diagnostic::error(
+                Code::MissingLabel,
+                "A rule block has one label: the diagnostic code it is about, as in rule \"deprecated-variable\" { ... }.",
+            )
+            .with_summary("Missing name for rule")
+            .with_location(FileId(0), type_range),
+        ]);
+    };
+    let name = label.value();
+    let label_range = label.syntax().text_range();
+    let Some(code) = Code::from_name(&name) else {
+        let suggestion = tofu_syntax::name_suggestion(&name, Code::ALL.iter().map(|c| c.name()))
+            .map(|s| format!(" Did you mean {s:?}?"))
+            .unwrap_or_default();
+        return Err(error(
+            Code::UnknownCode,
+            format!(
+                "There is no diagnostic code named {name:?}.{suggestion} `tofu-analyzer codes` lists them."
+            ),
+            label_range,
+        ));
+    };
+    let mut setting = RuleSetting {
+        code,
+        enabled: None,
+        severity: None,
+    };
+    let mut found = Vec::new();
+    for item in block.body().iter().flat_map(|body| body.items()) {
+        let BodyItem::Attribute(attribute) = item else {
+            if let BodyItem::Block(inner) = item
+                && let Some(kind) = inner.block_type()
+            {
+                found.extend(error(
+                    Code::UnsupportedBlockType,
+                    format!("Blocks of type {:?} are not expected here.", kind.text()),
+                    kind.text_range(),
+                ));
+            }
+            continue;
+        };
+        let Some(attr_name) = attribute.name() else {
+            continue;
+        };
+        let whole = attribute.syntax().text_range();
+        let expr = attribute.expr();
+        match attr_name.text() {
+            "enabled" => match &expr {
+                Some(Expr::Literal(literal)) => match literal.kind() {
+                    Some(tofu_syntax::ast::LiteralKind::Bool(value)) => {
+                        setting.enabled = Some(value);
+                    }
+                    _ => found.extend(error(
+                        Code::IncorrectAttributeValueType,
+                        "Inappropriate value for attribute \"enabled\": true or false is required.".to_owned(),
+                        whole,
+                    )),
+                },
+                _ => found.extend(error(
+                    Code::IncorrectAttributeValueType,
+                    "Inappropriate value for attribute \"enabled\": true or false is required.".to_owned(),
+                    whole,
+                )),
+            },
+            "severity" => match expr
+                .as_ref()
+                .and_then(|expr| match expr {
+                    Expr::Template(template) => template.as_string_literal(),
+                    _ => None,
+                })
+                .as_deref()
+                .and_then(parse_severity)
+            {
+                Some(severity) => setting.severity = Some(severity),
+                None => found.extend(error(
+                    Code::IncorrectAttributeValueType,
+                    "Inappropriate value for attribute \"severity\": \"error\", \"warning\" or \"note\" is required.".to_owned(),
+                    whole,
+                )),
+            },
+            other => found.extend(error(
+                Code::UnsupportedArgument,
+                format!("An argument named {other:?} is not expected here."),
+                attr_name.text_range(),
+            )),
+        }
+    }
+    if found.is_empty() {
+        Ok(setting)
+    } else {
+        Err(found)
     }
 }
 

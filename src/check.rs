@@ -18,7 +18,9 @@ pub use crate::diagnostic::{Diagnostic, FileId, Location, Severity};
 use crate::{
     analyzer_config::Exclusions,
     discovery::{self, Module},
+    ignores::Ignores,
     module_files::ModuleFile,
+    policy::Policy,
     semantic,
     source::{self, SourceFile},
     variable_inputs::{VariableInputs, load_root_inputs, report_root_values, root_module},
@@ -48,6 +50,9 @@ pub struct CheckOptions<'a> {
     pub variables: Option<VariableInputs<'a>>,
     /// Directories and files left out of the check (`exclude`).
     pub exclude: Option<&'a Exclusions>,
+    /// Codes disabled or given another severity; inline ignore
+    /// annotations are honoured whatever this is.
+    pub policy: Option<&'a Policy>,
 }
 
 /// Everything a check found.
@@ -206,11 +211,17 @@ fn check_tree_here(root: &Path, options: &CheckOptions<'_>) -> Result<CheckRepor
         while let Some(found) = semantic.next_if(|d| d.location.is_some_and(|l| l.file == index)) {
             file_semantic.push(found);
         }
-        if errors.is_empty() && file_semantic.is_empty() {
+        let input = loaded.files[index];
+        let mut ignores = Ignores::read(input.text(&loaded.db), || {
+            tofu_semantic::parse(&loaded.db, input).green.clone()
+        });
+        ignores.filter(&mut errors);
+        ignores.filter(&mut file_semantic);
+        let ignore_problems = ignores.problems();
+        if errors.is_empty() && file_semantic.is_empty() && ignore_problems.is_empty() {
             continue;
         }
         let file = FileId(sources.len() as u32);
-        let input = loaded.files[index];
         let parsed = tofu_semantic::parse(&loaded.db, input);
         sources.push(SourceFile::new(
             input.path(&loaded.db).clone(),
@@ -219,6 +230,7 @@ fn check_tree_here(root: &Path, options: &CheckOptions<'_>) -> Result<CheckRepor
             parsed.green.clone(),
         ));
         diagnostics.extend(errors.into_iter().map(|error| error.in_file(file)));
+        diagnostics.extend(ignore_problems.into_iter().map(|d| d.in_file(file)));
         diagnostics.extend(
             file_semantic
                 .into_iter()
@@ -234,6 +246,9 @@ fn check_tree_here(root: &Path, options: &CheckOptions<'_>) -> Result<CheckRepor
             &mut sources,
             &mut diagnostics,
         );
+    }
+    if let Some(policy) = options.policy {
+        policy.apply(&mut diagnostics);
     }
     sort_diagnostics(&mut diagnostics, &sources);
     // Freeing every memoised query takes a while and nobody waits for it.

@@ -156,7 +156,7 @@ fn visit(
 ) {
     for name in &listing.non_utf8_names {
         discovery.problems.push(Diagnostic::warning(
-            Code::SkippedANameThatIsNotUTF8,
+            Code::NonUtf8FileName,
             format!(
                 "\"{}\" was not checked because its name is not valid UTF-8.",
                 join(&dir, name)

@@ -7,6 +7,7 @@ use std::{ffi::OsString, path::PathBuf};
 use clap::{
     ArgAction, ArgMatches, Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum,
 };
+use tofu_analyzer::diagnostic::{Code, Severity};
 use tofu_analyzer::variable_inputs::VariableOption;
 
 #[derive(Debug, Parser)]
@@ -39,6 +40,8 @@ pub enum Command {
     /// Print the dependency graph of every module as DOT: declarations,
     /// what each refers to, and the modules that calls name.
     Graph(GraphArgs),
+    /// List every diagnostic code with what it means.
+    Codes,
     /// Rewrite configuration files in the canonical style, exactly as
     /// `tofu fmt` does: `.tf`, `.tofu`, `.tfvars`, `.tftest.hcl` and
     /// `.tofutest.hcl` files (JSON files are not formatted).
@@ -179,6 +182,38 @@ pub struct CheckArgs {
     /// repeated, and adds to the configuration file's `exclude`.
     #[arg(long, value_name = "GLOB", action = ArgAction::Append)]
     pub exclude: Vec<String>,
+
+    /// Report the diagnostics of CODE even if the configuration file
+    /// disables it; may be repeated. `tofu-analyzer codes` lists codes.
+    #[arg(long, value_name = "CODE", action = ArgAction::Append, value_parser = parse_code)]
+    pub enable: Vec<Code>,
+
+    /// Leave out the diagnostics of CODE; may be repeated.
+    #[arg(long, value_name = "CODE", action = ArgAction::Append, value_parser = parse_code)]
+    pub disable: Vec<Code>,
+
+    /// Exit with status 1 when a diagnostic at least this severe is
+    /// reported: `error` (the default), `warning` or `note`.
+    #[arg(long, value_name = "SEVERITY", default_value = "error", value_parser = parse_severity_flag)]
+    pub minimum_failure_severity: Severity,
+}
+
+/// A diagnostic code by its name, with a suggestion for a near miss.
+fn parse_code(name: &str) -> Result<Code, String> {
+    Code::from_name(name).ok_or_else(|| {
+        let suggestion =
+            tofu_analyzer::syntax::name_suggestion(name, Code::ALL.iter().map(|c| c.name()))
+                .map(|s| format!("; did you mean {s:?}?"))
+                .unwrap_or_default();
+        format!(
+            "there is no diagnostic code {name:?}{suggestion} (`tofu-analyzer codes` lists them)"
+        )
+    })
+}
+
+fn parse_severity_flag(text: &str) -> Result<Severity, String> {
+    tofu_analyzer::policy::parse_severity(text)
+        .ok_or_else(|| format!("{text:?} is not a severity: error, warning or note"))
 }
 
 /// How the human output shows warnings, as OpenTofu's views take them.

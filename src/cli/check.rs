@@ -11,6 +11,7 @@ use codespan_reporting::term::termcolor::{Ansi, NoColor};
 use tofu_analyzer::{
     analyzer_config::{AnalyzerConfig, ConfigError, Exclusions},
     check::{CheckOptions, CheckReport, Progress, check_tree},
+    policy::{Policy, at_least},
     render::{
         github, human, json,
         warnings::{DeprecationLevel, WarningOptions},
@@ -45,6 +46,7 @@ pub fn run(args: CheckArgs, no_color: bool) -> ExitCode {
             return ExitCode::from(FAILURE);
         }
     };
+    let policy = Policy::new(&config.rules, &args.enable, &args.disable);
     let progress = TerminalProgress::on_stderr();
     let environment = process_environment();
     let working_dir = working_dir();
@@ -58,6 +60,7 @@ pub fn run(args: CheckArgs, no_color: bool) -> ExitCode {
         plan: args.plan.then_some(inputs),
         variables: Some(inputs),
         exclude: Some(&exclude),
+        policy: Some(&policy),
     };
     let result = check_tree(&args.dir, &options);
     if let Some(progress) = progress {
@@ -96,7 +99,11 @@ pub fn run(args: CheckArgs, no_color: bool) -> ExitCode {
     if args.format == Format::Human && !args.warnings.quiet {
         eprintln!("{}", human::summary_line(&report));
     }
-    ExitCode::from(u8::from(report.has_errors()))
+    let failed = report
+        .diagnostics
+        .iter()
+        .any(|d| at_least(d.severity, args.minimum_failure_severity));
+    ExitCode::from(u8::from(failed))
 }
 
 /// A configuration file that cannot be used: its errors, with snippets,

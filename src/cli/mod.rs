@@ -45,6 +45,24 @@ pub fn run(args: Vec<OsString>) -> ExitCode {
         Command::Console(console) => console::run(console, cli.no_color),
         Command::Graph(graph) => graph::run(graph),
         Command::Fmt(fmt) => fmt::run(fmt, cli.no_color),
+        Command::Codes => list_codes(),
+    }
+}
+
+/// `tofu-analyzer codes`: every code, its summary and what it means.
+fn list_codes() -> ExitCode {
+    let width = tofu_analyzer::diagnostic::Code::ALL
+        .iter()
+        .map(|code| code.name().len())
+        .max()
+        .unwrap_or(0);
+    let mut out = String::new();
+    for code in tofu_analyzer::diagnostic::Code::ALL {
+        out.push_str(&format!("{:width$}  {}\n", code.name(), code.description()));
+    }
+    match print_stdout(out.as_bytes()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(code) => code,
     }
 }
 

@@ -170,7 +170,7 @@ mod tests {
     use crate::diagnostic::FileId;
 
     fn deprecated(line: u32, module: &str, source: &str, remote: bool) -> Diagnostic {
-        Diagnostic::warning(Code::VariableMarkedAsDeprecatedByTheModuleAuthor, "x")
+        Diagnostic::warning(Code::DeprecatedVariable, "x")
             .with_location(
                 FileId(0),
                 tofu_syntax::TextRange::new(line.into(), (line + 1).into()),

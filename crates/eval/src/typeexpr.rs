@@ -362,7 +362,7 @@ fn object_type(
                         .map_or(attr_range, |e| node_range(e.syntax()));
                     diags.push(
                         Diagnostic::error(
-                            Code::InvalidDefaultValueForOptionalAttribute,
+                            Code::InvalidOptionalAttributeDefault,
                             format!("This default value is not compatible with the attribute's type constraint: {}.", err.message),
                         )
                         .with_subject(subject),

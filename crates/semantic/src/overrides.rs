@@ -403,7 +403,7 @@ fn merge_file(
         // A default configuration needs no base: an absent one is empty.
         if !alias.is_empty() && !base.providers.contains(&(name.clone(), alias.clone())) {
             out.push(Diagnostic::error_in(
-                Code::MissingBaseProviderConfigurationForOverride,
+                Code::MissingProviderToOverride,
                 format!(
                     "There is no {name} provider configuration with the alias {}. An override file can only override an aliased provider configuration that was already defined in a primary configuration file.",
                     go_quote(&alias)
@@ -425,7 +425,7 @@ fn merge_file(
         let name = label(variable, 0);
         let Some(existing) = base.variables.get_mut(&name) else {
             out.push(Diagnostic::error_in(
-                Code::MissingBaseVariableDeclarationToOverride,
+                Code::MissingVariableToOverride,
                 format!(
                     "There is no variable named {}. An override file can only override a variable that was already declared in a primary configuration file.",
                     go_quote(&name)
@@ -451,7 +451,7 @@ fn merge_file(
         for attribute in d.just_attributes(&locals.body) {
             if !base.locals.contains(&attribute.name) {
                 out.push(Diagnostic::error_in(
-                    Code::MissingBaseLocalValueDefinitionToOverride,
+                    Code::MissingLocalToOverride,
                     format!(
                         "There is no local value named {}. An override file can only override a local value that was already defined in a primary configuration file.",
                         go_quote(&attribute.name)
@@ -467,7 +467,7 @@ fn merge_file(
         let name = label(output, 0);
         if !base.outputs.contains(&name) {
             out.push(Diagnostic::error_in(
-                Code::MissingBaseOutputDefinitionToOverride,
+                Code::MissingOutputToOverride,
                 format!(
                     "There is no output named {}. An override file can only override an output that was already defined in a primary configuration file.",
                     go_quote(&name)

@@ -751,7 +751,7 @@ fn validate(
         && let Some(at) = no_config
     {
         out.push(error(
-            Code::ModuleIsIncompatibleWithCountForEachEnabledAndDependsOn,
+            Code::ModuleIncompatibleWithExpansion,
             format!(
                 "The module at {module_text} is a legacy module which contains its own local provider configurations, and so calls to it may not use the count, for_each, enabled or depends_on arguments.\n\nIf you also control the module {:?}, consider updating this module to instead expect provider configurations to be passed by its caller.",
                 parent_call.source

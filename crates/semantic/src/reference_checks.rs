@@ -73,7 +73,7 @@ pub(crate) fn reference_diagnostics(
             }
             Subject::SelfObject if !reference.context.self_object => Some((
                 tofu_eval::Diagnostic::error(
-                    Code::InvalidSelfReference2,
+                    Code::InvalidSelfObject,
                     "The \"self\" object is not available in this context. This object can be used only in resource provisioner, connection, and postcondition blocks.",
                 ),
                 reference.range,
@@ -105,7 +105,7 @@ fn undeclared(
     };
     match kind {
         DeclKind::Variable(name) => (
-            Code::ReferenceToUndeclaredInputVariable,
+            Code::UndeclaredVariable,
             format!(
                 "An input variable with the name {name:?} has not been declared.{}",
                 suggest(variable_name, name).unwrap_or_else(|| format!(
@@ -114,14 +114,14 @@ fn undeclared(
             ),
         ),
         DeclKind::Local(name) => (
-            Code::ReferenceToUndeclaredLocalValue,
+            Code::UndeclaredLocal,
             format!(
                 "A local value with the name {name:?} has not been declared.{}",
                 suggest(local_name, name).unwrap_or_default()
             ),
         ),
         DeclKind::ModuleCall(name) => (
-            Code::ReferenceToUndeclaredModule,
+            Code::UndeclaredModule,
             format!(
                 "No module call named {name:?} is declared in {module_name}.{}",
                 suggest(module_call_name, name).unwrap_or_default()
@@ -136,7 +136,7 @@ fn undeclared(
                 _ => "ephemeral",
             };
             (
-                Code::ReferenceToUndeclaredResource,
+                Code::UndeclaredResource,
                 format!(
                     "There is no {mode} resource {ty:?} {name:?} definition in {module_name}.{}",
                     other_mode_suggestion(kind, declarations)
@@ -304,7 +304,7 @@ fn builtin_problem(
     match (object, attribute) {
         ("count", "index") if context.count => None,
         ("count", "index") => problem(
-            Code::ReferenceToCountInNonCountedContext,
+            Code::CountReferenceWithoutCount,
             "The \"count\" object can only be used in \"module\", \"resource\", and \"data\" blocks, and only when the \"count\" argument is set.".to_owned(),
         ),
         ("count", _) => problem(
@@ -321,7 +321,7 @@ fn builtin_problem(
             "A reference to \"each.value\" has been used in a context in which it is unavailable, such as when the configuration no longer contains the value in its \"for_each\" expression. Remove this reference to each.value in your configuration to work around this error.".to_owned(),
         ),
         ("each", "key") => problem(
-            Code::ReferenceToEachInContextWithoutForEach,
+            Code::EachReferenceWithoutForEach,
             "The \"each\" object can be used only in \"module\" or \"resource\" blocks, and only when the \"for_each\" argument is set.".to_owned(),
         ),
         ("each", _) => problem(

@@ -88,7 +88,7 @@ pub fn module_settings_diagnostics(db: &dyn salsa::Database, module: ModuleDir) 
     once(
         &mut out,
         &settings.required_providers,
-        Code::DuplicateRequiredProvidersConfiguration,
+        Code::DuplicateRequiredProvidersBlock,
         &|first| {
             format!(
                 "A module may have only one required providers configuration. The required providers were previously configured at {first}."
@@ -117,7 +117,7 @@ pub fn module_settings_diagnostics(db: &dyn salsa::Database, module: ModuleDir) 
     );
     if let (Some(&backend), Some(&cloud)) = (settings.backends.first(), settings.clouds.first()) {
         out.push(Diagnostic::error_in(
-            Code::BothABackendAndACloudConfigurationArePresent,
+            Code::ConflictingBackendAndCloud,
             format!(
                 "A module may declare either one 'cloud' block configuring a cloud backend OR one 'backend' block configuring a state backend. A cloud backend is configured at {}; a backend is configured at {}. Remove the backend block to configure a cloud backend.",
                 at(cloud),

@@ -247,7 +247,7 @@ fn module_prefix(steps: &[Step], instances: bool) -> Result<(usize, &[Step]), Ad
         {
             if !instances {
                 return Err(addr_error(
-                    Code::ModuleInstanceAddressWithKeysIsNotAllowed,
+                    Code::ModuleInstanceAddressNotAllowed,
                     "Module address cannot be a module instance (e.g. \"module.a[0]\"), it must be a module instead (e.g. \"module.a\").",
                     *range,
                 ));
@@ -317,7 +317,7 @@ fn resource_under_module(
     match remain {
         [] => Ok(mode),
         [step] if !instances => Err(addr_error(
-            Code::ResourceInstanceAddressWithKeysIsNotAllowed,
+            Code::ResourceInstanceAddressNotAllowed,
             "Resource address cannot be a resource instance (e.g. \"null_resource.a[0]\"), it must be a resource instead (e.g. \"null_resource.a\").",
             step.range,
         )),
@@ -371,12 +371,12 @@ pub(super) fn parse_remove_endpoint(steps: &[Step]) -> Result<Subject, AddrError
     let range = span(steps).unwrap_or_default();
     match mode {
         Mode::Data => Err(addr_error(
-            Code::DataSourceAddressIsNotAllowed,
+            Code::DataSourceAddressNotAllowed,
             "Data sources cannot be destroyed, and therefore, 'removed' blocks are not allowed to target them. To remove data sources from the state, you should remove the data source block from the configuration.",
             range,
         )),
         Mode::Ephemeral => Err(addr_error(
-            Code::EphemeralResourceAddressIsNotAllowed,
+            Code::EphemeralResourceAddressNotAllowed,
             "Ephemeral resources cannot be destroyed, and therefore, 'removed' blocks are not allowed to target them. To remove ephemeral resources from the state, you should remove the ephemeral resource block from the configuration.",
             range,
         )),
@@ -606,7 +606,7 @@ pub(super) fn decode_removed(d: &mut Decoder<'_>, block: &AnyBlock) {
                 block.def_range,
             ),
             Some(false) if provisioners > 0 => d.warning(
-                Code::RemovedBlockProvisionersWillNotBeExecuted,
+                Code::RemovedBlockProvisionersNotExecuted,
                 "The 'removed' block has marked the resource to be forgotten and not destroyed. Therefore, the provisioners configured for it will not be executed.",
                 block.def_range,
             ),
@@ -627,7 +627,7 @@ const CHECK_BLOCKS: &[BlockSchema<'static>] = &[
 pub(super) fn decode_check(d: &mut Decoder<'_>, block: &AnyBlock) {
     if d.is_override {
         d.error(
-            Code::CanTOverrideCheckBlocks,
+            Code::CannotOverrideCheckBlocks,
             "Override files cannot override check blocks.",
             block.def_range,
         );

@@ -60,7 +60,7 @@ pub(super) fn decode(d: &mut Decoder<'_>, block: &AnyBlock) {
         && let Some(expr) = &attribute.expr
     {
         d.warning(
-            Code::VersionConstraintsInsideProviderConfigurationBlocksAreDeprecated,
+            Code::DeprecatedVersionInProviderBlock,
             "OpenTofu 0.13 and earlier allowed provider version constraints inside the provider configuration block, but that is now deprecated and will be removed in a future version of OpenTofu. To silence this warning, move the provider version constraint into the required_providers block.",
             expr.range(),
         );

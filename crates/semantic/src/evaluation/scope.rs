@@ -146,7 +146,7 @@ fn deprecation_warnings(
             Diagnostic {
                 severity: crate::Severity::Warning,
                 deprecation: Some(Box::new((*cause).clone())),
-                ..Diagnostic::error_in(Code::ValueDerivedFromADeprecatedSource, detail, file, expr.range())
+                ..Diagnostic::error_in(Code::DeprecatedValue, detail, file, expr.range())
             }
         })
         .collect();

@@ -60,7 +60,7 @@ pub fn variable_value(
                     diagnostics.push(Diagnostic {
                         severity: Severity::Warning,
                         ..Diagnostic::error_in(
-                            Code::DeprecatedVariableUsedFromTheRootModule,
+                            Code::DeprecatedRootVariable,
                             format!(
                                 "The root variable {:?} is deprecated with the following message: {message}",
                                 name
@@ -100,7 +100,7 @@ pub fn variable_value(
                         deprecation: Some(Box::new(deprecation_cause(db, ev, &addr, &name, message))),
                         function_call: None,
                         ..Diagnostic::error_in(
-                            Code::VariableMarkedAsDeprecatedByTheModuleAuthor,
+                            Code::DeprecatedVariable,
                             format!(
                                 "Variable {name:?} is marked as deprecated with the following message:\n{message}"
                             ),

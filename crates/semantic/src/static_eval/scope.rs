@@ -363,7 +363,7 @@ pub(crate) fn rejected_references(
                 continue;
             }
             Subject::Declared(DeclKind::ModuleCall(_)) if reference.module_output.is_some() => {
-                Code::ModuleOutputNotSupportedInStaticContext
+                Code::ModuleOutputInStaticContext
             }
             _ => Code::DynamicValueInStaticContext,
         };

@@ -77,7 +77,7 @@ fn properties(
     errors: &mut Vec<SyntaxError>,
 ) -> Vec<Property> {
     let mistyped = |detail: String, value: &JsonValue| {
-        SyntaxError::error_at(Code::IncorrectJSONValueType, detail, value.start_range())
+        SyntaxError::error_at(Code::IncorrectJsonValueType, detail, value.start_range())
     };
     match value {
         JsonValue::Object(object) => object.members().filter_map(Property::of).collect(),
@@ -157,7 +157,7 @@ pub(super) fn content(
             .map(|suggestion| format!(" Did you mean {}?", go_quote(suggestion)))
             .unwrap_or_default();
         errors.push(SyntaxError::error_at(
-            Code::ExtraneousJSONObjectProperty,
+            Code::ExtraneousJsonObjectProperty,
             format!(
                 "No argument or block type is named {}.{suggestion}",
                 go_quote(name)
@@ -292,7 +292,7 @@ impl Header<'_> {
             JsonValue::Array(array) => blocks.extend(array.elements().map(block)),
             JsonValue::Scalar(scalar) if scalar.is_null() => {}
             JsonValue::Scalar(_) => errors.push(SyntaxError::error_at(
-                Code::IncorrectJSONValueType,
+                Code::IncorrectJsonValueType,
                 format!(
                     "Either a JSON object or a JSON array is required, representing the contents of one or more {} blocks.",
                     go_quote(self.type_name)
@@ -311,7 +311,7 @@ pub(super) fn just_attributes(
     let mut errors = Vec::new();
     let Some(object) = value.as_object() else {
         errors.push(SyntaxError::error_at(
-            Code::IncorrectJSONValueType,
+            Code::IncorrectJsonValueType,
             "A JSON object is required here, setting the arguments for this block.",
             value.start_range(),
         ));

@@ -120,7 +120,7 @@ impl<'t> Parser<'t> {
             }
             Tok::Keyword => self.keyword(next.range),
             Tok::RBrace => self.missing(
-                Code::MissingJSONValue,
+                Code::MissingJsonValue,
                 "A JSON value must start with a brace, a bracket, a number, a string, or a keyword.",
                 next.range,
             ),
@@ -155,7 +155,7 @@ impl<'t> Parser<'t> {
         let at = range.start() + TextSize::new(offset as u32);
         let subject = self.char_range(at, at + TextSize::new(1));
         self.error(
-            Code::InvalidJSONString,
+            Code::InvalidJsonString,
             "There is a syntax error in the given JSON string.",
             subject,
         );
@@ -169,7 +169,7 @@ impl<'t> Parser<'t> {
         }
         self.wrap_token(SyntaxKind::JSON_ERROR);
         self.error(
-            Code::InvalidJSONNumber,
+            Code::InvalidJsonNumber,
             "There is a syntax error in the given JSON number.",
             range,
         );
@@ -192,7 +192,7 @@ impl<'t> Parser<'t> {
                 None => format!("\"{word}\" is not a valid JSON keyword."),
             },
         };
-        self.error(Code::InvalidJSONKeyword, detail, range);
+        self.error(Code::InvalidJsonKeyword, detail, range);
         Value::Error
     }
 
@@ -327,7 +327,7 @@ impl<'t> Parser<'t> {
                     self.recover_and_close(Tok::LBrace, Tok::RBrace);
                     let next = self.peek().range;
                     self.error(
-                        Code::MissingAttributeSeperatorComma,
+                        Code::MissingJsonComma,
                         "A comma must appear between each property definition in an object.",
                         next,
                     );
@@ -403,7 +403,7 @@ impl<'t> Parser<'t> {
                     "A JSON array must be closed with a bracket, not a brace.",
                 ),
                 _ => (
-                    Code::MissingAttributeSeperatorComma,
+                    Code::MissingJsonComma,
                     "A comma must appear between each value in an array.",
                 ),
             };

@@ -1373,7 +1373,7 @@ impl<'t, B: Build> Parser<'t, B> {
                 if !self.recovery {
                     if next.kind == EOF {
                         self.error(
-                            Code::UnterminatedTupleConstructorExpression,
+                            Code::UnterminatedTupleConstructor,
                             "There is no corresponding closing bracket before the end of the file. This may be caused by incorrect bracket nesting elsewhere in this file.",
                             open.range,
                         );
@@ -1448,7 +1448,7 @@ impl<'t, B: Build> Parser<'t, B> {
                             between(open.range, next.range),
                         ),
                         EOF => self.error(
-                            Code::UnterminatedObjectConstructorExpression,
+                            Code::UnterminatedObjectConstructor,
                             "There is no corresponding closing brace before the end of the file. This may be caused by incorrect brace nesting elsewhere in this file.",
                             open.range,
                         ),
@@ -1480,7 +1480,7 @@ impl<'t, B: Build> Parser<'t, B> {
                 if !self.recovery {
                     if next.kind == EOF {
                         self.error(
-                            Code::UnterminatedObjectConstructorExpression,
+                            Code::UnterminatedObjectConstructor,
                             "There is no corresponding closing brace before the end of the file. This may be caused by incorrect brace nesting elsewhere in this file.",
                             open.range,
                         );
@@ -1742,7 +1742,7 @@ impl<'t, B: Build> Parser<'t, B> {
                         start_range,
                     ),
                     COLON => self.error_in(
-                        Code::ExtraCharactersAfterInterpolationExpression,
+                        Code::ExtraCharactersAfterInterpolation,
                         "Template interpolation doesn't expect a colon at this location. Did you intend this to be a literal sequence to be processed as part of another language? If so, you can escape it by starting with \"$${\" instead of just \"${\".",
                         close.range,
                         between(start_range, close.range),
@@ -1753,7 +1753,7 @@ impl<'t, B: Build> Parser<'t, B> {
                         start_range,
                     ),
                     _ => self.error_in(
-                        Code::ExtraCharactersAfterInterpolationExpression,
+                        Code::ExtraCharactersAfterInterpolation,
                         "Expected a closing brace to end the interpolation expression, but found extra characters.\n\nThis can happen when you include interpolation syntax for another language, such as shell scripting, but forget to escape the interpolation start token. If this is an embedded sequence for another language, escape it by starting with \"$${\" instead of just \"${\".",
                         close.range,
                         between(start_range, close.range),

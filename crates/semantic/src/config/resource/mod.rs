@@ -289,7 +289,7 @@ pub(super) fn decode_ephemeral(d: &mut Decoder<'_>, block: &AnyBlock) {
                 ] {
                     if lc.attribute(name).is_some() {
                         d.error(
-                            Code::InvalidLifecycleConfigurationForEphemeralResource,
+                            Code::InvalidEphemeralLifecycleArgument,
                             format!(
                                 "The lifecycle argument \"{name}\" cannot be used in ephemeral resources. This is meant to be used strictly in \"resource\" blocks."
                             ),
@@ -303,7 +303,7 @@ pub(super) fn decode_ephemeral(d: &mut Decoder<'_>, block: &AnyBlock) {
                 check_rules(d, &lc, &addr);
             }
             name @ ("connection" | "provisioner") => d.error(
-                Code::InvalidConfigurationBlockForEphemeralResource,
+                Code::InvalidEphemeralResourceBlock,
                 format!(
                     "The block type \"{name}\" cannot be used in ephemeral resources. This is meant to be used strictly in \"resource\" blocks."
                 ),
@@ -486,7 +486,7 @@ fn decode_replace_triggered_by(d: &mut Decoder<'_>, expr: &AnyExpr) {
                 Subject::Each(name) => {
                     if name != "key" {
                         d.error(
-                            Code::InvalidEachReferenceInReplaceTriggeredByExpression,
+                            Code::InvalidEachInReplaceTriggeredBy,
                             "Only each.key may be used in replace_triggered_by.",
                             range,
                         );
@@ -495,14 +495,14 @@ fn decode_replace_triggered_by(d: &mut Decoder<'_>, expr: &AnyExpr) {
                 Subject::Count(name) => {
                     if name != "index" {
                         d.error(
-                            Code::InvalidCountReferenceInReplaceTriggeredByExpression,
+                            Code::InvalidCountInReplaceTriggeredBy,
                             "Only count.index may be used in replace_triggered_by.",
                             range,
                         );
                     }
                 }
                 Subject::Other => d.error(
-                    Code::InvalidReferenceInReplaceTriggeredByExpression,
+                    Code::InvalidReferenceInReplaceTriggeredBy,
                     "Only resources, count.index, and each.key may be used in replace_triggered_by.",
                     range,
                 ),
@@ -510,13 +510,13 @@ fn decode_replace_triggered_by(d: &mut Decoder<'_>, expr: &AnyExpr) {
         }
         match resources {
             0 => d.error(
-                Code::InvalidReplaceTriggeredByExpression,
+                Code::InvalidReplaceTriggeredBy,
                 "Missing resource reference in replace_triggered_by expression.",
                 range,
             ),
             1 => {}
             _ => d.error(
-                Code::InvalidReplaceTriggeredByExpression,
+                Code::InvalidReplaceTriggeredBy,
                 "Multiple resource references in replace_triggered_by expression.",
                 range,
             ),

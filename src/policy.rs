@@ -1,0 +1,149 @@
+//! Which diagnostics a user wants to see, and how severe: the
+//! configuration file's `rule "code" { ... }` blocks and `--enable` /
+//! `--disable` on the command line, as tflint's `rule` blocks and flags
+//! work. Codes are the stable names of `tofu_diagnostics::Code`.
+
+use std::collections::HashMap;
+
+use tofu_diagnostics::{Code, Diagnostic, Severity};
+
+/// What the configuration says about one code.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RuleSetting {
+    pub code: Code,
+    /// `false` leaves the code's diagnostics out of every report.
+    pub enabled: Option<bool>,
+    /// Reports the code's diagnostics with this severity instead.
+    pub severity: Option<Severity>,
+}
+
+/// The settings of every code that has some; the others are reported as
+/// found.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Policy {
+    settings: HashMap<Code, (bool, Option<Severity>)>,
+}
+
+impl Policy {
+    /// The configuration's rules, then the command line's `--enable` and
+    /// `--disable` (which win over the configuration).
+    pub fn new(rules: &[RuleSetting], enable: &[Code], disable: &[Code]) -> Policy {
+        let mut settings: HashMap<Code, (bool, Option<Severity>)> = HashMap::new();
+        for rule in rules {
+            let entry = settings.entry(rule.code).or_insert((true, None));
+            if let Some(enabled) = rule.enabled {
+                entry.0 = enabled;
+            }
+            if rule.severity.is_some() {
+                entry.1 = rule.severity;
+            }
+        }
+        for (codes, enabled) in [(enable, true), (disable, false)] {
+            for &code in codes {
+                settings.entry(code).or_insert((true, None)).0 = enabled;
+            }
+        }
+        Policy { settings }
+    }
+
+    pub fn is_enabled(&self, code: Code) -> bool {
+        self.settings.get(&code).is_none_or(|(enabled, _)| *enabled)
+    }
+
+    /// Drops the diagnostics of disabled codes and gives the others the
+    /// severity their code is set to.
+    pub fn apply<F>(&self, diagnostics: &mut Vec<Diagnostic<F>>) {
+        if self.settings.is_empty() {
+            return;
+        }
+        diagnostics.retain_mut(|d| match self.settings.get(&d.code) {
+            None => true,
+            Some((false, _)) => false,
+            Some((true, severity)) => {
+                if let Some(severity) = severity {
+                    d.severity = *severity;
+                }
+                true
+            }
+        });
+    }
+}
+
+/// Whether `severity` is at least as severe as `minimum`, for
+/// `--minimum-failure-severity`.
+pub fn at_least(severity: Severity, minimum: Severity) -> bool {
+    severity <= minimum
+}
+
+/// `error`, `warning` or `note`.
+pub fn parse_severity(text: &str) -> Option<Severity> {
+    [Severity::Error, Severity::Warning, Severity::Note]
+        .into_iter()
+        .find(|s| s.as_str() == text)
+}
+
+#[cfg(test)]
+mod tests {
+    use tofu_diagnostics::{Code, Diagnostic, Severity};
+
+    use super::{Policy, RuleSetting, at_least};
+
+    fn found() -> Vec<Diagnostic> {
+        vec![
+            Diagnostic::error(Code::UnsupportedArgument, ""),
+            Diagnostic::warning(Code::DeprecatedValue, ""),
+            Diagnostic::note(Code::ModuleNotInstalled, ""),
+        ]
+    }
+
+    fn codes(diagnostics: &[Diagnostic]) -> Vec<(Code, Severity)> {
+        diagnostics.iter().map(|d| (d.code, d.severity)).collect()
+    }
+
+    #[test]
+    fn rules_disable_and_change_severity_and_the_command_line_wins() {
+        let rules = [
+            RuleSetting {
+                code: Code::DeprecatedValue,
+                enabled: None,
+                severity: Some(Severity::Error),
+            },
+            RuleSetting {
+                code: Code::ModuleNotInstalled,
+                enabled: Some(false),
+                severity: None,
+            },
+            RuleSetting {
+                code: Code::UnsupportedArgument,
+                enabled: Some(false),
+                severity: Some(Severity::Warning),
+            },
+        ];
+        let mut diagnostics = found();
+        Policy::new(&rules, &[Code::UnsupportedArgument], &[]).apply(&mut diagnostics);
+        assert_eq!(
+            codes(&diagnostics),
+            [
+                (Code::UnsupportedArgument, Severity::Warning),
+                (Code::DeprecatedValue, Severity::Error),
+            ]
+        );
+        let mut diagnostics = found();
+        Policy::new(&[], &[], &[Code::DeprecatedValue]).apply(&mut diagnostics);
+        assert_eq!(
+            codes(&diagnostics),
+            [
+                (Code::UnsupportedArgument, Severity::Error),
+                (Code::ModuleNotInstalled, Severity::Note),
+            ]
+        );
+    }
+
+    #[test]
+    fn failure_thresholds() {
+        assert!(at_least(Severity::Error, Severity::Warning));
+        assert!(at_least(Severity::Warning, Severity::Warning));
+        assert!(!at_least(Severity::Note, Severity::Warning));
+        assert!(!at_least(Severity::Warning, Severity::Error));
+    }
+}
