@@ -1,7 +1,7 @@
 //! OpenTofu's encoding functions: base64, gzip, URL, CSV, JSON, YAML and
 //! character-set conversions.
 
-mod base64;
+pub(super) mod base64;
 mod charset;
 mod csv;
 mod gzip;

@@ -13,6 +13,7 @@ use rsa::BigUint;
 use tofu_types::{Type, Value};
 
 use super::string_arg;
+use crate::functions::encoding::base64;
 use crate::functions::{Function, FunctionError, Param};
 use keys::{KeyError, RsaKey};
 
@@ -28,7 +29,7 @@ pub(super) fn rsadecrypt() -> Function {
         implementation: |_, args, _| {
             let ciphertext = string_arg(args, 0);
             let private_key = string_arg(args, 1);
-            let bytes = pem::go_std_base64(ciphertext.as_bytes()).ok_or_else(|| {
+            let bytes = base64::decode(ciphertext.as_bytes()).map_err(|_| {
                 FunctionError::arg(
                     0,
                     format!(
