@@ -98,17 +98,6 @@ fn errors_match_opentofu_tests() {
     }
 }
 
-#[test]
-fn unpadding() {
-    let mut em = vec![0u8, 2];
-    em.extend([1u8; 8]);
-    em.push(0);
-    em.extend(b"hi");
-    assert_eq!(unpad(&em), Some(b"hi".to_vec()));
-    em[5] = 0;
-    assert_eq!(unpad(&em), None);
-}
-
 /// A small deterministic generator for inputs no one would write.
 fn noise(seed: u64, len: usize) -> Vec<u8> {
     let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
