@@ -64,21 +64,6 @@ fn too_large() -> FunctionError {
     ))
 }
 
-/// Go's `%q` of a byte string that may not be UTF-8: invalid bytes as
-/// `\xNN`.
-fn go_quote_bytes(bytes: &[u8]) -> String {
-    let mut quoted = String::from("\"");
-    for chunk in bytes.utf8_chunks() {
-        let valid = tofu_syntax::quote::go_quote(chunk.valid());
-        quoted.push_str(&valid[1..valid.len() - 1]);
-        for b in chunk.invalid() {
-            quoted.push_str(&format!("\\x{b:02x}"));
-        }
-    }
-    quoted.push('"');
-    quoted
-}
-
 /// Bytes as a string; bytes that are not UTF-8 (which OpenTofu would keep
 /// as they are) become U+FFFD, as a Rust string cannot hold them.
 fn lossy_string(bytes: Vec<u8>) -> String {

@@ -51,7 +51,7 @@ pub(super) fn query_unescape(s: &str) -> Result<Vec<u8>, String> {
                     let end = (i + 3).min(bytes.len());
                     return Err(format!(
                         "invalid URL escape {}",
-                        super::go_quote_bytes(&bytes[i..end])
+                        tofu_syntax::quote::go_quote_bytes(&bytes[i..end])
                     ));
                 };
                 out.push(b);
