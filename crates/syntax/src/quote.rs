@@ -1,3 +1,4 @@
+// Go port of `strconv.Quote`: Rust's `{:?}` escapes differently (combining marks, `\u{..}` syntax).
 //! Strings quoted for messages as Go's `%q` quotes them, as HCL and
 //! OpenTofu do for names in diagnostics.
 

@@ -1,3 +1,4 @@
+// Go port (parsing only) of google/uuid's `Parse`: the `uuid` crate accepts other forms and words errors differently.
 //! `uuid()` (16 random bytes formatted as a UUID, without version bits, as
 //! `hashicorp/go-uuid` makes them; impure) and `uuidv5(namespace, name)`
 //! (`google/uuid`'s `NewSHA1`).

@@ -1,3 +1,4 @@
+// Go port (only `corrupt_offset`) of `base64.Encoding.decodeQuantum`'s error offset; the crate's errors give other offsets.
 //! Go's `base64.StdEncoding`: the standard alphabet with `=` padding,
 //! line breaks (`\r`, `\n`) skipped anywhere, nonzero trailing bits
 //! accepted. The `base64` crate does the work; only the offset Go reports

@@ -1,3 +1,4 @@
+// Go port of `url.QueryEscape`/`QueryUnescape`: `+` for spaces and Go's error texts; no crate here has both.
 //! Go's `url.QueryEscape` and `url.QueryUnescape`.
 
 /// Bytes left alone by `QueryEscape`: RFC 3986 unreserved characters.

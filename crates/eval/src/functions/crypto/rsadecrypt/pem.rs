@@ -1,3 +1,4 @@
+// Go port of `encoding/pem.Decode`: which malformed blocks Go skips decides the key found; no crate here mirrors that.
 //! Go's `encoding/pem.Decode`: the first well-formed block (type, headers,
 //! Base64 body), skipping malformed ones as Go does.
 
