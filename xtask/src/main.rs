@@ -1,6 +1,7 @@
 //! Project tasks that are easier in Rust than in shell: `cargo xtask --help`.
 
 mod check;
+mod codegen;
 mod gen_tree;
 mod record_console;
 
@@ -30,6 +31,9 @@ enum Task {
         )]
         args: Vec<String>,
     },
+    /// Regenerate the source files that are data derived from crates
+    /// (code page tables); a test fails while they are stale.
+    Codegen,
     /// Write a synthetic, valid module tree for benchmarks.
     GenTree {
         /// Directory to create; it must not exist or be empty.
@@ -53,6 +57,7 @@ enum Task {
 fn main() -> ExitCode {
     let result = match Cli::parse().task {
         Task::Check { args } => check::run(args),
+        Task::Codegen => codegen::run(),
         Task::GenTree { out, modules } => gen_tree::run(&out, modules as usize),
         Task::RecordConsole { file, dir } => record_console::run(&file, &dir),
     };

@@ -1,3 +1,4 @@
+// Go port of `strconv.Quote`: Rust's `{:?}` escapes differently (combining marks, `\u{..}` syntax).
 //! Strings quoted for messages as Go's `%q` quotes them, as HCL and
 //! OpenTofu do for names in diagnostics.
 
@@ -30,6 +31,21 @@ pub fn go_quote(value: &str) -> String {
     quoted
 }
 
+/// `strconv.Quote` of bytes that may not be UTF-8, as Go's `%q` of a byte
+/// slice: each invalid byte as `\xNN`.
+pub fn go_quote_bytes(bytes: &[u8]) -> String {
+    let mut quoted = String::from("\"");
+    for chunk in bytes.utf8_chunks() {
+        let valid = go_quote(chunk.valid());
+        quoted.push_str(&valid[1..valid.len() - 1]);
+        for b in chunk.invalid() {
+            quoted.push_str(&format!("\\x{b:02x}"));
+        }
+    }
+    quoted.push('"');
+    quoted
+}
+
 /// Go's `unicode.IsPrint`: letters, marks, numbers, punctuation, symbols
 /// and the ASCII space, by the Unicode table current Go releases carry.
 pub fn is_go_printable(c: char) -> bool {
@@ -38,7 +54,7 @@ pub fn is_go_printable(c: char) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::go_quote;
+    use super::{go_quote, go_quote_bytes};
 
     #[test]
     fn quotes_like_go() {
@@ -55,5 +71,7 @@ mod tests {
             go_quote("\u{7f}\u{a0}\u{301}\u{1F600}\u{E0001}'"),
             "\"\\x7f\\u00a0\u{301}\u{1F600}\\U000e0001'\""
         );
+        assert_eq!(go_quote_bytes(b"ab\"c"), "\"ab\\\"c\"");
+        assert_eq!(go_quote_bytes(&[b'a', 0xc3, b'\n']), "\"a\\xc3\\n\"");
     }
 }

@@ -7,8 +7,6 @@
 //! heredocs. An unknown prints as `(known after apply)` before any mark is
 //! looked at; a marked value prints as its mark.
 
-use unicode_general_category::{GeneralCategory, get_general_category};
-
 use crate::value::{Mark, Value};
 use crate::{Number, Type};
 
@@ -177,50 +175,5 @@ fn format_sequence(v: &Value, indent: usize, debug: bool, out: &mut String) {
     out.push(']');
 }
 
-/// Go's `strconv.Quote`: printable characters as they are, `\n`-style
-/// escapes where Go has one, `\xNN` for other ASCII controls, `\uNNNN` or
-/// `\UNNNNNNNN` for other unprintable characters.
-pub fn go_quote(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' | '\\' => {
-                out.push('\\');
-                out.push(c);
-            }
-            _ if go_printable(c) => out.push(c),
-            '\u{7}' => out.push_str("\\a"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\u{b}' => out.push_str("\\v"),
-            _ if c < ' ' || c == '\u{7f}' => out.push_str(&format!("\\x{:02x}", c as u32)),
-            _ if (c as u32) < 0x10000 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            _ => out.push_str(&format!("\\U{:08x}", c as u32)),
-        }
-    }
-    out.push('"');
-    out
-}
-
-/// Go's `strconv.IsPrint`: letters, marks, numbers, punctuation, symbols
-/// and the ASCII space.
-fn go_printable(c: char) -> bool {
-    if c == ' ' {
-        return true;
-    }
-    !matches!(
-        get_general_category(c),
-        GeneralCategory::SpaceSeparator
-            | GeneralCategory::LineSeparator
-            | GeneralCategory::ParagraphSeparator
-            | GeneralCategory::Control
-            | GeneralCategory::Format
-            | GeneralCategory::Surrogate
-            | GeneralCategory::PrivateUse
-            | GeneralCategory::Unassigned
-    )
-}
+/// Go's `strconv.Quote`, which `tofu console` and cty's messages use.
+pub use tofu_syntax::quote::go_quote;

@@ -1,3 +1,4 @@
+// Go port of `encoding/json`'s string and number checks as HCL's JSON parser uses them: Go's offsets; no JSON crate is a dependency.
 //! Checking and decoding of scalar tokens.
 //!
 //! HCL hands each string and number token to Go's `encoding/json` and then

@@ -1,3 +1,4 @@
+// Typed, not generated: Unicode 9.0 (HCL) and 15.0 (Go) tables; unicode-ident and Rust's `char` are newer.
 //! Character classes as HCL sees them. Its scanner takes identifiers by
 //! Unicode 9.0, so characters that later versions made identifier
 //! characters are not; its messages quote text as Go does, by the Unicode

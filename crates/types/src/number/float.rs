@@ -1,3 +1,4 @@
+// Go port of `math/big.Float` arithmetic: per-value precision and 32-bit exponent; no crate has these semantics.
 //! Correctly rounded binary floating point with Go `math/big.Float`
 //! semantics: a per-value precision in bits, round-to-nearest-even, a 32-bit
 //! exponent that overflows to infinity and underflows to zero, and no NaN.

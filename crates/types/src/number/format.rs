@@ -1,3 +1,4 @@
+// Go port of `big.Float.Text('f', -1)`: its digit walk decides some outputs; no crate reproduces it.
 //! Number to text, as Go's `big.Float.Text('f', -1)`: the shortest decimal
 //! that identifies the value among its neighbours at the value's own
 //! precision, printed without an exponent (`1e21` is

@@ -1,3 +1,4 @@
+// Go port of `math.Pow`, `math.Log` and friends: results must match Go bit for bit; Rust's `f64` calls the platform libm.
 //! cty's float64 functions: arguments are converted to `f64` (an error if
 //! a finite value is beyond the float64 range), computed with Go's `math`
 //! algorithms, and the result is a 53-bit number.

@@ -1,3 +1,4 @@
+// Go port of `big.ParseFloat(s, 10, 512, ToNearestEven)`: its double roundings must match bit for bit.
 //! Text to number, as `cty.ParseNumberVal`: Go's
 //! `big.ParseFloat(s, 10, 512, big.ToNearestEven)`.
 //!

@@ -1,8 +1,10 @@
+// Go port (parsing only) of google/uuid's `Parse`: the `uuid` crate accepts other forms and words errors differently.
 //! `uuid()` (16 random bytes formatted as a UUID, without version bits, as
 //! `hashicorp/go-uuid` makes them; impure) and `uuidv5(namespace, name)`
 //! (`google/uuid`'s `NewSHA1`).
 
 use sha1::{Digest, Sha1};
+use tofu_syntax::quote::go_quote_bytes;
 use tofu_types::{Type, Value};
 use uuid::Uuid;
 
@@ -95,7 +97,7 @@ fn parse(s: &[u8]) -> Result<Uuid, String> {
         45 => {
             let (prefix, rest) = s.split_at(9);
             if !prefix.eq_ignore_ascii_case(b"urn:uuid:") {
-                return Err(format!("invalid urn prefix: {}", quote_bytes(prefix)));
+                return Err(format!("invalid urn prefix: {}", go_quote_bytes(prefix)));
             }
             rest
         }
@@ -116,21 +118,6 @@ fn parse(s: &[u8]) -> Result<Uuid, String> {
         *byte = hex_pair(s[start], s[start + 1]).ok_or(INVALID_FORMAT)?;
     }
     Ok(Uuid::from_bytes(bytes))
-}
-
-/// Go's `%q` of bytes that may not be valid UTF-8 (a cut prefix): invalid
-/// bytes as `\xNN`.
-fn quote_bytes(bytes: &[u8]) -> String {
-    let mut out = String::from("\"");
-    for chunk in bytes.utf8_chunks() {
-        let quoted = tofu_syntax::quote::go_quote(chunk.valid());
-        out.push_str(&quoted[1..quoted.len() - 1]);
-        for byte in chunk.invalid() {
-            out.push_str(&format!("\\x{byte:02x}"));
-        }
-    }
-    out.push('"');
-    out
 }
 
 #[cfg(test)]
@@ -156,12 +143,6 @@ mod tests {
             parse(plain.replace('-', "+").as_bytes()).unwrap_err(),
             INVALID_FORMAT
         );
-    }
-
-    #[test]
-    fn quotes_cut_text_as_go() {
-        assert_eq!(quote_bytes(b"ab\"c"), "\"ab\\\"c\"");
-        assert_eq!(quote_bytes(&[b'a', 0xc3]), "\"a\\xc3\"");
     }
 
     #[test]

@@ -1,3 +1,4 @@
+// Go port of `time.ParseDuration`: its float64 fraction arithmetic and error texts; no Rust crate matches them.
 //! Go's `time.ParseDuration`, with its arithmetic (fractions through
 //! float64) and its error texts.
 

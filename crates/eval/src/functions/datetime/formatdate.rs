@@ -1,3 +1,4 @@
+// Go port of cty's `FormatDateFunc`: its format language and error texts; no crate implements it.
 //! `formatdate`'s format language (cty's `FormatDateFunc`): runs of one
 //! ASCII letter are verbs, `'...'` quotes literal text (`''` is a quote),
 //! everything else is copied.

@@ -1,3 +1,4 @@
+// Go port of `time.Parse(time.RFC3339, ...)` and cty's strict parser: their accepted forms and `time.ParseError` texts.
 //! RFC 3339 timestamps as the functions read them.
 //!
 //! * [`parse_strict`]: cty's `parseTimestamp` over its own strict parser

@@ -1,3 +1,4 @@
+// Go port of `time.Time`'s calendar arithmetic (year 0, negative years, fixed offsets), which the output must match.
 //! Instants with a fixed UTC offset, as Go's `time.Time` holds the
 //! timestamps these functions parse: proleptic Gregorian calendar,
 //! astronomical year numbering (year 0 exists, then -1...).

@@ -1,3 +1,4 @@
+// Go port of `encoding/csv.Reader`: OpenTofu shows its `parse error on line N, column M` texts; no crate here reads CSV.
 //! `csvdecode`: cty's `stdlib.CSVDecodeFunc` over Go's `encoding/csv`
 //! reader with its default settings.
 

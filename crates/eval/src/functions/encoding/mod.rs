@@ -1,7 +1,7 @@
 //! OpenTofu's encoding functions: base64, gzip, URL, CSV, JSON, YAML and
 //! character-set conversions.
 
-mod base64;
+pub(super) mod base64;
 mod charset;
 mod csv;
 mod gzip;
@@ -62,21 +62,6 @@ fn too_large() -> FunctionError {
         "the result would be larger than {} MiB",
         MAX_RESULT_BYTES >> 20
     ))
-}
-
-/// Go's `%q` of a byte string that may not be UTF-8: invalid bytes as
-/// `\xNN`.
-fn go_quote_bytes(bytes: &[u8]) -> String {
-    let mut quoted = String::from("\"");
-    for chunk in bytes.utf8_chunks() {
-        let valid = tofu_syntax::quote::go_quote(chunk.valid());
-        quoted.push_str(&valid[1..valid.len() - 1]);
-        for b in chunk.invalid() {
-            quoted.push_str(&format!("\\x{b:02x}"));
-        }
-    }
-    quoted.push('"');
-    quoted
 }
 
 /// Bytes as a string; bytes that are not UTF-8 (which OpenTofu would keep

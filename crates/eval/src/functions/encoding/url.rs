@@ -1,3 +1,4 @@
+// Go port of `url.QueryEscape`/`QueryUnescape`: `+` for spaces and Go's error texts; no crate here has both.
 //! Go's `url.QueryEscape` and `url.QueryUnescape`.
 
 /// Bytes left alone by `QueryEscape`: RFC 3986 unreserved characters.
@@ -51,7 +52,7 @@ pub(super) fn query_unescape(s: &str) -> Result<Vec<u8>, String> {
                     let end = (i + 3).min(bytes.len());
                     return Err(format!(
                         "invalid URL escape {}",
-                        super::go_quote_bytes(&bytes[i..end])
+                        tofu_syntax::quote::go_quote_bytes(&bytes[i..end])
                     ));
                 };
                 out.push(b);

@@ -1,3 +1,4 @@
+// Go port of `path/filepath.Clean`/`Join`/`Dir`/`Base` on Unix: `std::path` has no lexical `Clean` (`a/../b` stays).
 //! Go's `path/filepath` on Unix: lexical path operations on `/`-separated
 //! strings, with Go's results for the edge cases (`""`, `"/"`, `".."`).
 

@@ -1,3 +1,4 @@
+// Go port of go-homedir's `Expand`: its `~` rules and error text; no crate here mirrors them.
 //! `~` expansion as `github.com/mitchellh/go-homedir`'s `Expand` does it.
 
 use super::gopath;

@@ -1,3 +1,4 @@
+// Go port of apparentlymart/go-cidr: its results for out-of-range numbers are part of the output.
 //! The address arithmetic of `github.com/apparentlymart/go-cidr` v1.1,
 //! including its quirks with numbers outside the expected ranges (the
 //! low 64 bits of big numbers pass its range checks; negative numbers are

@@ -1,3 +1,4 @@
+// Go port of `net.ParseCIDR`/`ParseIP` (OpenTofu's Go 1.16 `ipaddr` fork): `std::net` rejects leading-zero octets.
 //! The parts of Go's `net` package the CIDR functions use, with the
 //! parsing of OpenTofu's `internal/ipaddr` fork (Go 1.16's, which accepts
 //! IPv4 octets with leading zeros as decimal).

@@ -1,3 +1,4 @@
+// Go port of `big.Int.SetString(s, base)`: bases up to 62 and Go's accepted forms; num-bigint parses radix 36 at most.
 //! `parseint`: cty's `ParseIntFunc`, which parses with Go's
 //! `big.Int.SetString(s, base)`.
 

@@ -1,3 +1,4 @@
+// Go port of `unicode.ToUpper`/`ToLower`/`ToTitle`: Rust's case mappings are full (`ß` to `SS`) and of a newer Unicode.
 //! Go's `unicode` character classes and simple case mappings, which
 //! `strings.ToUpper`, `ToLower`, `Title` and `TrimSpace` are built on.
 //! Rust's own case mappings differ: they map `ß` to `SS` and follow a newer

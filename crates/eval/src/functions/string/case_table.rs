@@ -1,3 +1,4 @@
+// Typed, not generated: Go's tables are Unicode 15; Rust's `char` API and the unicode crates here are newer.
 //! Go's `unicode.CaseRanges` (Unicode 15): `(lo, hi, [upper, lower, title])`
 //! deltas for every letter whose mapping is not itself. [`ALTERNATING`]
 //! marks ranges that alternate upper and lower case letter by letter.

@@ -1,3 +1,4 @@
+// Go port of `encoding/asn1.Unmarshal`: OpenTofu shows its `asn1: ...` error texts, which the `rsa` crate's DER readers do not give.
 //! The part of Go's `encoding/asn1` that private keys need: DER elements
 //! read as `asn1.Unmarshal` reads them into a struct, with its errors.
 

@@ -1,3 +1,4 @@
+// Go port of `ssh.ParseRawPrivateKey`/`x509.ParsePKCS1PrivateKey`: the `rsa` crate parses keys but not with Go's error texts.
 //! `ssh.ParseRawPrivateKey` for what `rsadecrypt` can use: RSA keys in
 //! PKCS #1, PKCS #8 and OpenSSH form, with Go's errors; other keys are
 //! recognised only to be refused.

@@ -8,11 +8,12 @@ mod openssh;
 mod pem;
 mod validate;
 
-use num_bigint::{BigInt, Sign};
+use num_bigint::BigInt;
 use rsa::BigUint;
 use tofu_types::{Type, Value};
 
 use super::string_arg;
+use crate::functions::encoding::base64;
 use crate::functions::{Function, FunctionError, Param};
 use keys::{KeyError, RsaKey};
 
@@ -28,7 +29,7 @@ pub(super) fn rsadecrypt() -> Function {
         implementation: |_, args, _| {
             let ciphertext = string_arg(args, 0);
             let private_key = string_arg(args, 1);
-            let bytes = pem::go_std_base64(ciphertext.as_bytes()).ok_or_else(|| {
+            let bytes = base64::decode(ciphertext.as_bytes()).map_err(|_| {
                 FunctionError::arg(
                     0,
                     format!(
@@ -69,20 +70,16 @@ fn to_biguint(n: &BigInt) -> BigUint {
     BigUint::from_bytes_be(&n.to_bytes_be().1)
 }
 
-/// `rsa.DecryptPKCS1v15`: the key size check, the RSA operation on the
-/// ciphertext read as a number below the modulus, then the padding
-/// `00 02 PS 00 M` with at least eight bytes of PS.
+/// `rsa.DecryptPKCS1v15`: Go's key size check, then the `rsa` crate's
+/// PKCS #1 v1.5 decryption, which fails where Go's does (a ciphertext not
+/// below the modulus, padding other than `00 02 PS 00 M` with at least
+/// eight bytes of PS), all with the one message Go gives.
 fn decrypt(key: &RsaKey, ciphertext: &[u8]) -> Result<Vec<u8>, String> {
     let bits = key.n.bits();
     if bits < 1024 {
         return Err(format!(
             "crypto/rsa: {bits}-bit keys are insecure (see https://go.dev/pkg/crypto/rsa#hdr-Minimum_key_size)"
         ));
-    }
-    let size = bits.div_ceil(8) as usize;
-    let c = BigInt::from_bytes_be(Sign::Plus, ciphertext);
-    if c >= key.n {
-        return Err(DECRYPTION_ERROR.to_owned());
     }
     let e = BigUint::from(u64::try_from(key.e).map_err(|_| DECRYPTION_ERROR.to_owned())?);
     let private = rsa::RsaPrivateKey::from_components(
@@ -92,52 +89,9 @@ fn decrypt(key: &RsaKey, ciphertext: &[u8]) -> Result<Vec<u8>, String> {
         key.primes.iter().map(to_biguint).collect(),
     )
     .map_err(|_| DECRYPTION_ERROR.to_owned())?;
-    let m = rsa::hazmat::rsa_decrypt::<NoBlinding>(None, &private, &to_biguint(&c))
-        .map_err(|_| DECRYPTION_ERROR.to_owned())?;
-    let m = m.to_bytes_be();
-    if m.len() > size {
-        return Err(DECRYPTION_ERROR.to_owned());
-    }
-    let mut em = vec![0u8; size - m.len()];
-    em.extend_from_slice(&m);
-    unpad(&em).ok_or_else(|| DECRYPTION_ERROR.to_owned())
-}
-
-/// The type of the random source `rsa_decrypt` is not given: Go's
-/// decryption does not blind either.
-struct NoBlinding;
-
-impl rsa::rand_core::RngCore for NoBlinding {
-    fn next_u32(&mut self) -> u32 {
-        0
-    }
-
-    fn next_u64(&mut self) -> u64 {
-        0
-    }
-
-    fn fill_bytes(&mut self, dest: &mut [u8]) {
-        dest.fill(0);
-    }
-
-    fn try_fill_bytes(&mut self, dest: &mut [u8]) -> Result<(), rsa::rand_core::Error> {
-        dest.fill(0);
-        Ok(())
-    }
-}
-
-impl rsa::rand_core::CryptoRng for NoBlinding {}
-
-/// The message of an `00 02 PS 00 M` block.
-fn unpad(em: &[u8]) -> Option<Vec<u8>> {
-    if em.len() < 11 || em[0] != 0 || em[1] != 2 {
-        return None;
-    }
-    let zero = em[2..].iter().position(|b| *b == 0)? + 2;
-    if zero < 10 {
-        return None;
-    }
-    Some(em[zero + 1..].to_vec())
+    private
+        .decrypt(rsa::Pkcs1v15Encrypt, ciphertext)
+        .map_err(|_| DECRYPTION_ERROR.to_owned())
 }
 
 #[cfg(test)]

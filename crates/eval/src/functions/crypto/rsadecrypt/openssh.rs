@@ -1,3 +1,4 @@
+// Go port of x/crypto/ssh's `parseOpenSSHPrivateKey`: no crate here reads OpenSSH keys, and OpenTofu shows its errors.
 //! `parseOpenSSHPrivateKey` of `golang.org/x/crypto/ssh` for unencrypted
 //! keys, with its errors; SSH wire format read as `ssh.Unmarshal` reads it.
 

@@ -1,10 +1,10 @@
+// Go port of `encoding/pem.Decode`: which malformed blocks Go skips decides the key found; no crate here mirrors that.
 //! Go's `encoding/pem.Decode`: the first well-formed block (type, headers,
 //! Base64 body), skipping malformed ones as Go does.
 
 use std::collections::BTreeMap;
 
-use base64::Engine;
-use base64::engine::{DecodePaddingMode, GeneralPurpose, GeneralPurposeConfig};
+use crate::functions::encoding::base64;
 
 pub(super) struct Block {
     pub(super) kind: String,
@@ -15,21 +15,6 @@ pub(super) struct Block {
 const PEM_START: &[u8] = b"\n-----BEGIN ";
 const PEM_END: &[u8] = b"\n-----END ";
 const PEM_END_OF_LINE: &[u8] = b"-----";
-
-/// Go's `base64.StdEncoding`: padding required, stray bits after the last
-/// character allowed, line breaks skipped.
-pub(super) fn go_std_base64(text: &[u8]) -> Option<Vec<u8>> {
-    let config = GeneralPurposeConfig::new()
-        .with_decode_allow_trailing_bits(true)
-        .with_decode_padding_mode(DecodePaddingMode::RequireCanonical);
-    let engine = GeneralPurpose::new(&base64::alphabet::STANDARD, config);
-    let joined: Vec<u8> = text
-        .iter()
-        .copied()
-        .filter(|b| *b != b'\n' && *b != b'\r')
-        .collect();
-    engine.decode(joined).ok()
-}
 
 fn index_of(haystack: &[u8], needle: &[u8]) -> Option<usize> {
     haystack.windows(needle.len()).position(|w| w == needle)
@@ -146,9 +131,9 @@ pub(super) fn decode(data: &[u8]) -> Option<Block> {
                 .copied()
                 .filter(|b| *b != b' ' && *b != b'\t')
                 .collect();
-            match go_std_base64(&encoded) {
-                Some(decoded) => bytes = decoded,
-                None => continue,
+            match base64::decode(&encoded) {
+                Ok(decoded) => bytes = decoded,
+                Err(_) => continue,
             }
         }
         return Some(Block {

@@ -1,3 +1,4 @@
+// Go port of `rsa.PrivateKey.Validate`: its error texts; the `rsa` crate validates with other checks and words.
 //! The checks Go's `rsa.PrivateKey.Validate` makes before a key is used
 //! (`crypto/internal/fips140/rsa`'s `checkPublicKey` and
 //! `checkPrivateKey`), with their messages.

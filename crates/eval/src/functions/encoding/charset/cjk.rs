@@ -1,3 +1,4 @@
+// Go port of x/text's Japanese and Big5 encoders: `encoding_rs` encodes some characters differently (see below).
 //! The Japanese and Big5 encoders of Go's `golang.org/x/text`, which
 //! differ from the WHATWG encoders `encoding_rs` implements: Go's encode
 //! tables are the WHATWG indexes reversed by its own rules (JIS X 0212

@@ -1,3 +1,4 @@
+// Go port of x/text's `simplifiedchinese.HZGB2312`: `encoding_rs` has no HZ-GB-2312.
 //! HZ-GB-2312 (RFC 1843) as Go's `simplifiedchinese.HZGB2312` converts it:
 //! GB2312 byte pairs with the high bits cleared between `~{` and `~}`.
 

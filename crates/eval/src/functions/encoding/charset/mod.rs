@@ -4,6 +4,7 @@
 
 mod cjk;
 mod hz;
+mod single_byte;
 mod tables;
 
 use tofu_types::{Type, Value};

@@ -1,3 +1,4 @@
+// CRC-32 as Go's `hash/crc32.ChecksumIEEE`, by hand: no CRC crate is a dependency and miniz_oxide exposes none.
 //! CRC-32 (IEEE), as the gzip trailer needs it.
 
 const fn table() -> [u32; 256] {

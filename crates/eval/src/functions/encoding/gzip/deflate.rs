@@ -1,3 +1,4 @@
+// Go port of `compress/flate.Writer`'s framing (stored and empty blocks, byte for byte); miniz_oxide compresses the rest.
 //! The deflate stream of Go's `flate.Writer` at the default level after
 //! `Write`, `Flush` and `Close`.
 //!

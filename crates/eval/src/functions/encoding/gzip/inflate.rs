@@ -1,3 +1,4 @@
+// Go port of `gzip.Reader`/`flate` decompression: OpenTofu shows Go's errors and offsets, which miniz_oxide does not give.
 //! Go's `gzip.Reader` read to the end (`io.ReadAll`), with Go's errors:
 //! concatenated members, header flags, trailer checks, and flate errors
 //! at the input offsets Go's decompressor reports them, as it reads the

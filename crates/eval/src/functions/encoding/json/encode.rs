@@ -1,3 +1,4 @@
+// Go port of `json.Marshal`'s string escaping (HTML-safe, U+2028/9): serde_json escapes differently.
 //! `jsonencode`: cty's `json.Marshal` of a wholly known value, with Go's
 //! string escaping (HTML-safe) and cty's number text.
 

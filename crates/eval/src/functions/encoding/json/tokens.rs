@@ -1,3 +1,4 @@
+// Go port of `json.Decoder.Token`: OpenTofu shows its error texts and offsets, which serde_json words differently.
 //! JSON tokens as Go's `json.Decoder.Token` reads them, with its error
 //! texts: delimiters are checked by the token state machine, scalars by
 //! the scanner as `Decoder.Decode` reads them.

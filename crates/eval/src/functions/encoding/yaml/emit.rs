@@ -1,3 +1,4 @@
+// Go port: mirrors go-yaml's `yaml_emitter_emit`; libyaml-safer's emitter fails encoding.txt:865/878/973 (no `...`) and :907 (😀, BOM).
 //! `yamlencode`'s output: go-yaml's emitter (as vendored in go-cty-yaml)
 //! for the events go-cty-yaml sends it. Strings are requested
 //! double-quoted, or literal when they hold a line break; numbers, bools

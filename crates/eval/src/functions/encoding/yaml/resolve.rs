@@ -1,3 +1,4 @@
+// Go port of go-cty-yaml's `resolveScalar`: YAML 1.1 tag resolution that libyaml-safer (a parser only) leaves to its user.
 //! go-cty-yaml's `resolveScalar`: YAML 1.1-style tag resolution of scalars
 //! (`yes`/`no`, `~`, `.inf`, integers with `0x`/`0o` prefixes,
 //! timestamps) into cty values.

@@ -1,3 +1,4 @@
+// Go port of go-cty-yaml's `parseTimestamp` (`time.Parse` with its layouts): its accepted forms must match.
 //! go-cty-yaml's `parseTimestamp`: Go's `time.Parse` with the layouts
 //! `2006-1-2T15:4:5.999999999Z07:00` (also with `t`),
 //! `2006-1-2 15:4:5.999999999` and `2006-1-2`, printed as RFC 3339.

@@ -1,3 +1,4 @@
+// Go port of bmatcuk/doublestar's `FilepathGlob`: `fileset` results include its quirks, which globset does not have.
 //! `github.com/bmatcuk/doublestar/v4`'s `FilepathGlob` without options, as
 //! `fileset` calls it: which paths a pattern yields (files and
 //! directories; the caller keeps the regular files), including its

@@ -1,3 +1,4 @@
+// Go port of `fmt.Sprintf` on `*big.Int`/`*big.Float` (`Int.Format`, `Float.Format`): Rust's `format!` differs.
 //! Go's `fmt.Sprintf` of one `*big.Int` or `*big.Float`, which cty hands
 //! its numeric verbs to: Go's verb parsing (including its width limit,
 //! past which it prints `%!(NOVERB)`), `Int.Format` and `Float.Format`.

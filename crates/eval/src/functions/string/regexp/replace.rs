@@ -1,3 +1,4 @@
+// Go port of `regexp.FindAll`/`ReplaceAllString`/`Expand`: empty matches and `$name` differ from the `regex` crate's.
 //! Go's iteration over matches (`FindAll…`, `ReplaceAllString`) and its
 //! `$name` template expansion, which differ from the `regex` crate's in
 //! where empty matches count and how `$` references are read.

@@ -1,3 +1,4 @@
+// Go port of `regexp/syntax`'s size and height limits: patterns Go refuses must be refused with its message.
 //! A parsed Go pattern, with Go's size and height measures, written out in
 //! the `regex` crate's syntax with Go's meaning made explicit.
 

@@ -1,3 +1,4 @@
+// Typed, not generated: Go's Unicode 15 category and script names; no crate here lists script names.
 //! The names Go's `\p{…}` accepts: exact `unicode.Categories` and
 //! `unicode.Scripts` keys (Unicode 15), and `Any`.
 

@@ -1,3 +1,4 @@
+// Go port of `regexp/syntax.Parse`: OpenTofu shows its error texts, and Go's meaning is made explicit for `regex`.
 //! Go's `regexp/syntax` parser, for its errors and its meaning.
 //!
 //! OpenTofu compiles patterns with Go's `regexp.Compile` (RE2 syntax, Perl
