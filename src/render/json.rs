@@ -116,7 +116,7 @@ struct JsonParam<'a> {
 
 impl<'a> JsonFunctionCall<'a> {
     fn new(call: &'a tofu_eval::FunctionCall) -> JsonFunctionCall<'a> {
-        let param = |(name, ty): &'a (String, tofu_types::Type)| JsonParam {
+        let param = |(name, ty): &'a (String, String)| JsonParam {
             name,
             ty: type_json(ty),
         };
@@ -133,36 +133,10 @@ impl<'a> JsonFunctionCall<'a> {
     }
 }
 
-/// A type as cty writes it in JSON (`Type.MarshalJSON`): `"string"`,
-/// `["list","string"]`, `["object",{...}]` with the optional attributes
-/// after, `["tuple",[...]]`, `"dynamic"`.
-fn type_json(ty: &tofu_types::Type) -> serde_json::Value {
-    use serde_json::{Value, json};
-    use tofu_types::Type;
-    match ty {
-        Type::String => json!("string"),
-        Type::Number => json!("number"),
-        Type::Bool => json!("bool"),
-        Type::Dynamic => json!("dynamic"),
-        Type::List(e) => json!(["list", type_json(e)]),
-        Type::Set(e) => json!(["set", type_json(e)]),
-        Type::Map(e) => json!(["map", type_json(e)]),
-        Type::Tuple(elements) => {
-            json!(["tuple", elements.iter().map(type_json).collect::<Vec<_>>()])
-        }
-        Type::Object(object) => {
-            let attributes: serde_json::Map<String, Value> = object
-                .attributes()
-                .iter()
-                .map(|(name, ty)| (name.clone(), type_json(ty)))
-                .collect();
-            if object.optional().is_empty() {
-                json!(["object", attributes])
-            } else {
-                json!(["object", attributes, object.optional()])
-            }
-        }
-    }
+/// A type in cty's JSON encoding, as the signature holds it, for the
+/// pretty printer to lay out.
+fn type_json(encoding: &str) -> serde_json::Value {
+    serde_json::from_str(encoding).unwrap_or(serde_json::Value::Null)
 }
 
 #[derive(Serialize)]
@@ -398,12 +372,12 @@ mod tests {
             called_as: "core::example".to_owned(),
             signature: tofu_eval::FunctionSignature {
                 name: "example".to_owned(),
-                params: vec![("input".to_owned(), object)],
+                params: vec![("input".to_owned(), object.json_encoding())],
                 variadic_param: Some((
                     "rest".to_owned(),
-                    Type::tuple([Type::Number, Type::map(Type::Bool)]),
+                    Type::tuple([Type::Number, Type::map(Type::Bool)]).json_encoding(),
                 )),
-                return_type: Type::set(Type::Dynamic),
+                return_type: Type::set(Type::Dynamic).json_encoding(),
             },
         };
         let report = report(vec![

@@ -3,6 +3,9 @@
 //! with the extras OpenTofu's views show), a [`Severity`] and a stable
 //! [`Code`] naming the kind of problem.
 //!
+//! The crate is a leaf (it depends on nothing of the workspace), so that
+//! every layer, the parser included, can report with it.
+//!
 //! Layers differ only in how they name files, so the type is generic over
 //! that: `Diagnostic<()>` below the files (syntax, evaluation: ranges are
 //! in the text at hand), `Diagnostic<SourceFile>` in the semantic
@@ -13,7 +16,6 @@ mod codes;
 
 pub use codes::Code;
 pub use text_size::TextRange;
-pub use tofu_types::{DeprecationCause, Type};
 
 /// How bad a diagnostic is. OpenTofu has errors and warnings; notes are
 /// the analyzer's own information (a module not installed, a file
@@ -80,13 +82,42 @@ pub struct FunctionCall {
 
 /// A function's signature as OpenTofu's `jsonentities.DescribeFunction`
 /// describes it: its leaf name, parameters, variadic parameter and the
-/// return type for arguments of exactly the parameter types.
+/// return type for arguments of exactly the parameter types. Types are
+/// given in cty's JSON type encoding (`"string"`, `["list","number"]`),
+/// which is all OpenTofu's JSON shows of them.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct FunctionSignature {
     pub name: String,
-    pub params: Vec<(String, Type)>,
-    pub variadic_param: Option<(String, Type)>,
-    pub return_type: Type,
+    pub params: Vec<(String, String)>,
+    pub variadic_param: Option<(String, String)>,
+    pub return_type: String,
+}
+
+/// What a deprecation warning is about (OpenTofu's `DeprecationCause`):
+/// the module instance that declares the deprecated object (`module.a`,
+/// `module.a[0]`; empty for the root), its name, the author's message,
+/// and the source address of the call that loads that module (for
+/// filtering and consolidating the warnings). The value model marks
+/// values with it.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct DeprecationCause {
+    pub module: String,
+    pub subject: String,
+    pub message: String,
+    pub source: Option<String>,
+    /// The module comes from a remote source, not a local directory.
+    pub remote: bool,
+}
+
+impl DeprecationCause {
+    /// `module.a.out`, or the name alone in the root module.
+    pub fn full_subject(&self) -> String {
+        if self.module.is_empty() {
+            self.subject.clone()
+        } else {
+            format!("{}.{}", self.module, self.subject)
+        }
+    }
 }
 
 impl<F> Diagnostic<F> {

@@ -80,14 +80,14 @@ fn described(expressions: &[&str]) -> String {
                     .params
                     .iter()
                     .chain(&signature.variadic_param)
-                    .map(|(name, ty)| format!("{name} {}", ty.friendly_name()))
+                    .map(|(name, ty)| format!("{name} {ty}"))
                     .collect();
                 out.push_str(&format!(
                     "  call {} = {}({}) {}\n",
                     call.called_as,
                     signature.name,
                     params.join(", "),
-                    signature.return_type.friendly_name()
+                    signature.return_type
                 ));
             }
         }
@@ -147,7 +147,7 @@ fn diagnostics_describe_the_values_they_refer_to() {
           Incorrect condition type: local.base is "abc"
         upper(local.list)
           Invalid function argument: local.list is tuple with 2 elements
-          call upper = upper(str string) string
+          call upper = upper(str "string") "string"
         var.secret + local.base
           Invalid operand: 
         var.secret + local.base
@@ -160,13 +160,13 @@ fn diagnostics_describe_the_values_they_refer_to() {
           Invalid operand: local.list is tuple with 2 elements
         core::format(local.list, 1)
           Invalid function argument: local.list is tuple with 2 elements
-          call core::format = format(format string, args dynamic) string
+          call core::format = format(format "string", args "dynamic") "string"
         length(1)
           Error in function call: 
-          call length = length(value dynamic) number
+          call length = length(value "dynamic") "number"
         join(1, [local.objs])
           Invalid function argument: local.objs is tuple with 2 elements
-          call join = join(separator string, lists list of string) string
+          call join = join(separator "string", lists ["list","string"]) "string"
     "#]]
     .assert_eq(&found);
 }

@@ -160,7 +160,7 @@ impl Function {
     /// type is the one for unknown arguments of exactly the parameter
     /// types (one variadic argument), dynamic when that is an error.
     pub fn signature(&self, ctx: &FunctionContext<'_>) -> crate::FunctionSignature {
-        let described = |p: &Param| (p.name.to_owned(), p.ty.clone());
+        let described = |p: &Param| (p.name.to_owned(), p.ty.json_encoding());
         let args: Vec<Value> = self
             .params
             .iter()
@@ -171,7 +171,7 @@ impl Function {
             name: self.name.to_owned(),
             params: self.params.iter().map(described).collect(),
             variadic_param: self.var_param.as_ref().map(described),
-            return_type: self.return_type_for(ctx, &args),
+            return_type: self.return_type_for(ctx, &args).json_encoding(),
         }
     }
 

@@ -5,6 +5,7 @@
 //! type is a conversion target (a type constraint). Values never have types
 //! with optional attributes.
 
+mod json;
 mod names;
 mod shared;
 

@@ -7,30 +7,9 @@
 use std::collections::HashMap;
 use std::sync::{Arc, LazyLock, Mutex, PoisonError};
 
-/// What a deprecation mark says: the module instance that declares the
-/// deprecated object (`module.a`, `module.a[0]`; empty for the root), its
-/// name, the author's message, and the source address of the call that
-/// loads that module (for filtering and consolidating the warnings).
-#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct DeprecationCause {
-    pub module: String,
-    pub subject: String,
-    pub message: String,
-    pub source: Option<String>,
-    /// The module comes from a remote source, not a local directory.
-    pub remote: bool,
-}
-
-impl DeprecationCause {
-    /// `module.a.out`, or the name alone in the root module.
-    pub fn full_subject(&self) -> String {
-        if self.module.is_empty() {
-            self.subject.clone()
-        } else {
-            format!("{}.{}", self.module, self.subject)
-        }
-    }
-}
+/// What a deprecation mark says: the diagnostics' type, since the mark
+/// becomes a warning's payload.
+pub use tofu_diagnostics::DeprecationCause;
 
 pub(crate) type CauseSet = Arc<[Arc<DeprecationCause>]>;
 
