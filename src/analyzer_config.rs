@@ -357,6 +357,30 @@ mod tests {
     }
 
     #[test]
+    fn rules_are_read() {
+        let config = AnalyzerConfig::parse(
+            "rule \"deprecated-value\" {\n  enabled = false\n}\nrule \"unused-ignore\" {\n  severity = \"note\"\n}\n",
+            "x",
+        )
+        .unwrap();
+        assert_eq!(
+            config.rules,
+            [
+                RuleSetting {
+                    code: Code::DeprecatedValue,
+                    enabled: Some(false),
+                    severity: None,
+                },
+                RuleSetting {
+                    code: Code::UnusedIgnore,
+                    enabled: None,
+                    severity: Some(tofu_diagnostics::Severity::Note),
+                },
+            ]
+        );
+    }
+
+    #[test]
     fn mistakes_are_errors_with_places() {
         expect_test::expect![[r#"
             [
@@ -372,12 +396,48 @@ mod tests {
                 ),
                 (
                     "Unsupported block type",
-                    "Blocks of type \"rule\" are not expected here.",
-                    29..33,
+                    "Blocks of type \"rules\" are not expected here.",
+                    29..34,
                 ),
             ]
         "#]]
-        .assert_debug_eq(&errors("exlude = []\nexclude = \"a/**\"\nrule \"x\" {}\n"));
+        .assert_debug_eq(&errors("exlude = []\nexclude = \"a/**\"\nrules \"x\" {}\n"));
+        expect_test::expect![[r#"
+            [
+                (
+                    "Unknown diagnostic code",
+                    "There is no diagnostic code named \"undeclared-locals\". Did you mean \"undeclared-local\"? `tofu-analyzer codes` lists them.",
+                    5..24,
+                ),
+                (
+                    "Missing name for rule",
+                    "A rule block has one label: the diagnostic code it is about, as in rule \"deprecated-variable\" { ... }.",
+                    28..32,
+                ),
+                (
+                    "Incorrect attribute value type",
+                    "Inappropriate value for attribute \"enabled\": true or false is required.",
+                    53..64,
+                ),
+                (
+                    "Incorrect attribute value type",
+                    "Inappropriate value for attribute \"severity\": \"error\", \"warning\" or \"note\" is required.",
+                    67..85,
+                ),
+                (
+                    "Unsupported argument",
+                    "An argument named \"level\" is not expected here.",
+                    88..93,
+                ),
+                (
+                    "Unsupported block type",
+                    "Blocks of type \"x\" are not expected here.",
+                    100..101,
+                ),
+            ]
+        "#]].assert_debug_eq(&errors(
+            "rule \"undeclared-locals\" {}\nrule {}\nrule \"cycle\" {\n  enabled = 1\n  severity = \"fatal\"\n  level = 2\n  x {}\n}\n",
+        ));
         expect_test::expect![[r#"
             [
                 (

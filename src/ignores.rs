@@ -6,7 +6,8 @@
 //! ```
 //!
 //! An annotation ignores the diagnostics of the codes it lists (or `all`)
-//! whose subject starts on its own line or on the line after it.
+//! whose subject starts on the line it ends (a comment after code) or on
+//! the next line (a comment on a line of its own).
 //! `# tofu-analyzer-ignore-file: code` among the comments at the top of a
 //! file ignores them in the whole file. A reason may follow the list
 //! after `#` or `//`. An annotation that ignores nothing, names an unknown
@@ -35,7 +36,8 @@ struct Entry {
 
 #[derive(Debug, Clone)]
 struct Annotation {
-    /// The 0-based line the comment starts on; `None` for a file-wide one.
+    /// The 0-based line whose diagnostics it ignores; `None` for a
+    /// file-wide one.
     line: Option<usize>,
     entries: Vec<Entry>,
 }
@@ -96,8 +98,13 @@ impl Ignores {
                 continue;
             }
             let entries = out.entries(list, start + TextSize::from(list_start as u32));
+            let line = line_index.line_of(token.text_range().start());
+            let line_start = usize::from(line_index.line_range(text, line).start());
+            let alone = text[line_start..usize::from(token.text_range().start())]
+                .trim()
+                .is_empty();
             out.annotations.push(Annotation {
-                line: (!file_wide).then(|| line_index.line_of(token.text_range().start())),
+                line: (!file_wide).then_some(if alone { line + 1 } else { line }),
                 entries,
             });
         }
@@ -159,10 +166,7 @@ impl Ignores {
         };
         let line = line_index.line_of(range.start());
         for annotation in &mut self.annotations {
-            let applies = match annotation.line {
-                None => true,
-                Some(at) => line == at || line == at + 1,
-            };
+            let applies = annotation.line.is_none_or(|at| at == line);
             if !applies {
                 continue;
             }

@@ -692,6 +692,114 @@ fn excluded_paths_are_not_checked() {
 }
 
 #[test]
+fn ignore_annotations_and_rules_decide_what_is_reported() {
+    // Annotations ignore what they name on their line or the next, or in
+    // the whole file; the unused, unknown and misplaced are warnings, here
+    // made errors by a rule, and a rule disables the child's deprecation.
+    let json = check_fixture(
+        "ignores",
+        1,
+        expect_file!["expected/ignores.txt"],
+        expect_file!["expected/ignores.json"],
+    );
+    assert_eq!(error_count(&json), 4);
+    // The command line wins over the configuration.
+    let run = analyzer(&[
+        "check",
+        "ignores",
+        "-no-color",
+        "--disable",
+        "unused-ignore",
+        "--disable=undeclared-local",
+        "-disable=undeclared-variable",
+        "--enable",
+        "deprecated-variable",
+    ]);
+    let headers: Vec<&str> = run
+        .stdout
+        .lines()
+        .filter(|l| l.starts_with("Error") || l.starts_with("Warning"))
+        .collect();
+    assert_eq!(
+        headers,
+        [
+            "Warning[unknown-code]: Unknown diagnostic code",
+            "Warning[misplaced-ignore-annotation]: Misplaced ignore annotation",
+            "Warning[deprecated-variable]: Variable marked as deprecated by the module author",
+        ],
+        "{}",
+        run.stdout
+    );
+    assert_eq!(run.code, 0);
+    // Warnings fail the check from `warning` on.
+    for (minimum, code) in [("error", 0), ("warning", 1), ("note", 1)] {
+        let run = analyzer(&[
+            "check",
+            "ignores",
+            "--disable=unused-ignore,undeclared-local",
+            "--disable=undeclared-local",
+            "--disable=undeclared-variable",
+            &format!("-minimum-failure-severity={minimum}"),
+        ]);
+        assert_eq!(run.code, code, "{minimum}: {}{}", run.stdout, run.stderr);
+    }
+    let bad = analyzer(&["check", "ignores", "--disable", "undeclard-variable"]);
+    assert_eq!(bad.code, 2);
+    assert!(
+        bad.stderr.contains("did you mean \"undeclared-variable\""),
+        "{}",
+        bad.stderr
+    );
+}
+
+#[test]
+fn a_rule_for_an_unknown_code_is_a_configuration_error() {
+    let dir = scratch("unknown-rule");
+    fs::write(dir.join("main.tf"), "locals {}\n").unwrap();
+    fs::write(
+        dir.join(".tofu-analyzer.hcl"),
+        "rule \"undeclared-locals\" {\n  enabled = false\n}\nrule \"cycle\" {\n  severity = \"fatal\"\n}\n",
+    )
+    .unwrap();
+    let run = analyzer_in(&dir, &["check", "-no-color"]);
+    assert_eq!(run.code, 2);
+    let stderr = run.stderr.replace(&dir.display().to_string(), "DIR");
+    expect_test::expect![[r#"
+        Error[unknown-code]: Unknown diagnostic code
+          ┌─ DIR/.tofu-analyzer.hcl:1:6
+          │
+        1 │ rule "undeclared-locals" {
+          │      ^^^^^^^^^^^^^^^^^^^ in rule "undeclared-locals"
+          │
+          = There is no diagnostic code named "undeclared-locals". Did you mean "undeclared-local"? `tofu-analyzer codes` lists them.
+
+        Error[incorrect-attribute-value-type]: Incorrect attribute value type
+          ┌─ DIR/.tofu-analyzer.hcl:5:3
+          │
+        5 │   severity = "fatal"
+          │   ^^^^^^^^^^^^^^^^^^ in rule "cycle"
+          │
+          = Inappropriate value for attribute "severity": "error", "warning" or "note" is required.
+
+    "#]].assert_eq(&stderr);
+}
+
+#[test]
+fn codes_lists_every_code_with_its_description() {
+    let run = analyzer(&["codes"]);
+    assert_eq!(run.code, 0);
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(lines.len(), tofu_analyzer::diagnostic::Code::ALL.len());
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("undeclared-variable ") && l.ends_with('.')),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
 fn a_module_that_fails_is_an_internal_error_and_the_rest_is_reported() {
     // The failure comes from a test hook that only debug builds have.
     if !cfg!(debug_assertions) {

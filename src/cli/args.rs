@@ -185,11 +185,11 @@ pub struct CheckArgs {
 
     /// Report the diagnostics of CODE even if the configuration file
     /// disables it; may be repeated. `tofu-analyzer codes` lists codes.
-    #[arg(long, value_name = "CODE", action = ArgAction::Append, value_parser = parse_code)]
+    #[arg(long, value_name = "CODE", action = ArgAction::Append, value_delimiter = ',', value_parser = parse_code)]
     pub enable: Vec<Code>,
 
     /// Leave out the diagnostics of CODE; may be repeated.
-    #[arg(long, value_name = "CODE", action = ArgAction::Append, value_parser = parse_code)]
+    #[arg(long, value_name = "CODE", action = ArgAction::Append, value_delimiter = ',', value_parser = parse_code)]
     pub disable: Vec<Code>,
 
     /// Exit with status 1 when a diagnostic at least this severe is
