@@ -6,43 +6,7 @@ use tofu_syntax::ast::Expr;
 use tofu_syntax::body::{AnyExpr, AttributeSchema, BodySchema, SourceText};
 
 use crate::declarations::file_blocks;
-use crate::{DeclKind, Instances, ModuleDir, SourceFile, Subject, module_declarations};
-
-/// Every module directory of a workspace, and the modules `tofu init`
-/// installed for its root modules.
-#[salsa::input(debug)]
-pub struct Workspace {
-    #[returns(ref)]
-    pub modules: Vec<ModuleDir>,
-    #[returns(ref)]
-    pub installed: Vec<InstalledModule>,
-    /// The values given to the primary root module's variables, which
-    /// static evaluation (module sources, backends, `const` variables)
-    /// reads as `tofu validate` does; without them, defaults only.
-    #[default]
-    #[returns(copy)]
-    pub root_inputs: Option<crate::RootInputs>,
-    /// The absolute directory of the workspace root: `path.cwd` in
-    /// static evaluation, and where its file functions start.
-    #[default]
-    #[returns(ref)]
-    pub base_dir: String,
-    /// The module graph as the host last set it (see
-    /// [`crate::sync_module_graph`]); `None` has it computed.
-    #[default]
-    #[returns(ref)]
-    pub graph: Option<std::sync::Arc<crate::ModuleGraph>>,
-}
-
-/// An entry of a root module's `.terraform/modules/modules.json`: the
-/// call path from the root module in `root` (`vpc`, `vpc.subnets`) and the
-/// module directory it was installed in (both workspace-relative).
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct InstalledModule {
-    pub root: String,
-    pub key: String,
-    pub dir: String,
-}
+use crate::{DeclKind, Instances, ModuleDir, SourceFile, Subject, Workspace, module_declarations};
 
 /// A `module` block: its name and its `source` when that is a literal
 /// string (an expression's value is static evaluation's, per call path).

@@ -1,4 +1,5 @@
-//! The inputs: files and the module directories they belong to.
+//! The inputs: files, the module directories they belong to, and the
+//! workspace of all of them.
 
 /// A configuration file. An edit is `set_text`; a deletion sets `exists`
 /// to false (salsa inputs cannot be removed).
@@ -35,4 +36,40 @@ pub struct ModuleDir {
     /// merged into the primary files' declarations.
     #[returns(ref)]
     pub overrides: Vec<SourceFile>,
+}
+
+/// Every module directory of a workspace, and the modules `tofu init`
+/// installed for its root modules.
+#[salsa::input(debug)]
+pub struct Workspace {
+    #[returns(ref)]
+    pub modules: Vec<ModuleDir>,
+    #[returns(ref)]
+    pub installed: Vec<InstalledModule>,
+    /// The values given to the primary root module's variables, which
+    /// static evaluation (module sources, backends, `const` variables)
+    /// reads as `tofu validate` does; without them, defaults only.
+    #[default]
+    #[returns(copy)]
+    pub root_inputs: Option<crate::RootInputs>,
+    /// The absolute directory of the workspace root: `path.cwd` in
+    /// static evaluation, and where its file functions start.
+    #[default]
+    #[returns(ref)]
+    pub base_dir: String,
+    /// The module graph as the host last set it (see
+    /// [`crate::sync_module_graph`]); `None` has it computed.
+    #[default]
+    #[returns(ref)]
+    pub graph: Option<std::sync::Arc<crate::ModuleGraph>>,
+}
+
+/// An entry of a root module's `.terraform/modules/modules.json`: the
+/// call path from the root module in `root` (`vpc`, `vpc.subnets`) and the
+/// module directory it was installed in (both workspace-relative).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct InstalledModule {
+    pub root: String,
+    pub key: String,
+    pub dir: String,
 }

@@ -11,6 +11,7 @@
 //!   a file's blocks.
 //! * [`module_diagnostics`]: what OpenTofu reports about them.
 
+mod call_tree;
 mod calls;
 mod chains;
 mod config;
@@ -21,7 +22,6 @@ mod diagnostics;
 mod evaluation;
 mod input;
 mod module_arguments;
-mod module_instances;
 mod overrides;
 mod parsing;
 mod provider_validation;
@@ -32,9 +32,13 @@ mod root_values;
 mod settings;
 mod static_eval;
 
+pub use call_tree::{
+    ModuleGraph, ModuleInstance, ModuleTree, UninstalledCall, call_targets, module_dir_diagnostics,
+    module_graph, module_instance_diagnostics, module_local_diagnostics, module_tree,
+    sync_module_graph, tree_wide_diagnostics, with_tree_wide,
+};
 pub use calls::{
-    InstalledModule, ModuleCall, Workspace, join_relative, local_source_dir, module_calls,
-    module_output_diagnostics,
+    ModuleCall, join_relative, local_source_dir, module_calls, module_output_diagnostics,
 };
 pub use chains::{MAX_REFERENCE_CHAIN, ReferenceChains, reference_chains};
 pub use config::{file_config_diagnostics, is_override_file};
@@ -55,13 +59,8 @@ pub use evaluation::{
     output_type, output_value, resource_expansion, resource_value, types_addr,
     variable_validation_diagnostics, variable_value,
 };
-pub use input::{ModuleDir, SourceFile};
+pub use input::{InstalledModule, ModuleDir, SourceFile, Workspace};
 pub use module_arguments::{ModuleVariable, module_argument_diagnostics, module_variables};
-pub use module_instances::{
-    ModuleGraph, ModuleInstance, ModuleTree, UninstalledCall, call_targets, module_dir_diagnostics,
-    module_graph, module_instance_diagnostics, module_local_diagnostics, module_tree,
-    sync_module_graph, tree_wide_diagnostics, with_tree_wide,
-};
 pub use overrides::{Overrides, module_override_diagnostics, module_overrides};
 pub use parsing::{ParsedFile, parse};
 pub use provider_validation::{ModuleProviders, module_providers, provider_tree_diagnostics};

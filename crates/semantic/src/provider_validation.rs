@@ -663,7 +663,7 @@ fn validate(
     let is_passed = |name: &str| passed_in.iter().any(|(n, _, _)| n == name);
     let is_configured = |name: &str| configured.contains(&name);
 
-    let module_text = crate::module_instances::display_name(path);
+    let module_text = crate::call_tree::display_name(path);
     let parent_text = module_text_of_parent(path);
 
     // Instance keys of provider configurations.
@@ -956,7 +956,7 @@ fn instance_validation(
 
 fn module_text_of_parent(path: &[String]) -> String {
     match path.split_last() {
-        Some((_, parent)) => crate::module_instances::display_name(parent),
-        None => crate::module_instances::display_name(path),
+        Some((_, parent)) => crate::call_tree::display_name(parent),
+        None => crate::call_tree::display_name(path),
     }
 }

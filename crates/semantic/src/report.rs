@@ -220,7 +220,7 @@ pub(crate) fn module_entry<'db, T>(
     module: ModuleDir,
     query: fn(&'db dyn salsa::Database, Workspace, usize) -> &'db Vec<T>,
 ) -> Option<&'db T> {
-    let position = crate::module_instances::module_position(db, workspace, module)?;
+    let position = crate::call_tree::module_position(db, workspace, module)?;
     query(db, workspace, position / CHUNK_SIZE).get(position % CHUNK_SIZE)
 }
 

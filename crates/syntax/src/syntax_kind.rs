@@ -232,6 +232,7 @@ impl SyntaxKind {
         (self as u16) < (SyntaxKind::SOURCE_FILE as u16)
     }
 
+    #[allow(unsafe_code)]
     fn from_raw(raw: u16) -> SyntaxKind {
         assert!(raw < SyntaxKind::__LAST as u16, "invalid SyntaxKind {raw}");
         // SAFETY: `SyntaxKind` is `repr(u16)` with contiguous discriminants

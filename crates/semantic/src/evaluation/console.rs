@@ -138,7 +138,7 @@ impl Scope for InstanceScope<'_> {
             .unwrap_or_default();
         let file = SourceFile::new(self.db, tofu_eval::CONSOLE_FILE_NAME.to_owned(), text, true);
         let references = crate::references::standalone_references(expr, file);
-        let name = crate::module_instances::display_name(&[]);
+        let name = crate::call_tree::display_name(&[]);
         crate::reference_checks::reference_diagnostics(
             self.declared(),
             &references.iter().collect::<Vec<_>>(),

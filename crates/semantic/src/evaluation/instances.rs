@@ -8,8 +8,8 @@ use super::{
 };
 use std::collections::HashSet;
 
+use crate::call_tree::CallTarget;
 use crate::declarations::DeclKind;
-use crate::module_instances::CallTarget;
 use crate::{
     Diagnostic, ModuleDir, Subject, Workspace, module_calls, module_declarations, module_graph,
 };
@@ -72,7 +72,7 @@ fn call_target(
         .find(|c| c.name == call)?
         .source
         .as_deref();
-    match crate::module_instances::call_target(db, workspace, caller, source, root.dir(db), key) {
+    match crate::call_tree::call_target(db, workspace, caller, source, root.dir(db), key) {
         CallTarget::Module(module) => Some(module),
         _ => None,
     }

@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use crate::module_instances::{CallTarget, call_target};
+use crate::call_tree::{CallTarget, call_target};
 use crate::{ModuleDir, Workspace, module_calls};
 
 /// A root module and the names of the calls that lead from it to a
