@@ -230,17 +230,11 @@ fn rule(
         let whole = attribute.syntax().text_range();
         let expr = attribute.expr();
         match attr_name.text() {
-            "enabled" => match &expr {
-                Some(Expr::Literal(literal)) => match literal.kind() {
-                    Some(tofu_syntax::ast::LiteralKind::Bool(value)) => {
-                        setting.enabled = Some(value);
-                    }
-                    _ => found.extend(error(
-                        Code::IncorrectAttributeValueType,
-                        "Inappropriate value for attribute \"enabled\": true or false is required.".to_owned(),
-                        whole,
-                    )),
-                },
+            "enabled" => match expr.as_ref().and_then(|expr| match expr {
+                Expr::Literal(literal) => literal.kind(),
+                _ => None,
+            }) {
+                Some(tofu_syntax::ast::LiteralKind::Bool(value)) => setting.enabled = Some(value),
                 _ => found.extend(error(
                     Code::IncorrectAttributeValueType,
                     "Inappropriate value for attribute \"enabled\": true or false is required.".to_owned(),
