@@ -1,13 +1,18 @@
 //! Presenting a [`CheckReport`](crate::check::CheckReport): to people, as
-//! `tofu validate -json` does, as GitHub Actions annotations, or as SARIF.
+//! `tofu validate -json` does, as GitHub Actions annotations, or in the
+//! formats that CI systems and code review tools read (SARIF, JUnit XML,
+//! Checkstyle XML).
 
+pub mod checkstyle;
 mod context;
 pub mod github;
 pub mod human;
 pub mod json;
+pub mod junit;
 pub mod sarif;
 mod snippet;
 pub mod warnings;
+mod xml;
 
 use crate::{check::CheckReport, diagnostic::Diagnostic, source::SourceFile};
 
@@ -24,6 +29,12 @@ fn user_path(report: &CheckReport, source: &SourceFile) -> String {
     let joined = joined.to_string_lossy();
     let joined = joined.strip_prefix("./").unwrap_or(&joined);
     separators(joined)
+}
+
+/// The checked directory as the user named it, for diagnostics that point
+/// at no file.
+fn user_root(report: &CheckReport) -> String {
+    separators(&report.root.to_string_lossy())
 }
 
 /// The summary, then the detail after a blank line when there is one.
