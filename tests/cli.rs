@@ -869,3 +869,221 @@ fn github_format_annotates_each_diagnostic() {
         error_count(&serde_json::from_str(&json.stdout).unwrap())
     );
 }
+
+/// The formats for CI and review tools: `-format=NAME` is `--format NAME`,
+/// nothing but the document is written, and the exit status is the
+/// other formats'.
+#[test]
+fn ci_formats_take_both_spellings_and_keep_the_exit_status() {
+    for format in ["sarif", "junit", "checkstyle"] {
+        let long = analyzer(&["check", "syntax-errors", "--format", format]);
+        let tofu = analyzer(&["check", &format!("-format={format}"), "syntax-errors"]);
+        assert_eq!((long.code, tofu.code), (1, 1), "{format}");
+        assert_eq!(long.stdout, tofu.stdout, "{format}");
+        assert_eq!((long.stderr.as_str(), tofu.stderr.as_str()), ("", ""));
+        let valid = analyzer(&["check", "valid", "--format", format]);
+        assert_eq!(valid.code, 0, "{format}");
+        let warned = analyzer(&["check", "no-config", &format!("-format={format}")]);
+        assert_eq!(warned.code, 0, "{format}");
+    }
+}
+
+fn sarif_validator() -> jsonschema::Validator {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/sarif-schema-2.1.0.json");
+    let mut schema: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(path).unwrap()).expect("the schema is JSON");
+    // The schema's patterns for a `language` have a stray `]`, which is
+    // no ECMA-262 regular expression, so the meta-schema rejects them when
+    // formats are checked. The output never sets a language.
+    let fixed = fix_language_patterns(&mut schema);
+    assert_eq!(fixed, 2);
+    jsonschema::options()
+        .should_validate_formats(true)
+        .build(&schema)
+        .expect("the schema compiles")
+}
+
+fn fix_language_patterns(schema: &mut serde_json::Value) -> usize {
+    const BROKEN: &str = "^[a-zA-Z]{2}|^[a-zA-Z]{2}-[a-zA-Z]{2}]?$";
+    match schema {
+        serde_json::Value::Object(object) => object
+            .iter_mut()
+            .map(|(key, value)| {
+                if key == "pattern" && value == BROKEN {
+                    *value = "^[a-zA-Z]{2}(-[a-zA-Z]{2})?$".into();
+                    1
+                } else {
+                    fix_language_patterns(value)
+                }
+            })
+            .sum(),
+        serde_json::Value::Array(values) => values.iter_mut().map(fix_language_patterns).sum(),
+        _ => 0,
+    }
+}
+
+fn schema_errors(validator: &jsonschema::Validator, sarif: &serde_json::Value) -> Vec<String> {
+    validator
+        .iter_errors(sarif)
+        .map(|error| format!("{error} at {}", error.instance_path()))
+        .collect()
+}
+
+/// Real checks with errors, warnings and a diagnostic that points at no
+/// file, validated against OASIS's SARIF 2.1.0 schema.
+#[test]
+fn sarif_is_valid_against_the_sarif_schema() {
+    let validator = sarif_validator();
+    let empty = scratch("sarif-empty");
+    let runs = [
+        analyzer(&["check", "syntax-errors", "--format", "sarif"]),
+        analyzer(&["check", "deprecation", "--format", "sarif"]),
+        analyzer(&["check", "overrides", "--format", "sarif"]),
+        analyzer(&["check", "valid", "--format", "sarif"]),
+        analyzer_in(&empty, &["check", "--format", "sarif"]),
+    ];
+    let mut levels = std::collections::BTreeSet::new();
+    let mut sourceless = 0;
+    for run in &runs {
+        let sarif: serde_json::Value = serde_json::from_str(&run.stdout).expect("SARIF is JSON");
+        let errors = schema_errors(&validator, &sarif);
+        assert!(errors.is_empty(), "{errors:#?}\n{}", run.stdout);
+        let sarif_run = &sarif["runs"][0];
+        for result in sarif_run["results"].as_array().unwrap() {
+            levels.insert(result["level"].as_str().unwrap().to_owned());
+            let index = result["ruleIndex"].as_u64().unwrap() as usize;
+            assert_eq!(
+                sarif_run["tool"]["driver"]["rules"][index]["id"],
+                result["ruleId"]
+            );
+            match result["locations"].as_array() {
+                Some(locations) => {
+                    let uri = &locations[0]["physicalLocation"]["artifactLocation"]["uri"];
+                    assert!(!uri.as_str().unwrap().starts_with("./"), "{uri}");
+                }
+                None => sourceless += 1,
+            }
+        }
+    }
+    assert!(
+        levels.contains("error") && levels.contains("warning"),
+        "{levels:?}"
+    );
+    assert!(sourceless > 0);
+
+    // The validation is not vacuous.
+    let mut broken: serde_json::Value = serde_json::from_str(&runs[0].stdout).unwrap();
+    broken["runs"][0]["results"][0]["level"] = "fatal".into();
+    assert!(!schema_errors(&validator, &broken).is_empty());
+}
+
+#[test]
+fn sarif_of_a_small_tree() {
+    let run = analyzer(&["check", "overrides", "--format", "sarif"]);
+    expect_file!["expected/overrides.sarif"]
+        .assert_eq(&run.stdout.replace(env!("CARGO_PKG_VERSION"), "<version>"));
+}
+
+/// Each element named `name` in an XML document, as its attributes
+/// (unescaped), checking on the way that the document is well formed.
+fn xml_elements(text: &str, name: &str) -> Vec<Vec<(String, String)>> {
+    use quick_xml::{XmlVersion, events::Event, reader::Reader};
+    let mut reader = Reader::from_str(text);
+    let mut elements = Vec::new();
+    let mut depth = 0;
+    loop {
+        let element = match reader.read_event().expect("well-formed XML") {
+            Event::Start(element) => {
+                depth += 1;
+                element
+            }
+            Event::Empty(element) => element,
+            Event::End(_) => {
+                depth -= 1;
+                continue;
+            }
+            Event::Eof => break,
+            _ => continue,
+        };
+        if element.name().as_ref() == name {
+            let attributes = element
+                .attributes()
+                .map(|attribute| {
+                    let attribute = attribute.expect("well-formed attribute");
+                    let value = attribute
+                        .normalized_value(XmlVersion::Explicit1_0)
+                        .expect("well-formed value");
+                    (attribute.key.as_ref().to_owned(), value.into_owned())
+                })
+                .collect();
+            elements.push(attributes);
+        }
+    }
+    assert_eq!(depth, 0, "every element is closed");
+    elements
+}
+
+fn attribute<'a>(element: &'a [(String, String)], name: &str) -> &'a str {
+    element
+        .iter()
+        .find(|(key, _)| key == name)
+        .map_or_else(|| panic!("no {name} in {element:?}"), |(_, value)| value)
+}
+
+/// A test case per diagnostic, the same diagnostics SARIF has, with the
+/// files named as the `github` format names them.
+#[test]
+fn junit_has_a_test_case_per_diagnostic() {
+    for (tree, code) in [("syntax-errors", 1), ("deprecation", 0), ("no-config", 0)] {
+        let junit = analyzer(&["check", tree, "--format", "junit"]);
+        assert_eq!(junit.code, code, "{tree}");
+        let sarif = analyzer(&["check", tree, "--format", "sarif"]);
+        let sarif: serde_json::Value = serde_json::from_str(&sarif.stdout).unwrap();
+        let results = sarif["runs"][0]["results"].as_array().unwrap();
+        let cases = xml_elements(&junit.stdout, "testcase");
+        assert_eq!(cases.len(), results.len(), "{}", junit.stdout);
+        for (case, result) in cases.iter().zip(results) {
+            assert_eq!(attribute(case, "name"), result["ruleId"], "{tree}");
+            if let Some(locations) = result["locations"].as_array() {
+                let uri = &locations[0]["physicalLocation"]["artifactLocation"]["uri"];
+                assert_eq!(attribute(case, "classname"), uri);
+                assert!(attribute(case, "classname").starts_with(&format!("{tree}/")));
+            }
+        }
+        let suites = xml_elements(&junit.stdout, "testsuite");
+        assert_eq!(attribute(&suites[0], "tests"), cases.len().to_string());
+    }
+    expect_file!["expected/syntax-errors.junit.xml"]
+        .assert_eq(&analyzer(&["check", "syntax-errors", "--format", "junit"]).stdout);
+}
+
+/// An `error` element per diagnostic, under its file.
+#[test]
+fn checkstyle_has_an_error_per_diagnostic() {
+    for (tree, code) in [("syntax-errors", 1), ("deprecation", 0), ("no-config", 0)] {
+        let checkstyle = analyzer(&["check", tree, "--format", "checkstyle"]);
+        assert_eq!(checkstyle.code, code, "{tree}");
+        let sarif = analyzer(&["check", tree, "--format", "sarif"]);
+        let sarif: serde_json::Value = serde_json::from_str(&sarif.stdout).unwrap();
+        let results = sarif["runs"][0]["results"].as_array().unwrap();
+        let errors = xml_elements(&checkstyle.stdout, "error");
+        assert_eq!(errors.len(), results.len(), "{}", checkstyle.stdout);
+        let mut sources: Vec<&str> = errors.iter().map(|e| attribute(e, "source")).collect();
+        let mut rules: Vec<&str> = results
+            .iter()
+            .map(|r| r["ruleId"].as_str().unwrap())
+            .collect();
+        sources.sort_unstable();
+        rules.sort_unstable();
+        assert_eq!(sources, rules, "{tree}");
+        for file in xml_elements(&checkstyle.stdout, "file") {
+            let name = attribute(&file, "name");
+            assert!(
+                name == tree || name.starts_with(&format!("{tree}/")),
+                "{name}"
+            );
+        }
+    }
+    expect_file!["expected/syntax-errors.checkstyle.xml"]
+        .assert_eq(&analyzer(&["check", "syntax-errors", "--format", "checkstyle"]).stdout);
+}

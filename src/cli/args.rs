@@ -155,7 +155,8 @@ pub struct CheckArgs {
     pub dir: PathBuf,
 
     /// `json` writes what `tofu validate -json` writes (`-json` works
-    /// too); `github` writes GitHub Actions annotations.
+    /// too); `github` writes GitHub Actions annotations; `sarif`, `junit`
+    /// and `checkstyle` write those formats for CI and review tools.
     #[arg(long, value_enum, default_value_t = Format::Human)]
     pub format: Format,
 
@@ -259,6 +260,12 @@ pub enum Format {
     Json,
     /// GitHub Actions workflow commands: an annotation per diagnostic.
     Github,
+    /// SARIF 2.1.0, for GitHub code scanning and other review tools.
+    Sarif,
+    /// JUnit XML, a test case per diagnostic, as tflint writes it.
+    Junit,
+    /// Checkstyle XML, as tflint writes it.
+    Checkstyle,
 }
 
 #[derive(Debug, Args)]

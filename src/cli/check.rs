@@ -1,4 +1,4 @@
-//! `tofu-analyzer check [DIR] [--format human|json] [--plan] [-var NAME=VALUE] [-var-file FILE]
+//! `tofu-analyzer check [DIR] [--format FORMAT] [--plan] [-var NAME=VALUE] [-var-file FILE]
 //! [-deprecation=module:LEVEL] [-consolidate-warnings=false] [-compact-warnings]`
 
 use std::{
@@ -13,7 +13,7 @@ use tofu_analyzer::{
     check::{CheckOptions, CheckReport, Progress, check_tree},
     policy::{Policy, at_least},
     render::{
-        github, human, json,
+        checkstyle, github, human, json, junit, sarif,
         warnings::{DeprecationLevel, WarningOptions},
     },
     source::SourceFile,
@@ -77,6 +77,9 @@ pub fn run(args: CheckArgs, no_color: bool) -> ExitCode {
     let output = match args.format {
         Format::Json => json::render(&report).into_bytes(),
         Format::Github => github::render(&report).into_bytes(),
+        Format::Sarif => sarif::render(&report).into_bytes(),
+        Format::Junit => junit::render(&report).into_bytes(),
+        Format::Checkstyle => checkstyle::render(&report).into_bytes(),
         Format::Human => {
             let colour = !no_color && colour_allowed() && io::stdout().is_terminal();
             let warnings = WarningOptions {

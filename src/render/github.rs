@@ -32,12 +32,10 @@ fn command(report: &CheckReport, diagnostic: &Diagnostic, out: &mut String) {
     let mut properties = Vec::new();
     if let Some(location) = diagnostic.location {
         let source = report.source(location.file);
-        let path = report.root.join(&source.path);
-        let path = path.to_string_lossy();
-        let path = path.strip_prefix("./").unwrap_or(&path);
+        let path = super::user_path(report, source);
         let start = source.line_col(location.range.start());
         let end = source.line_col(location.range.end());
-        properties.push(format!("file={}", escape_property(path)));
+        properties.push(format!("file={}", escape_property(&path)));
         properties.push(format!("line={}", start.line));
         properties.push(format!("col={}", start.column));
         properties.push(format!("endLine={}", end.line));

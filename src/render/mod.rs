@@ -1,12 +1,58 @@
 //! Presenting a [`CheckReport`](crate::check::CheckReport): to people, as
-//! `tofu validate -json` does, or as GitHub Actions annotations.
+//! `tofu validate -json` does, as GitHub Actions annotations, or in the
+//! formats that CI systems and code review tools read (SARIF, JUnit XML,
+//! Checkstyle XML).
 
+pub mod checkstyle;
 mod context;
 pub mod github;
 pub mod human;
 pub mod json;
+pub mod junit;
+pub mod sarif;
 mod snippet;
 pub mod warnings;
+mod xml;
+
+use crate::{check::CheckReport, diagnostic::Diagnostic, source::SourceFile};
+
+/// A file of the report as the user named it: the checked directory
+/// joined with the file's path, without a leading `./`, so that it is
+/// relative to the directory the check ran in (the repository's root in
+/// CI), with `/` separators on every system. A value given on the command
+/// line keeps its name (`<value for var.NAME>`).
+fn user_path(report: &CheckReport, source: &SourceFile) -> String {
+    if !source.available {
+        return source.path.clone();
+    }
+    let joined = report.root.join(&source.path);
+    let joined = joined.to_string_lossy();
+    let joined = joined.strip_prefix("./").unwrap_or(&joined);
+    separators(joined)
+}
+
+/// The checked directory as the user named it, for diagnostics that point
+/// at no file.
+fn user_root(report: &CheckReport) -> String {
+    separators(&report.root.to_string_lossy())
+}
+
+/// The summary, then the detail after a blank line when there is one.
+fn message(diagnostic: &Diagnostic) -> String {
+    if diagnostic.detail.is_empty() {
+        diagnostic.summary.clone()
+    } else {
+        format!("{}\n\n{}", diagnostic.summary, diagnostic.detail)
+    }
+}
+
+fn separators(path: &str) -> String {
+    if cfg!(windows) {
+        path.replace('\\', "/")
+    } else {
+        path.to_owned()
+    }
+}
 
 /// A report over one native file `mod/main.tf` holding `text`, for the
 /// renderers' tests.
