@@ -15,9 +15,13 @@
 //!   repository when the check runs from its root; a `file:` URI when the
 //!   checked directory is absolute), and the region from the start to the
 //!   end of the diagnostic's range, lines and columns 1-based, columns in
-//!   UTF-16 code units (`columnKind` says so, SARIF's default). A
-//!   diagnostic that points at nothing, or at a value given on the command
-//!   line rather than into a file, has no location.
+//!   UTF-16 code units (`columnKind` says so, SARIF's default).
+//!
+//! A diagnostic that points at nothing (a cycle, an unreadable file), or
+//! at a value given on the command line rather than into a file, is not
+//! a result but a tool execution notification of the run's invocation,
+//! with its code as the associated rule: GitHub code scanning rejects a
+//! whole upload with a result that has no location.
 
 use serde::Serialize;
 use tofu_syntax::TextSize;
@@ -50,16 +54,34 @@ pub fn render(report: &CheckReport) -> String {
             },
         })
         .collect();
-    let results = report
-        .diagnostics
-        .iter()
-        .map(|diagnostic| {
-            let rule_index = codes
-                .binary_search(&diagnostic.code)
-                .expect("every code has a rule");
-            result(report, diagnostic, rule_index)
-        })
-        .collect();
+    let mut results = Vec::new();
+    let mut notifications = Vec::new();
+    for diagnostic in &report.diagnostics {
+        let rule_index = codes
+            .binary_search(&diagnostic.code)
+            .expect("every code has a rule");
+        match location(report, diagnostic) {
+            Some(location) => results.push(SarifResult {
+                rule_id: diagnostic.code.name(),
+                rule_index,
+                level: level(diagnostic.severity),
+                message: Text {
+                    text: super::message(diagnostic),
+                },
+                locations: vec![location],
+            }),
+            None => notifications.push(Notification {
+                level: level(diagnostic.severity),
+                message: Text {
+                    text: super::message(diagnostic),
+                },
+                associated_rule: RuleReference {
+                    id: diagnostic.code.name(),
+                    index: rule_index,
+                },
+            }),
+        }
+    }
     let log = Log {
         schema: SCHEMA,
         version: "2.1.0",
@@ -71,6 +93,10 @@ pub fn render(report: &CheckReport) -> String {
                     rules,
                 },
             },
+            invocations: [Invocation {
+                execution_successful: true,
+                tool_execution_notifications: notifications,
+            }],
             column_kind: "utf16CodeUnits",
             results,
         }],
@@ -92,8 +118,33 @@ struct Log {
 #[serde(rename_all = "camelCase")]
 struct Run {
     tool: Tool,
+    invocations: [Invocation; 1],
     column_kind: &'static str,
     results: Vec<SarifResult>,
+}
+
+/// The run itself: the check finished, whatever it found; what it found
+/// about no file is said here.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Invocation {
+    execution_successful: bool,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    tool_execution_notifications: Vec<Notification>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Notification {
+    level: &'static str,
+    message: Text,
+    associated_rule: RuleReference,
+}
+
+#[derive(Serialize)]
+struct RuleReference {
+    id: &'static str,
+    index: usize,
 }
 
 #[derive(Serialize)]
@@ -128,7 +179,6 @@ struct SarifResult {
     rule_index: usize,
     level: &'static str,
     message: Text,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
     locations: Vec<SarifLocation>,
 }
 
@@ -159,41 +209,36 @@ struct Region {
     end_column: u32,
 }
 
-fn result(report: &CheckReport, diagnostic: &Diagnostic, rule_index: usize) -> SarifResult {
-    let level = match diagnostic.severity {
+fn level(severity: Severity) -> &'static str {
+    match severity {
         Severity::Error => "error",
         Severity::Warning => "warning",
         Severity::Note => "note",
-    };
-    let text = super::message(diagnostic);
-    let mut locations = Vec::new();
-    if let Some(location) = diagnostic.location {
-        let source = report.source(location.file);
-        if source.available {
-            let (start_line, start_column) = utf16_position(source, location.range.start());
-            let (end_line, end_column) = utf16_position(source, location.range.end());
-            locations.push(SarifLocation {
-                physical_location: PhysicalLocation {
-                    artifact_location: ArtifactLocation {
-                        uri: uri(&super::user_path(report, source)),
-                    },
-                    region: Region {
-                        start_line,
-                        start_column,
-                        end_line,
-                        end_column,
-                    },
-                },
-            });
-        }
     }
-    SarifResult {
-        rule_id: diagnostic.code.name(),
-        rule_index,
-        level,
-        message: Text { text },
-        locations,
+}
+
+/// Where in a file of the tree `diagnostic` points, if it does.
+fn location(report: &CheckReport, diagnostic: &Diagnostic) -> Option<SarifLocation> {
+    let location = diagnostic.location?;
+    let source = report.source(location.file);
+    if !source.available {
+        return None;
     }
+    let (start_line, start_column) = utf16_position(source, location.range.start());
+    let (end_line, end_column) = utf16_position(source, location.range.end());
+    Some(SarifLocation {
+        physical_location: PhysicalLocation {
+            artifact_location: ArtifactLocation {
+                uri: uri(&super::user_path(report, source)),
+            },
+            region: Region {
+                start_line,
+                start_column,
+                end_line,
+                end_column,
+            },
+        },
+    })
 }
 
 /// The 1-based line of `offset` as every renderer counts it, and its
@@ -320,6 +365,23 @@ mod tests {
                       ]
                     }
                   },
+                  "invocations": [
+                    {
+                      "executionSuccessful": true,
+                      "toolExecutionNotifications": [
+                        {
+                          "level": "warning",
+                          "message": {
+                            "text": "Sourceless"
+                          },
+                          "associatedRule": {
+                            "id": "internal-error",
+                            "index": 0
+                          }
+                        }
+                      ]
+                    }
+                  ],
                   "columnKind": "utf16CodeUnits",
                   "results": [
                     {
@@ -344,14 +406,6 @@ mod tests {
                           }
                         }
                       ]
-                    },
-                    {
-                      "ruleId": "internal-error",
-                      "ruleIndex": 0,
-                      "level": "warning",
-                      "message": {
-                        "text": "Sourceless"
-                      }
                     },
                     {
                       "ruleId": "invalid-reference",
