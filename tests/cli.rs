@@ -957,7 +957,9 @@ fn sarif_is_valid_against_the_sarif_schema() {
                 result["ruleId"]
             );
             // GitHub code scanning takes no result without a location.
-            let locations = result["locations"].as_array().expect("a result has a place");
+            let locations = result["locations"]
+                .as_array()
+                .expect("a result has a place");
             let uri = &locations[0]["physicalLocation"]["artifactLocation"]["uri"];
             assert!(!uri.as_str().unwrap().starts_with("./"), "{uri}");
         }

@@ -10,12 +10,15 @@ mod blocks;
 mod common;
 pub(crate) use common::{STATIC_TRAVERSAL_REQUIRED, is_static_traversal};
 mod gohcl;
+mod model;
 pub(crate) mod module_call;
 pub(crate) mod named_values;
 pub(crate) mod provider;
 pub(crate) mod provider_ref;
 mod resource;
 pub(crate) mod terraform;
+
+pub use model::VariableDecl;
 
 use tofu_diagnostics::{Code, Severity};
 use tofu_syntax::body::{
@@ -30,7 +33,7 @@ use crate::{Diagnostic, SourceFile, parse};
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct FileConfig {
     pub diagnostics: Vec<Diagnostic>,
-    pub variables: Vec<std::sync::Arc<crate::evaluation::VariableDecl>>,
+    pub variables: Vec<std::sync::Arc<VariableDecl>>,
 }
 
 /// Decodes one file's blocks as OpenTofu's `configs` package does.
@@ -99,7 +102,7 @@ pub(crate) struct Decoder<'a> {
     pub is_tofu_file: bool,
     pub out: Vec<Diagnostic>,
     /// The variables decoded, for evaluation.
-    pub variables: Vec<std::sync::Arc<crate::evaluation::VariableDecl>>,
+    pub variables: Vec<std::sync::Arc<VariableDecl>>,
 }
 
 impl<'a> Decoder<'a> {

@@ -12,8 +12,8 @@ use tofu_types::defaults::convert_with_defaults;
 use tofu_types::{Type, Value};
 
 use super::Decoder;
+use super::VariableDecl;
 use super::gohcl::{Gohcl, gohcl_decode};
-use crate::evaluation::VariableDecl;
 use lint::lint_default_value;
 
 /// For the other blocks with check rules (resources, `check`): their

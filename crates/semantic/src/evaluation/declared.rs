@@ -3,31 +3,9 @@
 
 use std::sync::Arc;
 
-use tofu_eval::typeexpr::TypeConstraint;
-use tofu_syntax::TextRange;
-use tofu_types::Value;
+use crate::ModuleDir;
 
-use crate::{ModuleDir, SourceFile};
-
-/// A variable declaration, decoded.
-#[derive(Debug, Clone, PartialEq)]
-pub struct VariableDecl {
-    pub name: String,
-    pub file: SourceFile,
-    /// The block header, OpenTofu's `DeclRange`.
-    pub range: TextRange,
-    pub constraint: TypeConstraint,
-    /// The default, converted to the type; `None` without one (the
-    /// variable is required).
-    pub default: Option<Value>,
-    pub nullable: bool,
-    pub sensitive: bool,
-    pub ephemeral: bool,
-    pub deprecated: Option<String>,
-    /// Whether it has `validation` blocks (read from its block when they
-    /// are checked).
-    pub has_validations: bool,
-}
+pub use crate::config::VariableDecl;
 
 /// The variables of a module, the first of duplicates winning, as the
 /// load-time decoder read them (whatever it reported is its own: a type
