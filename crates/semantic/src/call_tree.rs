@@ -135,7 +135,7 @@ fn call_shape_chunk(
     workspace: Workspace,
     chunk: usize,
 ) -> Vec<CallShapes> {
-    crate::report::chunk_of(workspace.modules(db), chunk)
+    crate::chunks::chunk_of(workspace.modules(db), chunk)
         .iter()
         .map(|m| {
             module_calls(db, *m)
@@ -146,25 +146,13 @@ fn call_shape_chunk(
         .collect()
 }
 
-/// A module's index in the workspace's modules.
-pub(crate) fn module_position(
-    db: &dyn salsa::Database,
-    workspace: Workspace,
-    module: ModuleDir,
-) -> Option<usize> {
-    workspace_index(db, workspace)
-        .position
-        .get(&module)
-        .copied()
-}
-
 /// A module's call shapes, through its chunk.
 fn call_shapes(
     db: &dyn salsa::Database,
     workspace: Workspace,
     module: ModuleDir,
 ) -> &[(String, Option<String>)] {
-    crate::report::module_entry(db, workspace, module, call_shape_chunk).map_or(&[], |s| s)
+    crate::chunks::module_entry(db, workspace, module, call_shape_chunk).map_or(&[], |s| s)
 }
 
 /// The tree: the workspace's root directory is a root module; so is every
@@ -385,8 +373,6 @@ fn build_tree(
 #[derive(Debug, PartialEq, Eq)]
 struct WorkspaceIndex {
     by_dir: HashMap<String, ModuleDir>,
-    /// Each module's index in the workspace's modules.
-    position: HashMap<ModuleDir, usize>,
     installed: HashMap<(String, String), String>,
 }
 
@@ -397,12 +383,6 @@ fn workspace_index(db: &dyn salsa::Database, workspace: Workspace) -> WorkspaceI
             .modules(db)
             .iter()
             .map(|m| (m.dir(db).clone(), *m))
-            .collect(),
-        position: workspace
-            .modules(db)
-            .iter()
-            .enumerate()
-            .map(|(i, m)| (*m, i))
             .collect(),
         installed: workspace
             .installed(db)

@@ -14,6 +14,7 @@
 mod call_tree;
 mod calls;
 mod chains;
+mod chunks;
 mod config;
 mod db;
 mod declarations;
@@ -41,6 +42,7 @@ pub use calls::{
     ModuleCall, join_relative, local_source_dir, module_calls, module_output_diagnostics,
 };
 pub use chains::{MAX_REFERENCE_CHAIN, ReferenceChains, reference_chains};
+pub use chunks::{CHUNK_SIZE, chunk_count, chunk_of};
 pub use config::{file_config_diagnostics, is_override_file};
 pub use db::Database;
 pub use declarations::{
@@ -66,8 +68,8 @@ pub use parsing::{ParsedFile, parse};
 pub use provider_validation::{ModuleProviders, module_providers, provider_tree_diagnostics};
 pub use references::{Reference, ReferenceContext, Remaining, Subject, module_references};
 pub use report::{
-    CHUNK_SIZE, ModuleReport, RootJobs, TEST_PANIC_FILE, chunk_count, chunk_of, evaluation_jobs,
-    instance_chunk_diagnostics, job_diagnostics, module_chunk_reports, module_report,
+    ModuleReport, RootJobs, TEST_PANIC_FILE, evaluation_jobs, instance_chunk_diagnostics,
+    job_diagnostics, module_chunk_reports, module_report,
 };
 pub use root_values::{
     AssignedValue, ParsingMode, RootInputs, RootVariableValues, StringPlace, ValueOrigin,

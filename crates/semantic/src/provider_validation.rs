@@ -320,7 +320,7 @@ fn provider_shape_chunk(
     workspace: Workspace,
     chunk: usize,
 ) -> Vec<ModuleProviders> {
-    crate::report::chunk_of(workspace.modules(db), chunk)
+    crate::chunks::chunk_of(workspace.modules(db), chunk)
         .iter()
         .map(|m| module_provider_shape(db, *m).clone())
         .collect()
@@ -332,7 +332,7 @@ fn provider_shape_of(
     workspace: Workspace,
     module: ModuleDir,
 ) -> &ModuleProviders {
-    crate::report::module_entry(db, workspace, module, provider_shape_chunk)
+    crate::chunks::module_entry(db, workspace, module, provider_shape_chunk)
         .unwrap_or_else(|| module_provider_shape(db, module))
 }
 

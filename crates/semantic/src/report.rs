@@ -9,6 +9,7 @@
 
 use std::collections::HashSet;
 
+use crate::chunks::chunk_of;
 use crate::evaluation::{
     EvalMode, Evaluation, InstanceAddr, evaluation_instances, instance_argument_diagnostics,
     instance_diagnostics, instance_module, module_loads_cleanly, module_type_diagnostics,
@@ -18,10 +19,6 @@ use crate::{
     Diagnostic, ModuleDir, Severity, Workspace, module_local_diagnostics, parse,
     static_module_diagnostics,
 };
-
-/// Modules, or instances, per chunk: small enough that re-checking the
-/// edited chunk is cheap, large enough that the chunks are few.
-pub const CHUNK_SIZE: usize = 32;
 
 /// What one module reports of itself, and what the host needs to decide
 /// what else to report.
@@ -41,14 +38,9 @@ pub struct ModuleReport {
     pub types: Vec<Diagnostic>,
 }
 
-/// How many chunks `count` things make.
 /// The file name that makes a module's report fail in debug builds (see
 /// [`module_report`]).
 pub const TEST_PANIC_FILE: &str = "tofu-analyzer-test-panic.tf";
-
-pub fn chunk_count(count: usize) -> usize {
-    count.div_ceil(CHUNK_SIZE)
-}
 
 /// The reports of the workspace's modules in chunk `chunk` (the modules
 /// in workspace order, [`CHUNK_SIZE`] at a time), with the static types of
@@ -209,24 +201,4 @@ pub fn job_diagnostics<'db>(
     } else {
         instance_diagnostics(db, ev, addr.clone())
     }
-}
-
-/// A module's entry in a query that holds one entry per module of a
-/// chunk of the workspace's modules, in order (`query(db, workspace,
-/// chunk)`).
-pub(crate) fn module_entry<'db, T>(
-    db: &'db dyn salsa::Database,
-    workspace: Workspace,
-    module: ModuleDir,
-    query: fn(&'db dyn salsa::Database, Workspace, usize) -> &'db Vec<T>,
-) -> Option<&'db T> {
-    let position = crate::call_tree::module_position(db, workspace, module)?;
-    query(db, workspace, position / CHUNK_SIZE).get(position % CHUNK_SIZE)
-}
-
-/// The items of chunk `chunk` ([`CHUNK_SIZE`] at a time).
-pub fn chunk_of<T>(items: &[T], chunk: usize) -> &[T] {
-    let start = (chunk * CHUNK_SIZE).min(items.len());
-    let end = (start + CHUNK_SIZE).min(items.len());
-    &items[start..end]
 }

@@ -50,14 +50,14 @@ pub(crate) fn check_structure(
             DirectiveKind::If | DirectiveKind::For => {
                 // Evaluation walks directives recursively, so their nesting
                 // is bounded as expressions are.
-                if open.len() == super::parser::MAX_DEPTH as usize && !too_deep {
+                if open.len() == super::MAX_DEPTH as usize && !too_deep {
                     too_deep = true;
                     error(
                         Code::TemplateDirectivesTooDeeplyNested,
                         None,
                         format!(
                             "Template directives may be nested at most {} levels deep.",
-                            super::parser::MAX_DEPTH
+                            super::MAX_DEPTH
                         ),
                         next.range,
                     );
