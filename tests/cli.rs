@@ -1034,6 +1034,24 @@ fn attribute<'a>(element: &'a [(String, String)], name: &str) -> &'a str {
         .map_or_else(|| panic!("no {name} in {element:?}"), |(_, value)| value)
 }
 
+/// Every diagnostic of a SARIF log, results and notifications, in order:
+/// its code and, for a result, its file.
+fn sarif_diagnostics(sarif: &serde_json::Value) -> Vec<(String, Option<String>)> {
+    let run = &sarif["runs"][0];
+    let results = run["results"].as_array().unwrap().iter().map(|r| {
+        let uri = r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+            .as_str()
+            .map(str::to_owned);
+        (r["ruleId"].as_str().unwrap().to_owned(), uri)
+    });
+    let notifications = run["invocations"][0]["toolExecutionNotifications"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|n| (n["associatedRule"]["id"].as_str().unwrap().to_owned(), None));
+    results.chain(notifications).collect()
+}
+
 /// A test case per diagnostic, the same diagnostics SARIF has, with the
 /// files named as the `github` format names them.
 #[test]
@@ -1043,15 +1061,22 @@ fn junit_has_a_test_case_per_diagnostic() {
         assert_eq!(junit.code, code, "{tree}");
         let sarif = analyzer(&["check", tree, "--format", "sarif"]);
         let sarif: serde_json::Value = serde_json::from_str(&sarif.stdout).unwrap();
-        let results = sarif["runs"][0]["results"].as_array().unwrap();
-        let cases = xml_elements(&junit.stdout, "testcase");
-        assert_eq!(cases.len(), results.len(), "{}", junit.stdout);
-        for (case, result) in cases.iter().zip(results) {
-            assert_eq!(attribute(case, "name"), result["ruleId"], "{tree}");
-            if let Some(locations) = result["locations"].as_array() {
-                let uri = &locations[0]["physicalLocation"]["artifactLocation"]["uri"];
-                assert_eq!(attribute(case, "classname"), uri);
-                assert!(attribute(case, "classname").starts_with(&format!("{tree}/")));
+        let mut found = sarif_diagnostics(&sarif);
+        let mut cases: Vec<(String, String)> = xml_elements(&junit.stdout, "testcase")
+            .iter()
+            .map(|case| {
+                let name = attribute(case, "name").to_owned();
+                (name, attribute(case, "classname").to_owned())
+            })
+            .collect();
+        assert_eq!(cases.len(), found.len(), "{}", junit.stdout);
+        cases.sort();
+        found.sort();
+        for ((name, classname), (code, uri)) in cases.iter().zip(&found) {
+            assert_eq!(name, code, "{tree}");
+            if let Some(uri) = uri {
+                assert_eq!(classname, uri);
+                assert!(classname.starts_with(&format!("{tree}/")));
             }
         }
         let suites = xml_elements(&junit.stdout, "testsuite");
@@ -1069,14 +1094,11 @@ fn checkstyle_has_an_error_per_diagnostic() {
         assert_eq!(checkstyle.code, code, "{tree}");
         let sarif = analyzer(&["check", tree, "--format", "sarif"]);
         let sarif: serde_json::Value = serde_json::from_str(&sarif.stdout).unwrap();
-        let results = sarif["runs"][0]["results"].as_array().unwrap();
+        let found = sarif_diagnostics(&sarif);
         let errors = xml_elements(&checkstyle.stdout, "error");
-        assert_eq!(errors.len(), results.len(), "{}", checkstyle.stdout);
+        assert_eq!(errors.len(), found.len(), "{}", checkstyle.stdout);
         let mut sources: Vec<&str> = errors.iter().map(|e| attribute(e, "source")).collect();
-        let mut rules: Vec<&str> = results
-            .iter()
-            .map(|r| r["ruleId"].as_str().unwrap())
-            .collect();
+        let mut rules: Vec<&str> = found.iter().map(|(code, _)| code.as_str()).collect();
         sources.sort_unstable();
         rules.sort_unstable();
         assert_eq!(sources, rules, "{tree}");

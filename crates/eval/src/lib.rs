@@ -22,7 +22,9 @@ pub use console::{
     CONSOLE_FILE_NAME, CommandJoiner, ConsoleOutput, ConsoleScope, evaluate_console_line,
 };
 pub use diagnostic::{Code, Diagnostic, FunctionCall, FunctionSignature, Severity};
-pub use eval::{EvalContext, NoVariables, Scope, evaluate, evaluate_json, referenced_roots};
+pub use eval::{
+    EvalContext, NoVariables, Scope, evaluate, evaluate_json, expression_values, referenced_roots,
+};
 pub use fs::{FileKind, FileSystem, MemoryFileSystem, RealFileSystem};
 pub use functions::{Function, FunctionContext, FunctionError, FunctionTable, Param};
 pub use tofu_types::{Type, Value};

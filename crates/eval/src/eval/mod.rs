@@ -137,6 +137,13 @@ pub fn evaluate(expr: &Expr, ctx: &EvalContext<'_>) -> (Value, Vec<Diagnostic>) 
     })
 }
 
+/// What a diagnostic about `expr` says of the values it refers to (HCL's
+/// `Expression` and `EvalContext`, which OpenTofu describes under the
+/// snippet): `("var.cidr", "is \"10\"")`.
+pub fn expression_values(expr: &Expr, ctx: &EvalContext<'_>) -> Vec<(String, String)> {
+    Evaluator::new(ctx).expression_values(expr)
+}
+
 /// Evaluates a standalone template (`templatefile`, `templatestring`).
 pub(crate) fn evaluate_template(
     parts: &[tofu_syntax::ast::TemplatePart],

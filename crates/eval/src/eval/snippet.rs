@@ -37,7 +37,7 @@ impl Evaluator<'_, '_> {
     /// For each traversal in `expr` (HCL's `Variables()`), the longest
     /// prefix that the scope resolves without an error, and what can be
     /// said of its value; sorted by traversal, each once.
-    fn expression_values(&self, expr: &Expr) -> Vec<(String, String)> {
+    pub(crate) fn expression_values(&self, expr: &Expr) -> Vec<(String, String)> {
         let mut out: Vec<(String, String)> = Vec::new();
         for (name, range) in referenced_roots(expr) {
             let Some(variable) = expr

@@ -66,6 +66,63 @@ pub(crate) fn evaluate_in(
     evaluate_as(db, ev, addr, file, expr, keys, Reading::Expression)
 }
 
+/// What a diagnostic about `expr` says of the values it refers to in the
+/// scope [`evaluate_in`] evaluates it in, as OpenTofu shows them under the
+/// snippet (`var.cidr is "10"`). JSON expressions have none here.
+pub(crate) fn values_in(
+    db: &dyn salsa::Database,
+    ev: Evaluation,
+    addr: &InstanceAddr,
+    file: SourceFile,
+    expr: &AnyExpr,
+    keys: &KeyData,
+) -> Vec<(String, String)> {
+    let AnyExpr::Native(native) = expr else {
+        return Vec::new();
+    };
+    in_scope(db, ev, addr, file, expr, keys, |scope, how| {
+        let fs = RealFileSystem;
+        let ctx = EvalContext {
+            scope,
+            functions: FunctionTable::builtin_shared(TableKind::Configuration),
+            fs: &fs,
+            base_dir: how.base_dir,
+            pure_only: how.pure_only,
+            source_text: crate::input::contents(db, file),
+            file_name: file.path(db),
+            assume_non_empty: how.assume_non_empty,
+        };
+        tofu_eval::expression_values(native, &ctx)
+    })
+    .unwrap_or_default()
+}
+
+/// `run` with the scope an expression of `addr` is evaluated in; `None`
+/// when the instance has no module.
+fn in_scope<T>(
+    db: &dyn salsa::Database,
+    ev: Evaluation,
+    addr: &InstanceAddr,
+    file: SourceFile,
+    expr: &AnyExpr,
+    keys: &KeyData,
+    run: impl FnOnce(&ExpressionScope, HowToEvaluate<'_>) -> T,
+) -> Option<T> {
+    let module = instance_module(db, ev, addr.clone())?;
+    let mut roots = scope_roots(db, ev, addr, module, file, expr, keys);
+    // Iterators shadow whatever else has their names, as HCL's child
+    // scopes do.
+    roots.extend(keys.iterators.iter().cloned());
+    let scope = ExpressionScope { roots };
+    let base = root_base_dir(db, ev, addr);
+    let how = HowToEvaluate {
+        base_dir: &base,
+        pure_only: true,
+        assume_non_empty: ev.mode(db) == super::EvalMode::Types,
+    };
+    Some(run(&scope, how))
+}
+
 /// How OpenTofu reads an expression, which decides the wording of its
 /// deprecation warnings: on its own (`ExtractDeprecatedDiagnosticsWithExpr`:
 /// "This value's attribute a is ..."), or as an argument of a resource's
@@ -87,21 +144,11 @@ pub(crate) fn evaluate_as(
     keys: &KeyData,
     reading: Reading,
 ) -> (Value, Vec<Diagnostic>) {
-    let Some(module) = instance_module(db, ev, addr.clone()) else {
+    let Some((value, mut diagnostics)) = in_scope(db, ev, addr, file, expr, keys, |scope, how| {
+        evaluate_expression(db, file, expr, scope, how)
+    }) else {
         return (Value::dynamic(), Vec::new());
     };
-    let mut roots = scope_roots(db, ev, addr, module, file, expr, keys);
-    // Iterators shadow whatever else has their names, as HCL's child
-    // scopes do.
-    roots.extend(keys.iterators.iter().cloned());
-    let scope = ExpressionScope { roots };
-    let base = root_base_dir(db, ev, addr);
-    let how = HowToEvaluate {
-        base_dir: &base,
-        pure_only: true,
-        assume_non_empty: ev.mode(db) == super::EvalMode::Types,
-    };
-    let (value, mut diagnostics) = evaluate_expression(db, file, expr, &scope, how);
     // Only the plan gives module outputs values, deprecated or not.
     if ev.mode(db) != super::EvalMode::Plan {
         return (value, diagnostics);

@@ -9,7 +9,7 @@ use tofu_types::defaults::convert_with_defaults;
 use tofu_types::{Mark, Type, Value, convert};
 
 use super::declared::{VariableDecl, module_variable_decls};
-use super::scope::{KeyData, evaluate_in};
+use super::scope::{KeyData, evaluate_in, values_in};
 use super::{Evaluated, Evaluation, InstanceAddr, call_expansion, instance_module};
 use crate::config::named_values::format_error;
 use crate::declarations::DeclKind;
@@ -546,15 +546,20 @@ pub fn variable_validation_diagnostics(
         if error_message.is_empty() {
             error_message = "Failed to evaluate condition error message.".to_owned();
         }
-        out.push(Diagnostic::error_in(
-            Code::InvalidValueForVariable,
-            format!(
-                "{error_message}\n\nThis was checked by the validation rule at {}.",
-                range_string(db, decl.file, rule.def_range)
-            ),
-            subject.0,
-            subject.1,
-        ));
+        // OpenTofu's diagnostic carries the condition and its context:
+        // the values it refers to show under the snippet.
+        out.push(
+            Diagnostic::error_in(
+                Code::InvalidValueForVariable,
+                format!(
+                    "{error_message}\n\nThis was checked by the validation rule at {}.",
+                    range_string(db, decl.file, rule.def_range)
+                ),
+                subject.0,
+                subject.1,
+            )
+            .with_values(values_in(db, ev, &addr, decl.file, &condition, &keys)),
+        );
     }
     out
 }
