@@ -143,15 +143,34 @@ fn to_report(report: &CheckReport, diagnostic: &Diagnostic) -> Report<FileId> {
         }
         rendered = rendered.with_label(label);
     }
-    // What OpenTofu prints under the snippet: the values the failed
+    // What OpenTofu prints under the snippet (`appendSourceSnippets`):
+    // the function whose call failed, then the values the failed
     // expression refers to.
-    if !diagnostic.values.is_empty() {
-        let values: Vec<String> = diagnostic
+    let mut under_snippet: Vec<String> = Vec::new();
+    if let Some(call) = &diagnostic.function_call {
+        let signature = &call.signature;
+        let mut params: Vec<String> = signature
+            .params
+            .iter()
+            .map(|(name, _)| name.clone())
+            .collect();
+        if let Some((name, _)) = &signature.variadic_param {
+            params.push(format!("{name}..."));
+        }
+        under_snippet.push(format!(
+            "while calling {}({})",
+            call.called_as,
+            params.join(", ")
+        ));
+    }
+    under_snippet.extend(
+        diagnostic
             .values
             .iter()
-            .map(|(traversal, statement)| format!("{traversal} {statement}"))
-            .collect();
-        rendered = rendered.with_note(values.join("\n"));
+            .map(|(traversal, statement)| format!("{traversal} {statement}")),
+    );
+    if !under_snippet.is_empty() {
+        rendered = rendered.with_note(under_snippet.join("\n"));
     }
     if !diagnostic.detail.is_empty() {
         rendered = rendered.with_note(&diagnostic.detail);
@@ -343,6 +362,41 @@ mod tests {
               │  ^
 
             Note[ignored-file]: Ignored main.tf
+
+        "#]]
+        .assert_eq(&plain(&report));
+    }
+
+    #[test]
+    fn the_failed_call_then_the_values_under_the_snippet() {
+        let call = tofu_diagnostics::FunctionCall {
+            called_as: "format".to_owned(),
+            signature: tofu_diagnostics::FunctionSignature {
+                name: "format".to_owned(),
+                params: vec![("format".to_owned(), "\"string\"".to_owned())],
+                variadic_param: Some(("args".to_owned(), "\"dynamic\"".to_owned())),
+                return_type: "\"string\"".to_owned(),
+            },
+        };
+        let report = report(vec![
+            Diagnostic::error(
+                Code::ErrorInFunctionCall,
+                "Call to function \"format\" failed.",
+            )
+            .with_location(FileId(0), TextRange::new(14.into(), 17.into()))
+            .with_values(vec![("local.b".to_owned(), "is \"x\"".to_owned())])
+            .with_function_call(Some(Box::new(call))),
+        ]);
+        expect![[r#"
+            Error[error-in-function-call]: Error in function call
+              ┌─ mod/main.tf:2:6
+              │
+            2 │     a = "é" ;
+              │         ^^
+              │
+              = while calling format(format, args...)
+                local.b is "x"
+              = Call to function "format" failed.
 
         "#]]
         .assert_eq(&plain(&report));

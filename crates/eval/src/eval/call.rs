@@ -62,7 +62,7 @@ impl Evaluator<'_, '_> {
         let close = paren(e, SyntaxKind::R_PAREN);
         let start = start_range(&Expr::FunctionCall(e.clone()));
 
-        let Some(args) = self.expand_args(e, range) else {
+        let Some(args) = self.expand_args(e, range, &name, &f) else {
             return Value::dynamic();
         };
         if args.len() < f.params.len() {
@@ -71,32 +71,30 @@ impl Evaluator<'_, '_> {
             } else {
                 ""
             };
-            self.error(
-                Diagnostic::error(
-                    Code::NotEnoughFunctionArguments,
-                    format!(
-                        "Function {name:?} expects{qualifier} {} argument(s). Missing value for {:?}.",
-                        f.params.len(),
-                        f.params[args.len()].name
-                    ),
-                )
-                .with_subject(close.unwrap_or(range))
-                .with_context(range),
-            );
+            let diagnostic = Diagnostic::error(
+                Code::NotEnoughFunctionArguments,
+                format!(
+                    "Function {name:?} expects{qualifier} {} argument(s). Missing value for {:?}.",
+                    f.params.len(),
+                    f.params[args.len()].name
+                ),
+            )
+            .with_subject(close.unwrap_or(range))
+            .with_context(range);
+            self.error(self.with_function(diagnostic, &name, &f));
             return Value::dynamic();
         }
         if f.var_param.is_none() && args.len() > f.params.len() {
-            self.error(
-                Diagnostic::error(
-                    Code::TooManyFunctionArguments,
-                    format!(
-                        "Function {name:?} expects only {} argument(s).",
-                        f.params.len()
-                    ),
-                )
-                .with_subject(args[f.params.len()].start_range())
-                .with_context(range),
-            );
+            let diagnostic = Diagnostic::error(
+                Code::TooManyFunctionArguments,
+                format!(
+                    "Function {name:?} expects only {} argument(s).",
+                    f.params.len()
+                ),
+            )
+            .with_subject(args[f.params.len()].start_range())
+            .with_context(range);
+            self.error(self.with_function(diagnostic, &name, &f));
             return Value::dynamic();
         }
         match f.name {
@@ -241,7 +239,13 @@ impl Evaluator<'_, '_> {
 
     /// The arguments with a final `...` argument spliced in; `None` when
     /// expansion failed (and was reported) or cannot be done yet.
-    fn expand_args(&mut self, e: &FunctionCall, range: TextRange) -> Option<Vec<Arg>> {
+    fn expand_args(
+        &mut self,
+        e: &FunctionCall,
+        range: TextRange,
+        called_as: &str,
+        f: &Function,
+    ) -> Option<Vec<Arg>> {
         let mut args: Vec<Arg> = e.args().map(Arg::Expr).collect();
         if !e.expands_final_arg() {
             return Some(args);
@@ -258,25 +262,23 @@ impl Evaluator<'_, '_> {
         let ty = value.ty();
         let sequence = ty.is_tuple() || ty.is_list() || ty.is_set();
         if !sequence && !ty.is_dynamic() {
-            self.error(
-                Diagnostic::error(
-                    Code::InvalidExpandingArgumentValue,
-                    "The expanding argument (indicated by ...) must be of a tuple, list, or set type.",
-                )
-                .with_subject(last_range)
-                .with_context(range),
-            );
+            let diagnostic = Diagnostic::error(
+                Code::InvalidExpandingArgumentValue,
+                "The expanding argument (indicated by ...) must be of a tuple, list, or set type.",
+            )
+            .with_subject(last_range)
+            .with_context(range);
+            self.error(self.with_function(diagnostic, called_as, f));
             return None;
         }
         if value.is_null() {
-            self.error(
-                Diagnostic::error(
-                    Code::InvalidExpandingArgumentValue,
-                    "The expanding argument (indicated by ...) must not be null.",
-                )
-                .with_subject(last_range)
-                .with_context(range),
-            );
+            let diagnostic = Diagnostic::error(
+                Code::InvalidExpandingArgumentValue,
+                "The expanding argument (indicated by ...) must not be null.",
+            )
+            .with_subject(last_range)
+            .with_context(range);
+            self.error(self.with_function(diagnostic, called_as, f));
             return None;
         }
         if ty.is_dynamic() || !value.is_known() {
