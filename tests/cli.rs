@@ -10,6 +10,9 @@ use std::{
 
 use expect_test::{ExpectFile, expect_file};
 
+#[path = "support/shared.rs"]
+mod shared;
+
 const BIN: &str = env!("CARGO_BIN_EXE_tofu-analyzer");
 
 struct Run {
@@ -927,6 +930,31 @@ fn schema_errors(validator: &jsonschema::Validator, sarif: &serde_json::Value) -
         .iter_errors(sarif)
         .map(|error| format!("{error} at {}", error.instance_path()))
         .collect()
+}
+
+/// The SARIF of every published module of the shared corpus, in both
+/// modes, is valid SARIF 2.1.0 that GitHub code scanning takes: every
+/// result has a place.
+#[test]
+fn sarif_of_the_corpus_is_valid() {
+    let Some(corpus) = shared::shared_data("corpus") else {
+        return;
+    };
+    let validator = sarif_validator();
+    for extra in [&[][..], &["--plan"][..]] {
+        let mut args = vec!["check", corpus.to_str().unwrap(), "--format", "sarif"];
+        args.extend(extra);
+        let run = analyzer(&args);
+        let sarif: serde_json::Value = serde_json::from_str(&run.stdout).expect("SARIF is JSON");
+        let errors = schema_errors(&validator, &sarif);
+        assert!(errors.is_empty(), "{extra:?}: {errors:#?}");
+        for result in sarif["runs"][0]["results"].as_array().unwrap() {
+            assert!(
+                result["locations"][0]["physicalLocation"].is_object(),
+                "{result}"
+            );
+        }
+    }
 }
 
 /// Real checks with errors, warnings and a diagnostic that points at no
