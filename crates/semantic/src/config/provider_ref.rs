@@ -11,7 +11,7 @@ use tofu_syntax::json::JsonValue;
 use tofu_syntax::{TextRange, TextSize};
 
 use super::Decoder;
-use super::resource::refs::{Step, Traversal, is_literal_key, traversal_of};
+use crate::addrs::traversal::{Step, Traversal, literal_key, traversal_of};
 
 /// A provider configuration reference: local name and alias.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -242,7 +242,7 @@ fn decode_native(d: &mut Decoder<'_>, native: Native, arg: &str) -> Option<Provi
     let mut expr = native.expr;
     let by = native.by;
     if let Expr::Index(index) = &expr
-        && !is_literal_key(index.index())
+        && !literal_key(index.index())
         && let Some(receiver) = index.receiver()
     {
         max_len = 2;
