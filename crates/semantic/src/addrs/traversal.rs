@@ -68,11 +68,13 @@ fn collect_steps(
     out: &mut Vec<(Step, TextRange)>,
 ) -> Option<()> {
     match expr {
-        Expr::Literal(l)
-            if text && matches!(l.kind(), Some(LiteralKind::Bool(_) | LiteralKind::Null)) =>
-        {
-            let range = trimmed_range(l.syntax());
-            out.push((Step::Root(l.syntax().text().to_string()), range + by));
+        Expr::Literal(l) if text => {
+            let name = match l.kind()? {
+                LiteralKind::Bool(b) => b.to_string(),
+                LiteralKind::Null => "null".to_owned(),
+                LiteralKind::Number(_) => return None,
+            };
+            out.push((Step::Root(name), trimmed_range(l.syntax()) + by));
         }
         Expr::Variable(v) => {
             let name = v.name()?;

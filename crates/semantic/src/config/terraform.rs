@@ -9,16 +9,17 @@
 use crate::Diagnostic;
 use tofu_diagnostics::Code;
 use tofu_eval::Severity;
-use tofu_syntax::TextRange;
 use tofu_syntax::ast::{AstNode, Expr, LiteralKind};
 use tofu_syntax::body::{
     AnyAttribute, AnyBlock, AnyBody, AnyExpr, AttributeSchema, BlockSchema, BodySchema,
 };
 use tofu_syntax::json::JsonValue;
+use tofu_syntax::{TextRange, TextSize};
 use tofu_types::{Type, Value};
 
 use super::Decoder;
 use super::provider_ref::{check_provider_name_normalized, parse_provider_part};
+use crate::addrs::traversal::{Step, traversal_of};
 
 /// The OpenTofu version the checks compare against.
 pub(crate) const OPENTOFU_VERSION: &str = "1.13.0";
@@ -249,7 +250,7 @@ fn expr_as_keyword(expr: &AnyExpr) -> Option<String> {
             let text = value.as_scalar()?.as_str()?.into_owned();
             let steps = traversal_text_steps(&text)?;
             match steps.as_slice() {
-                [Step::Root(name)] => Some(name.clone()),
+                [(Step::Root(name), _)] => Some(name.clone()),
                 _ => None,
             }
         }
@@ -268,45 +269,14 @@ fn native_keyword(expr: &Expr) -> Option<String> {
     }
 }
 
-/// The steps of a traversal: a root name, then attributes or indexes.
-#[derive(Debug, Clone, PartialEq, Eq)]
-enum Step {
-    Root(String),
-    Attr(String),
-    Index,
-}
-
-/// The steps of a static traversal expression, or `None`.
-fn traversal_steps(expr: &Expr) -> Option<Vec<Step>> {
-    match expr {
-        Expr::Variable(v) => Some(vec![Step::Root(v.name()?.text().to_owned())]),
-        Expr::Literal(l) => match l.kind()? {
-            LiteralKind::Bool(b) => Some(vec![Step::Root(b.to_string())]),
-            LiteralKind::Null => Some(vec![Step::Root("null".to_owned())]),
-            LiteralKind::Number(_) => None,
-        },
-        Expr::Attr(a) => {
-            let mut steps = traversal_steps(&a.receiver()?)?;
-            steps.push(Step::Attr(a.name()?.text().to_owned()));
-            Some(steps)
-        }
-        Expr::LegacyIndex(i) => {
-            let mut steps = traversal_steps(&i.receiver()?)?;
-            steps.push(Step::Index);
-            Some(steps)
-        }
-        Expr::Index(_) if super::common::is_static_traversal(expr) => {
-            let Expr::Index(i) = expr else { return None };
-            let mut steps = traversal_steps(&i.receiver()?)?;
-            steps.push(Step::Index);
-            Some(steps)
-        }
-        _ => None,
-    }
+/// The steps of a static traversal expression (`true`, `false` and
+/// `null` read as names, as `AsTraversal` does), or `None`.
+fn traversal_steps(expr: &Expr) -> Option<Vec<(Step, TextRange)>> {
+    traversal_of(expr, TextSize::from(0), true).map(|t| t.steps)
 }
 
 /// `hclsyntax.ParseTraversalAbs` of a string, as its steps.
-fn traversal_text_steps(text: &str) -> Option<Vec<Step>> {
+fn traversal_text_steps(text: &str) -> Option<Vec<(Step, TextRange)>> {
     let parse = tofu_syntax::parse_expression(text, "");
     if !parse.errors().is_empty() {
         return None;
@@ -508,7 +478,8 @@ pub(crate) fn required_provider_entries(
                                 .and_then(|s| s.as_str())
                                 .and_then(|text| traversal_text_steps(&text)),
                         };
-                        if let Some([Step::Root(root), Step::Attr(alias)]) = steps.as_deref()
+                        if let Some([(Step::Root(root), _), (Step::Attr(alias), _)]) =
+                            steps.as_deref()
                             && *root == entry.name
                         {
                             entry.aliases.push(alias.clone());
@@ -585,7 +556,7 @@ fn decode_configuration_aliases(d: &mut Decoder<'_>, name: &str, value: &AnyExpr
             continue;
         };
         let local_name = match steps.as_slice() {
-            [Step::Root(root)] | [Step::Root(root), Step::Attr(_)] => root.clone(),
+            [(Step::Root(root), _)] | [(Step::Root(root), _), (Step::Attr(_), _)] => root.clone(),
             _ => {
                 d.error(
                     Code::InvalidConfigurationAliasesValue,
