@@ -1,10 +1,12 @@
 //! Addresses as OpenTofu's `addrs` package reads them: static traversals
 //! taken from the syntax tree ([`traversal`]) and references read from
-//! them ([`reference`], `addrs.ParseRef`).
+//! them ([`reference`], `addrs.ParseRef`), and provider addresses
+//! ([`provider`]).
 //!
 //! Both the reference analysis and the load-time checks of the
 //! `config` module read their addresses here, so that neither depends on
 //! the other.
 
+pub(crate) mod provider;
 pub(crate) mod reference;
 pub(crate) mod traversal;
