@@ -11,6 +11,7 @@
 //!   a file's blocks.
 //! * [`module_diagnostics`]: what OpenTofu reports about them.
 
+mod addrs;
 mod call_tree;
 mod calls;
 mod chains;

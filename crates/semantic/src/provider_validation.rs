@@ -16,9 +16,10 @@ use tofu_eval::Severity;
 use tofu_syntax::TextRange;
 use tofu_syntax::body::{AnyBlock, AnyExpr, AttributeSchema, BlockSchema, BodySchema};
 
+use crate::addrs::provider::parse_provider_part;
 use crate::config::Decoder;
 use crate::config::provider_ref::{
-    ProviderRef, decode_provider_config_ref, decode_provider_config_ref_text, parse_provider_part,
+    ProviderRef, decode_provider_config_ref, decode_provider_config_ref_text,
 };
 use crate::config::terraform::required_provider_entries;
 use crate::declarations::file_blocks;

@@ -12,6 +12,7 @@ use tofu_syntax::{TextRange, TextSize, trimmed_range};
 
 use super::Decoder;
 use super::common::Traversal;
+use crate::addrs::reference::ResourceMode as Mode;
 
 // ---------------------------------------------------------------------------
 // Traversals
@@ -170,13 +171,6 @@ pub(super) enum Subject {
     Module(usize),
     /// A resource (instance) under a module path of the given length.
     Resource { module: usize, mode: Mode },
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Mode {
-    Managed,
-    Data,
-    Ephemeral,
 }
 
 type AddrError = (Code, String, TextRange);

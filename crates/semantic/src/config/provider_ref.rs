@@ -1,5 +1,5 @@
-//! Provider local names (`checkProviderNameNormalized` and the registry
-//! address library's `ParseProviderPart`), shared by `provider`,
+//! Provider local names (`checkProviderNameNormalized`, over
+//! [`crate::addrs::provider`]'s `ParseProviderPart`), shared by `provider`,
 //! `terraform`/`required_providers`, resource, `import` and `module`
 //! blocks, and provider configuration references
 //! (`decodeProviderConfigRef`).
@@ -11,7 +11,8 @@ use tofu_syntax::json::JsonValue;
 use tofu_syntax::{TextRange, TextSize};
 
 use super::Decoder;
-use super::resource::refs::{Step, Traversal, is_literal_key, traversal_of};
+use crate::addrs::provider::{parse_provider_part, parse_reference_name_part};
+use crate::addrs::traversal::{Step, Traversal, literal_key, traversal_of};
 
 /// A provider configuration reference: local name and alias.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -87,69 +88,6 @@ fn check_normalized(
         }
         Ok(_) => true,
     }
-}
-
-const PART_CHARACTERS: &str = "must contain only letters, digits, dashes, and underscores, and may not use leading or trailing dashes or underscores";
-
-/// `ParseProviderPart`: a provider namespace or type, normalized as a DNS
-/// label (lowercase), or why it is invalid.
-pub(crate) fn parse_provider_part(given: &str) -> Result<String, String> {
-    if given.is_empty() {
-        return Err("must have at least one character".to_owned());
-    }
-    if given.contains('.') {
-        return Err("dots are not allowed".to_owned());
-    }
-    if given.contains("--") {
-        return Err("cannot use multiple consecutive dashes".to_owned());
-    }
-    if given.contains("__") {
-        return Err("cannot use multiple consecutive underscores".to_owned());
-    }
-    if given.starts_with('_') || given.ends_with('_') {
-        return Err("underscores may not be used as a prefix or suffix".to_owned());
-    }
-    if given.starts_with('-') || given.ends_with('-') {
-        return Err(PART_CHARACTERS.to_owned());
-    }
-    let mut out = String::with_capacity(given.len());
-    for c in given.chars() {
-        if c.is_ascii() {
-            let c = c.to_ascii_lowercase();
-            if !(c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c == '_') {
-                return Err(PART_CHARACTERS.to_owned());
-            }
-            out.push(c);
-        } else if c.is_alphanumeric() {
-            out.extend(c.to_lowercase());
-        } else {
-            return Err(PART_CHARACTERS.to_owned());
-        }
-    }
-    Ok(out)
-}
-
-/// The older `ParseProviderPart` rules the provider reference checks
-/// follow: letters, digits and dashes, lower-cased.
-pub(crate) fn parse_reference_name_part(given: &str) -> Result<String, &'static str> {
-    if given.is_empty() {
-        return Err("must have at least one character");
-    }
-    if given.contains('.') {
-        return Err("dots are not allowed");
-    }
-    if given.contains("--") {
-        return Err("cannot use multiple consecutive dashes");
-    }
-    let valid = given.chars().all(|c| c.is_alphanumeric() || c == '-')
-        && !given.starts_with('-')
-        && !given.ends_with('-');
-    if !valid {
-        return Err(
-            "must contain only letters, digits, and dashes, and may not use leading or trailing dashes",
-        );
-    }
-    Ok(given.to_lowercase())
 }
 
 const INVALID: Code = Code::InvalidProviderConfigurationReference;
@@ -242,7 +180,7 @@ fn decode_native(d: &mut Decoder<'_>, native: Native, arg: &str) -> Option<Provi
     let mut expr = native.expr;
     let by = native.by;
     if let Expr::Index(index) = &expr
-        && !is_literal_key(index.index())
+        && !literal_key(index.index())
         && let Some(receiver) = index.receiver()
     {
         max_len = 2;

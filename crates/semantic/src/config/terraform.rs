@@ -9,16 +9,18 @@
 use crate::Diagnostic;
 use tofu_diagnostics::Code;
 use tofu_eval::Severity;
-use tofu_syntax::TextRange;
 use tofu_syntax::ast::{AstNode, Expr, LiteralKind};
 use tofu_syntax::body::{
     AnyAttribute, AnyBlock, AnyBody, AnyExpr, AttributeSchema, BlockSchema, BodySchema,
 };
 use tofu_syntax::json::JsonValue;
+use tofu_syntax::{TextRange, TextSize};
 use tofu_types::{Type, Value};
 
 use super::Decoder;
-use super::provider_ref::{check_provider_name_normalized, parse_provider_part};
+use super::provider_ref::check_provider_name_normalized;
+use crate::addrs::provider::{parse_provider_part, parse_provider_source};
+use crate::addrs::traversal::{Step, traversal_of};
 
 /// The OpenTofu version the checks compare against.
 pub(crate) const OPENTOFU_VERSION: &str = "1.13.0";
@@ -249,7 +251,7 @@ fn expr_as_keyword(expr: &AnyExpr) -> Option<String> {
             let text = value.as_scalar()?.as_str()?.into_owned();
             let steps = traversal_text_steps(&text)?;
             match steps.as_slice() {
-                [Step::Root(name)] => Some(name.clone()),
+                [(Step::Root(name), _)] => Some(name.clone()),
                 _ => None,
             }
         }
@@ -268,45 +270,14 @@ fn native_keyword(expr: &Expr) -> Option<String> {
     }
 }
 
-/// The steps of a traversal: a root name, then attributes or indexes.
-#[derive(Debug, Clone, PartialEq, Eq)]
-enum Step {
-    Root(String),
-    Attr(String),
-    Index,
-}
-
-/// The steps of a static traversal expression, or `None`.
-fn traversal_steps(expr: &Expr) -> Option<Vec<Step>> {
-    match expr {
-        Expr::Variable(v) => Some(vec![Step::Root(v.name()?.text().to_owned())]),
-        Expr::Literal(l) => match l.kind()? {
-            LiteralKind::Bool(b) => Some(vec![Step::Root(b.to_string())]),
-            LiteralKind::Null => Some(vec![Step::Root("null".to_owned())]),
-            LiteralKind::Number(_) => None,
-        },
-        Expr::Attr(a) => {
-            let mut steps = traversal_steps(&a.receiver()?)?;
-            steps.push(Step::Attr(a.name()?.text().to_owned()));
-            Some(steps)
-        }
-        Expr::LegacyIndex(i) => {
-            let mut steps = traversal_steps(&i.receiver()?)?;
-            steps.push(Step::Index);
-            Some(steps)
-        }
-        Expr::Index(_) if super::common::is_static_traversal(expr) => {
-            let Expr::Index(i) = expr else { return None };
-            let mut steps = traversal_steps(&i.receiver()?)?;
-            steps.push(Step::Index);
-            Some(steps)
-        }
-        _ => None,
-    }
+/// The steps of a static traversal expression (`true`, `false` and
+/// `null` read as names, as `AsTraversal` does), or `None`.
+fn traversal_steps(expr: &Expr) -> Option<Vec<(Step, TextRange)>> {
+    traversal_of(expr, TextSize::from(0), true).map(|t| t.steps)
 }
 
 /// `hclsyntax.ParseTraversalAbs` of a string, as its steps.
-fn traversal_text_steps(text: &str) -> Option<Vec<Step>> {
+fn traversal_text_steps(text: &str) -> Option<Vec<(Step, TextRange)>> {
     let parse = tofu_syntax::parse_expression(text, "");
     if !parse.errors().is_empty() {
         return None;
@@ -508,7 +479,8 @@ pub(crate) fn required_provider_entries(
                                 .and_then(|s| s.as_str())
                                 .and_then(|text| traversal_text_steps(&text)),
                         };
-                        if let Some([Step::Root(root), Step::Attr(alias)]) = steps.as_deref()
+                        if let Some([(Step::Root(root), _), (Step::Attr(alias), _)]) =
+                            steps.as_deref()
                             && *root == entry.name
                         {
                             entry.aliases.push(alias.clone());
@@ -585,7 +557,7 @@ fn decode_configuration_aliases(d: &mut Decoder<'_>, name: &str, value: &AnyExpr
             continue;
         };
         let local_name = match steps.as_slice() {
-            [Step::Root(root)] | [Step::Root(root), Step::Attr(_)] => root.clone(),
+            [(Step::Root(root), _)] | [(Step::Root(root), _), (Step::Attr(_), _)] => root.clone(),
             _ => {
                 d.error(
                     Code::InvalidConfigurationAliasesValue,
@@ -846,160 +818,6 @@ fn decode_target(d: &mut Decoder<'_>, body: &AnyBody, enforceable: bool) {
     if let Some(fallback) = single_block(d, &content.blocks, "fallback") {
         decode_target(d, &fallback.body.clone(), false);
     }
-}
-
-// ---------------------------------------------------------------------
-// Provider names and source addresses
-
-/// `ParseProviderSourceString`: the summary and detail of why a provider
-/// source address is invalid.
-fn parse_provider_source(source: &str) -> Result<(), (Code, String)> {
-    const FORMAT: &str =
-        "The \"source\" attribute must be in the format \"[hostname/][namespace/]name\"";
-    let mut parts: Vec<String> = source.split('/').map(str::to_owned).collect();
-    if parts.len() > 3 || parts.iter().any(String::is_empty) {
-        return Err((Code::InvalidProviderSourceString, FORMAT.to_owned()));
-    }
-    let given_name = parts[parts.len() - 1].clone();
-    match parse_provider_part(&given_name) {
-        Ok(name) => *parts.last_mut().expect("one part") = name,
-        Err(err) => {
-            return Err((
-                Code::InvalidProviderType,
-                format!("Invalid provider type {given_name:?} in source {source:?}: {err}\""),
-            ));
-        }
-    }
-    let ty = parts[parts.len() - 1].clone();
-    let mut namespace = None;
-    if parts.len() >= 2 {
-        let given = &parts[parts.len() - 2];
-        if given == "-" {
-            namespace = Some("-".to_owned());
-        } else {
-            match parse_provider_part(given) {
-                Ok(ns) => namespace = Some(ns),
-                Err(err) => {
-                    return Err((
-                        Code::InvalidProviderNamespace,
-                        format!("Invalid provider namespace \"\" in source {source:?}: {err}\""),
-                    ));
-                }
-            }
-        }
-    }
-    let mut hostname = None;
-    if parts.len() == 3 {
-        match hostname_for_comparison(&parts[0]) {
-            Ok(host) => hostname = Some(host),
-            Err(err) => {
-                return Err((
-                    Code::InvalidProviderSourceHostname,
-                    format!(
-                        "Invalid provider source hostname namespace \"\" in source {source:?}: {err}\""
-                    ),
-                ));
-            }
-        }
-    }
-    let default_host = hostname
-        .as_deref()
-        .is_none_or(|h| h == "registry.opentofu.org");
-    if namespace.as_deref() == Some("-") && !default_host {
-        return Err((
-            Code::InvalidProviderNamespace,
-            "The legacy provider namespace \"-\" can be used only with hostname registry.opentofu.org.".to_owned(),
-        ));
-    }
-    // `ForDisplay` and `String` of the parsed address.
-    let namespace = namespace.unwrap_or_else(|| "?".to_owned());
-    let host = hostname.unwrap_or_else(|| "registry.opentofu.org".to_owned());
-    let display = |ty: &str| {
-        if host == "registry.opentofu.org" {
-            format!("{namespace}/{ty}")
-        } else {
-            format!("{host}/{namespace}/{ty}")
-        }
-    };
-    let full = format!("{host}/{namespace}/{ty}");
-    for (redundant, user_error, product, repos) in [
-        (
-            "terraform-",
-            "terraform-provider-",
-            "a Terraform provider",
-            "often used in the names of version control repositories for Terraform providers",
-        ),
-        (
-            "opentofu-",
-            "opentofu-provider-",
-            "an OpenTofu provider",
-            "sometimes used in the names of version control repositories for OpenTofu providers",
-        ),
-    ] {
-        if !ty.starts_with(redundant) {
-            continue;
-        }
-        if let Some(suggested) = ty.strip_prefix(user_error)
-            && parse_provider_part(suggested).is_ok()
-        {
-            return Err((
-                Code::InvalidProviderType,
-                format!(
-                    "Provider source {:?} has a type with the prefix {user_error:?}, which isn't valid. Although that prefix is {repos}, provider source strings should not include it.\n\nDid you mean {:?}?",
-                    display(&ty),
-                    display(suggested)
-                ),
-            ));
-        }
-        return Err((
-            Code::InvalidProviderType,
-            format!(
-                "Provider source {full:?} has a type with the prefix {redundant:?}, which isn't allowed because it would be redundant to name {product} with that prefix. If you are the author of this provider, rename it to not include the prefix."
-            ),
-        ));
-    }
-    Ok(())
-}
-
-/// `svchost.ForComparison`: a hostname with an optional port, lowercased.
-fn hostname_for_comparison(given: &str) -> Result<String, String> {
-    let (host, port) = match given.find(':') {
-        Some(at) => (&given[..at], Some(&given[at + 1..])),
-        None => (given, None),
-    };
-    let port = match port {
-        Some(port) => match port.parse::<u16>() {
-            Ok(0) | Err(_) => return Err(format!("invalid port {port:?}")),
-            Ok(443) => String::new(),
-            Ok(n) => format!(":{n}"),
-        },
-        None => String::new(),
-    };
-    if host.is_empty() {
-        return Err("empty string is not a valid hostname".to_owned());
-    }
-    let mut out = String::new();
-    for (i, label) in host.split('.').enumerate() {
-        if label.is_empty() {
-            return Err("hostname contains empty label (two consecutive periods)".to_owned());
-        }
-        if label.to_ascii_lowercase().starts_with("xn--") {
-            return Err(format!(
-                "hostname label {label:?} specified in punycode format; service hostnames must be given in unicode"
-            ));
-        }
-        if label.starts_with('-') || label.ends_with('-') {
-            return Err(format!("idna: invalid label {label:?}"));
-        }
-        if let Some(c) = label.chars().find(|c| !(c.is_alphanumeric() || *c == '-')) {
-            return Err(format!("idna: disallowed rune U+{:04X}", c as u32));
-        }
-        if i > 0 {
-            out.push('.');
-        }
-        out.extend(label.chars().flat_map(char::to_lowercase));
-    }
-    Ok(out + &port)
 }
 
 // ---------------------------------------------------------------------

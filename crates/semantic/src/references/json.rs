@@ -18,9 +18,10 @@ use tofu_syntax::{SyntaxKind, SyntaxToken, TextRange, TextSize, trimmed_range};
 
 use super::{
     BlockScope, Parsed, Reference, ReferenceContext, expr_references, has_self_object,
-    is_address_argument_name, traversal,
+    is_address_argument_name,
 };
 use crate::SourceFile;
+use crate::addrs::traversal::variable_traversal;
 use crate::declarations::DeclKind;
 
 /// The references of a JSON expression (a local value's).
@@ -335,10 +336,7 @@ fn traversal_references(text: &str) -> Vec<Parsed> {
     else {
         return Vec::new();
     };
-    let (_, steps) = traversal(&variable);
-    let covered = steps
-        .last()
-        .map_or_else(|| trimmed_range(&variable), |(_, range)| *range);
+    let covered = variable_traversal(&variable, TextSize::from(0)).range();
     if covered != trimmed_range(expr.syntax()) {
         return Vec::new();
     }

@@ -11,9 +11,12 @@ use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
 use tofu_diagnostics::Code;
-use tofu_syntax::ast::{AstNode, Expr, LiteralKind};
+use tofu_syntax::ast::{AstNode, Expr};
 use tofu_syntax::body::{AnyBody, AnyExpr, AttributeSchema, BodySchema, SourceText};
-use tofu_syntax::{SyntaxKind, SyntaxNode, TextRange, trimmed_range};
+use tofu_syntax::{SyntaxKind, SyntaxNode, TextRange, TextSize, trimmed_range};
+
+use crate::addrs::reference::{self, ResourceMode};
+use crate::addrs::traversal::{Traversal, variable_traversal};
 
 use crate::declarations::{DeclKind, file_blocks};
 use crate::{ModuleDir, SourceFile};
@@ -68,19 +71,7 @@ pub struct ReferenceContext {
     pub caught: bool,
 }
 
-/// What follows a resource's or a module call's name in a reference.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct Remaining {
-    /// An instance key (`[0]`, `["a"]`) came right after the name.
-    pub instance_key: bool,
-    /// The first step after the name and key, when it is an attribute.
-    pub first_attribute: Option<Box<str>>,
-    /// Any step follows the name and key.
-    pub any: bool,
-    /// The steps after what the reference consumed (`.id` of
-    /// `aws_instance.a.id`, `.b` of `var.a.b`), for any subject.
-    pub rest: Option<TextRange>,
-}
+pub use crate::addrs::reference::Remaining;
 
 /// One reference: what it names, from which declaration, and where.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -353,13 +344,13 @@ fn expr_references(expr: &Expr, bound: &dyn Fn(&SyntaxNode, &str) -> bool) -> Ve
         if variable.kind() != SyntaxKind::VARIABLE || !free.contains(&trimmed_range(&variable)) {
             continue;
         }
-        let (root, steps) = traversal(&variable);
-        if bound(&variable, &root) {
+        let traversal = variable_traversal(&variable, TextSize::from(0));
+        if bound(&variable, traversal.root()) {
             continue;
         }
-        let mut parsed = parse_ref(&root, trimmed_range(&variable), &steps);
+        let mut parsed = parse_ref(&traversal);
         parsed.caught = in_try_or_can(&variable, expr.syntax());
-        if let Some((_, last)) = steps.last()
+        if let Some((_, last)) = traversal.steps.last()
             && last.end() > parsed.range.end()
         {
             parsed.remaining.rest = Some(TextRange::new(parsed.range.end(), last.end()));
@@ -427,47 +418,6 @@ fn is_address_argument_name(name: &str, block_type: &str) -> bool {
     }
 }
 
-/// A static traversal step.
-pub(crate) enum Step {
-    Attr(String),
-    Index,
-}
-
-/// The root name and the static steps after it, each with the range from
-/// the root to its end.
-pub(crate) fn traversal(variable: &SyntaxNode) -> (String, Vec<(Step, TextRange)>) {
-    let root = variable
-        .children_with_tokens()
-        .filter_map(|e| e.into_token())
-        .find(|t| t.kind() == SyntaxKind::IDENT)
-        .map(|t| t.text().to_owned())
-        .unwrap_or_default();
-    let mut steps = Vec::new();
-    let mut current = variable.clone();
-    while let Some(parent) = current.parent() {
-        let is_receiver = parent.first_child().as_ref() == Some(&current);
-        let step = match Expr::cast(parent.clone()) {
-            Some(Expr::Attr(a)) if is_receiver => a.name().map(|n| Step::Attr(n.text().to_owned())),
-            Some(Expr::LegacyIndex(_)) if is_receiver => Some(Step::Index),
-            Some(Expr::Index(i)) if is_receiver && literal_key(i.index()) => Some(Step::Index),
-            _ => None,
-        };
-        let Some(step) = step else { break };
-        steps.push((step, trimmed_range(&parent)));
-        current = parent;
-    }
-    (root, steps)
-}
-
-/// A constant index key, which HCL's parser folds into the traversal.
-pub(crate) fn literal_key(key: Option<Expr>) -> bool {
-    match key {
-        Some(Expr::Literal(l)) => !matches!(l.kind(), Some(LiteralKind::Null) | None),
-        Some(Expr::Template(t)) => t.as_string_literal().is_some(),
-        _ => false,
-    }
-}
-
 /// A reference as `addrs.ParseRef` reads a traversal.
 struct Parsed {
     subject: Subject,
@@ -518,188 +468,45 @@ impl Parsed {
     }
 }
 
-/// `addrs.ParseRef`: the subject, the range it covers and what remains.
-fn parse_ref(root: &str, root_range: TextRange, steps: &[(Step, TextRange)]) -> Parsed {
-    // Each step's own range (`.name`, `[0]`), as HCL's traversers have.
-    let step_range = |i: usize| {
-        let start = if i == 0 {
-            root_range.end()
-        } else {
-            steps[i - 1].1.end()
-        };
-        TextRange::new(start, steps[i].1.end())
-    };
-    let through = |i: usize| root_range.cover(steps[i].1);
-    let whole = steps
-        .last()
-        .map_or(root_range, |(_, r)| root_range.cover(*r));
-    let attr = |i: usize| match steps.get(i) {
-        Some((Step::Attr(name), _)) => Some(name.clone()),
-        _ => None,
-    };
-    let plain = |subject: Subject, range: TextRange| Parsed {
-        subject,
-        range,
-        module_output: None,
-        remaining: Remaining::default(),
-        caught: false,
-    };
-    let invalid = |summary: Code, detail: String, range: TextRange| {
-        plain(
-            Subject::Invalid(Box::new(InvalidReference {
-                code: summary,
-                detail,
-                range,
-                root: root.to_owned(),
-            })),
-            range,
-        )
-    };
-    // `parseSingleAttrRef`: the object must be followed by an attribute.
-    let single_attr = |make: &dyn Fn(String) -> Subject| match (steps.first(), attr(0)) {
-        (None, _) => invalid(
-            Code::InvalidReference,
-            format!(
-                "The {root:?} object cannot be accessed directly. Instead, access one of its attributes."
-            ),
-            root_range,
-        ),
-        (Some(_), Some(name)) => plain(make(name), through(0)),
-        (Some(_), None) => invalid(
-            Code::InvalidReference,
-            format!("The {root:?} object does not support this operation."),
-            step_range(0),
-        ),
-    };
-    // `parseResourceRef` over the steps from the type on (`type_at` is
-    // the index of the type's step, or `None` when the root is the type).
-    let resource = |make: fn(String, String) -> DeclKind, what: &str, type_at: Option<usize>| {
-        let name_at = type_at.map_or(0, |i| i + 1);
-        let ty = match type_at {
-            None => Some(root.to_owned()),
-            Some(i) => attr(i),
-        };
-        let Some(ty) = ty else {
-            return invalid(
-                Code::InvalidReference,
-                "The \"data\" object does not support this operation.".to_owned(),
-                step_range(type_at.unwrap_or(0)),
-            );
-        };
-        if steps.len() <= name_at {
-            return invalid(
-                Code::InvalidReference,
-                "A reference to a resource type must be followed by at least one attribute access, specifying the resource name.".to_owned(),
-                whole,
-            );
-        }
-        let Some(name) = attr(name_at) else {
-            return invalid(
-                Code::InvalidReference,
-                format!(
-                    "A reference to {what} must be followed by at least one attribute access, specifying the resource name."
-                ),
-                step_range(name_at),
-            );
-        };
-        let mut range = through(name_at);
-        let mut next = name_at + 1;
-        let instance_key = matches!(steps.get(next), Some((Step::Index, _)));
-        if instance_key {
-            range = through(next);
-            next += 1;
-        }
-        Parsed {
-            subject: Subject::Declared(make(ty, name)),
-            range,
-            module_output: None,
-            remaining: Remaining {
-                instance_key,
-                first_attribute: attr(next).map(String::into_boxed_str),
-                any: steps.len() > next,
-                rest: None,
-            },
-            caught: false,
-        }
-    };
-    let too_short = |object: &str, detail: &str| {
-        invalid(
-            Code::InvalidReference,
-            format!("The \"{object}\" object must be followed by two attribute names: {detail}."),
-            whole,
-        )
-    };
-    let managed = |ty, name| DeclKind::ManagedResource { ty, name };
-    let data = |ty, name| DeclKind::DataResource { ty, name };
-    let ephemeral = |ty, name| DeclKind::EphemeralResource { ty, name };
-    match root {
-        "var" => single_attr(&|name| Subject::Declared(DeclKind::Variable(name))),
-        "local" => single_attr(&|name| Subject::Declared(DeclKind::Local(name))),
-        "count" | "each" | "path" | "terraform" | "tofu" => {
-            single_attr(&|attribute| Subject::Builtin {
-                object: root.to_owned(),
-                attribute,
-            })
-        }
-        "data" if steps.len() < 2 => {
-            too_short("data", "the data source type and the resource name")
-        }
-        "data" => resource(data, "a data source", Some(0)),
-        "ephemeral" if steps.len() < 2 => {
-            too_short("ephemeral", "the ephemeral resource type and its name")
-        }
-        "ephemeral" => resource(ephemeral, "an ephemeral resource", Some(0)),
-        "resource" if steps.len() < 2 => {
-            too_short("resource", "the resource type and the resource name")
-        }
-        "resource" => resource(managed, "a resource type", Some(0)),
-        "module" => {
-            let call = single_attr(&|name| Subject::Declared(DeclKind::ModuleCall(name)));
-            if !matches!(call.subject, Subject::Declared(_)) {
-                return call;
-            }
-            let mut next = 1;
-            let mut range = call.range;
-            let keyed = matches!(steps.get(next), Some((Step::Index, _)));
-            if keyed {
-                range = through(next);
-                next += 1;
-            }
-            let remaining = Remaining {
-                instance_key: keyed,
-                ..Remaining::default()
+/// `addrs.ParseRef` over a traversal, its subject read as a declaration
+/// where it names one.
+fn parse_ref(traversal: &Traversal) -> Parsed {
+    let parsed = match reference::parse_ref(traversal) {
+        Ok(parsed) => parsed,
+        Err(error) => {
+            return Parsed {
+                subject: Subject::Invalid(Box::new(InvalidReference {
+                    code: error.code,
+                    detail: error.detail,
+                    range: error.range,
+                    root: traversal.root().to_owned(),
+                })),
+                range: error.range,
+                module_output: None,
+                remaining: Remaining::default(),
+                caught: false,
             };
-            match (steps.get(next), attr(next)) {
-                (None, _) => Parsed {
-                    range,
-                    remaining,
-                    ..call
-                },
-                (Some(_), Some(output)) => Parsed {
-                    range: through(next),
-                    module_output: Some(Box::new((output, step_range(next)))),
-                    remaining,
-                    ..call
-                },
-                (Some(_), None) => invalid(
-                    Code::InvalidReference,
-                    "Module instance objects do not support this operation.".to_owned(),
-                    step_range(next),
-                ),
-            }
         }
-        "self" => plain(Subject::SelfObject, root_range),
-        "template" | "lazy" | "arg" => invalid(
-            Code::ReservedSymbolName,
-            format!(
-                "The symbol name {root:?} is reserved for use in a future OpenTofu version. If you are using a provider that already uses this as a resource type name, add the prefix \"resource.\" to force interpretation as a resource type name."
-            ),
-            root_range,
-        ),
-        "string" | "number" | "bool" | "any" if steps.is_empty() => {
-            plain(Subject::TypeKeyword, root_range)
-        }
-        _ => resource(managed, "a resource type", None),
+    };
+    let subject = match parsed.subject {
+        reference::Subject::Variable(name) => Subject::Declared(DeclKind::Variable(name)),
+        reference::Subject::Local(name) => Subject::Declared(DeclKind::Local(name)),
+        reference::Subject::ModuleCall(name) => Subject::Declared(DeclKind::ModuleCall(name)),
+        reference::Subject::Resource { mode, ty, name } => Subject::Declared(match mode {
+            ResourceMode::Managed => DeclKind::ManagedResource { ty, name },
+            ResourceMode::Data => DeclKind::DataResource { ty, name },
+            ResourceMode::Ephemeral => DeclKind::EphemeralResource { ty, name },
+        }),
+        reference::Subject::Builtin { object, attribute } => Subject::Builtin { object, attribute },
+        reference::Subject::SelfObject => Subject::SelfObject,
+        reference::Subject::TypeKeyword => Subject::TypeKeyword,
+    };
+    Parsed {
+        subject,
+        range: parsed.range,
+        module_output: parsed.module_output,
+        remaining: parsed.remaining,
+        caught: false,
     }
 }
 

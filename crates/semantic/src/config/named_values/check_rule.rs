@@ -6,8 +6,8 @@ use tofu_diagnostics::Code;
 use tofu_syntax::TextRange;
 use tofu_syntax::body::{AnyBlock, AnyExpr, AttributeSchema, BodySchema};
 
+use crate::addrs::traversal::{Step, variables};
 use crate::config::Decoder;
-use crate::config::resource::refs::{Step, variables};
 
 /// `checkRuleBlockSchema`.
 const CHECK_RULE_SCHEMA: BodySchema<'static> = BodySchema::new(

@@ -2,7 +2,6 @@
 //! `lifecycle`, provisioners and `connection` blocks.
 
 mod provisioner;
-pub(super) mod refs;
 #[cfg(test)]
 mod tests;
 
@@ -14,8 +13,9 @@ use tofu_syntax::body::{
 };
 
 use super::Decoder;
+use crate::addrs::reference::{Ref, ResourceMode as Mode, Subject, parse_ref};
+use crate::addrs::traversal::{node_variables, variables};
 pub(super) use provisioner::decode_provisioner;
-use refs::{Mode, Subject};
 
 const COMMON_ATTRIBUTES: &[AttributeSchema<'static>] = &[
     AttributeSchema::optional("count"),
@@ -447,7 +447,7 @@ fn decode_replace_triggered_by(d: &mut Decoder<'_>, expr: &AnyExpr) {
     for element in d.expr_list(expr) {
         let (traversals, range) = match &element {
             AnyExpr::Native(native) => (
-                refs::variables(&element),
+                variables(&element),
                 tofu_syntax::trimmed_range(native.syntax()),
             ),
             AnyExpr::Json(value) => {
@@ -458,7 +458,7 @@ fn decode_replace_triggered_by(d: &mut Decoder<'_>, expr: &AnyExpr) {
                     continue;
                 };
                 let mut out = Vec::new();
-                refs::node_variables(native.expr.syntax(), native.by, &mut out);
+                node_variables(native.expr.syntax(), native.by, &mut out);
                 (
                     out,
                     tofu_syntax::trimmed_range(native.expr.syntax()) + native.by,
@@ -468,8 +468,8 @@ fn decode_replace_triggered_by(d: &mut Decoder<'_>, expr: &AnyExpr) {
         let mut parsed = Vec::new();
         let mut failed = false;
         for traversal in &traversals {
-            match refs::parse_ref(traversal) {
-                Ok(subject) => parsed.push(subject),
+            match parse_ref(traversal) {
+                Ok(reference) => parsed.push(reference.subject),
                 Err(error) => {
                     failed = true;
                     d.error(error.code, error.detail, range);
@@ -483,8 +483,8 @@ fn decode_replace_triggered_by(d: &mut Decoder<'_>, expr: &AnyExpr) {
         for subject in parsed {
             match subject {
                 Subject::Resource { .. } => resources += 1,
-                Subject::Each(name) => {
-                    if name != "key" {
+                Subject::Builtin { object, attribute } if object == "each" => {
+                    if attribute != "key" {
                         d.error(
                             Code::InvalidEachInReplaceTriggeredBy,
                             "Only each.key may be used in replace_triggered_by.",
@@ -492,8 +492,8 @@ fn decode_replace_triggered_by(d: &mut Decoder<'_>, expr: &AnyExpr) {
                         );
                     }
                 }
-                Subject::Count(name) => {
-                    if name != "index" {
+                Subject::Builtin { object, attribute } if object == "count" => {
+                    if attribute != "index" {
                         d.error(
                             Code::InvalidCountInReplaceTriggeredBy,
                             "Only count.index may be used in replace_triggered_by.",
@@ -501,7 +501,7 @@ fn decode_replace_triggered_by(d: &mut Decoder<'_>, expr: &AnyExpr) {
                         );
                     }
                 }
-                Subject::Other => d.error(
+                _ => d.error(
                     Code::InvalidReferenceInReplaceTriggeredBy,
                     "Only resources, count.index, and each.key may be used in replace_triggered_by.",
                     range,
@@ -529,10 +529,10 @@ fn check_rules(d: &mut Decoder<'_>, lc: &BodyContent, addr: &Addr) {
     for block in &lc.blocks {
         let rule = super::named_values::decode_check_rule(d, block);
         for expr in [rule.condition, rule.error_message].into_iter().flatten() {
-            let refers_to_self = refs::variables(&expr).iter().any(|t| {
+            let refers_to_self = variables(&expr).iter().any(|t| {
                 matches!(
-                    refs::parse_ref(t),
-                    Ok(Subject::Resource { mode, ty, name })
+                    parse_ref(t),
+                    Ok(Ref { subject: Subject::Resource { mode, ty, name }, .. })
                         if mode == addr.mode && ty == addr.ty && name == addr.name
                 )
             });

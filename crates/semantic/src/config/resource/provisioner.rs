@@ -7,7 +7,7 @@ use tofu_syntax::ast::Expr;
 use tofu_syntax::body::{AnyBlock, AnyBody, AnyExpr, AttributeSchema, BlockSchema, BodySchema};
 use tofu_syntax::json::JsonValue;
 
-use super::refs::{Step, variables};
+use crate::addrs::traversal::{Step, variables};
 use crate::config::Decoder;
 use crate::config::common::Traversal as Shimmed;
 
