@@ -73,13 +73,9 @@ mod tests {
     use std::time::Duration;
 
     use expect_test::expect;
-    use tofu_syntax::TextRange;
 
     use super::*;
-    use crate::{
-        diagnostic::{Code, FileId},
-        render::test_report,
-    };
+    use crate::render::test_report;
 
     #[test]
     fn no_diagnostics() {
@@ -94,17 +90,7 @@ mod tests {
 
     #[test]
     fn errors_grouped_by_file() {
-        let report = test_report(
-            "a = 1\nb = x\n",
-            vec![
-                Diagnostic::error(Code::InvalidReference, "A reference to \"x\" & <y>.")
-                    .with_location(FileId(0), TextRange::new(10.into(), 11.into())),
-                Diagnostic::warning(Code::InternalError, "").with_summary("Sourceless"),
-                Diagnostic::note(Code::ModuleNotInstalled, "Run tofu init.")
-                    .with_location(FileId(0), TextRange::new(0.into(), 7.into())),
-            ],
-            Duration::ZERO,
-        );
+        let report = super::super::mixed_report();
         expect![[r#"
             <?xml version="1.0" encoding="UTF-8"?>
             <checkstyle version="5.0">

@@ -54,6 +54,25 @@ fn separators(path: &str) -> String {
     }
 }
 
+/// An error, a warning without a place and a note, over the text
+/// `a = 1\nb = x\n`, for the machine formats' tests.
+#[cfg(test)]
+fn mixed_report() -> crate::check::CheckReport {
+    use crate::diagnostic::{Code, Diagnostic, FileId};
+    use tofu_syntax::TextRange;
+    test_report(
+        "a = 1\nb = x\n",
+        vec![
+            Diagnostic::error(Code::InvalidReference, "A reference to \"x\" & <y>.")
+                .with_location(FileId(0), TextRange::new(10.into(), 11.into())),
+            Diagnostic::warning(Code::InternalError, "").with_summary("Sourceless"),
+            Diagnostic::note(Code::ModuleNotInstalled, "Run tofu init.")
+                .with_location(FileId(0), TextRange::new(0.into(), 7.into())),
+        ],
+        std::time::Duration::ZERO,
+    )
+}
+
 /// A report over one native file `mod/main.tf` holding `text`, for the
 /// renderers' tests.
 #[cfg(test)]

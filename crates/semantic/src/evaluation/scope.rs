@@ -81,18 +81,7 @@ pub(crate) fn values_in(
         return Vec::new();
     };
     in_scope(db, ev, addr, file, expr, keys, |scope, how| {
-        let fs = RealFileSystem;
-        let ctx = EvalContext {
-            scope,
-            functions: FunctionTable::builtin_shared(TableKind::Configuration),
-            fs: &fs,
-            base_dir: how.base_dir,
-            pure_only: how.pure_only,
-            source_text: crate::input::contents(db, file),
-            file_name: file.path(db),
-            assume_non_empty: how.assume_non_empty,
-        };
-        tofu_eval::expression_values(native, &ctx)
+        tofu_eval::expression_values(native, &eval_context(db, file, scope, &how))
     })
     .unwrap_or_default()
 }
@@ -219,23 +208,33 @@ pub(crate) fn evaluate_expression(
     scope: &dyn Scope,
     how: HowToEvaluate<'_>,
 ) -> (Value, Vec<Diagnostic>) {
-    let fs = RealFileSystem;
-    let ctx = EvalContext {
-        scope,
-        functions: FunctionTable::builtin_shared(TableKind::Configuration),
-        fs: &fs,
-        base_dir: how.base_dir,
-        pure_only: how.pure_only,
-        source_text: crate::input::contents(db, file),
-        file_name: file.path(db),
-        assume_non_empty: how.assume_non_empty,
-    };
+    let ctx = eval_context(db, file, scope, &how);
     let (value, diagnostics) = match expr {
         AnyExpr::Native(expr) => tofu_eval::evaluate(expr, &ctx),
         AnyExpr::Json(value) => tofu_eval::evaluate_json(value, &ctx, true),
     };
     let diagnostics = diagnostics.into_iter().map(|d| d.in_file(file)).collect();
     (value, diagnostics)
+}
+
+/// The context an expression of `file` is evaluated in, against `scope`
+/// with the built-in functions.
+fn eval_context<'a>(
+    db: &'a dyn salsa::Database,
+    file: SourceFile,
+    scope: &'a dyn Scope,
+    how: &HowToEvaluate<'a>,
+) -> EvalContext<'a> {
+    EvalContext {
+        scope,
+        functions: FunctionTable::builtin_shared(TableKind::Configuration),
+        fs: &RealFileSystem,
+        base_dir: how.base_dir,
+        pure_only: how.pure_only,
+        source_text: crate::input::contents(db, file),
+        file_name: file.path(db),
+        assume_non_empty: how.assume_non_empty,
+    }
 }
 
 /// The absolute directory of the instance's root module: `path.cwd`, and
