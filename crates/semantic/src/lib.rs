@@ -34,6 +34,9 @@ mod root_values;
 mod settings;
 mod static_eval;
 
+/// Provider addresses (`addrs.Provider`), public so that provider schemas
+/// can be keyed by them.
+pub use addrs::provider::{Provider, parse_provider_source};
 pub use call_tree::{
     ModuleGraph, ModuleInstance, ModuleTree, UninstalledCall, call_targets, module_dir_diagnostics,
     module_graph, module_instance_diagnostics, module_local_diagnostics, module_tree,

@@ -469,3 +469,22 @@ fn cycles_through_overrides() {
         .collect();
     assert_eq!(cycles, ["Cycle: local.c (expand), local.d (expand)"]);
 }
+
+#[test]
+fn provider_source_addresses_are_public() {
+    use tofu_semantic::parse_provider_source;
+    let aws = parse_provider_source("hashicorp/AWS").expect("a valid source");
+    assert_eq!(aws.to_string(), "registry.opentofu.org/hashicorp/aws");
+    let own = parse_provider_source("example.com/acme/thing").expect("a valid source");
+    assert_eq!(
+        (
+            own.hostname.as_str(),
+            own.namespace.as_str(),
+            own.ty.as_str()
+        ),
+        ("example.com", "acme", "thing")
+    );
+    let (code, detail) = parse_provider_source("a/b/c/d").unwrap_err();
+    assert_eq!(code.name(), "invalid-provider-source-string");
+    assert!(detail.contains("[hostname/][namespace/]name"), "{detail}");
+}

@@ -8,7 +8,7 @@ use tofu_diagnostics::Code;
 /// normalized; the namespace is `?` when the source gave none and `-`
 /// for a legacy provider.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub(crate) struct Provider {
+pub struct Provider {
     pub hostname: String,
     pub namespace: String,
     pub ty: String,
@@ -86,7 +86,7 @@ pub(crate) fn parse_reference_name_part(given: &str) -> Result<String, &'static 
 
 /// `ParseProviderSourceString`: the provider address, or the summary and
 /// detail of why the source address is invalid.
-pub(crate) fn parse_provider_source(source: &str) -> Result<Provider, (Code, String)> {
+pub fn parse_provider_source(source: &str) -> Result<Provider, (Code, String)> {
     const FORMAT: &str =
         "The \"source\" attribute must be in the format \"[hostname/][namespace/]name\"";
     let mut parts: Vec<String> = source.split('/').map(str::to_owned).collect();
