@@ -34,7 +34,7 @@ use tofu_syntax::{
 };
 
 use crate::diagnostic::{Diagnostic, FileId};
-use crate::policy::{RuleSetting, parse_severity};
+use crate::policy::{RuleSetting, code_named, parse_severity, unknown_code_detail};
 
 /// The name looked for in the checked directory and its parents.
 pub const FILE_NAME: &str = ".tofu-analyzer.hcl";
@@ -193,17 +193,15 @@ fn rule(
     };
     let name = label.value();
     let label_range = label.syntax().text_range();
-    let Some(code) = Code::from_name(&name) else {
-        let suggestion = tofu_syntax::name_suggestion(&name, Code::ALL.iter().map(|c| c.name()))
-            .map(|s| format!(" Did you mean {s:?}?"))
-            .unwrap_or_default();
-        return Err(error(
-            Code::UnknownCode,
-            format!(
-                "There is no diagnostic code named {name:?}.{suggestion} `tofu-analyzer codes` lists them."
-            ),
-            label_range,
-        ));
+    let code = match code_named(&name) {
+        Ok(code) => code,
+        Err(suggestion) => {
+            return Err(error(
+                Code::UnknownCode,
+                unknown_code_detail(&name, suggestion),
+                label_range,
+            ));
+        }
     };
     let mut setting = RuleSetting {
         code,

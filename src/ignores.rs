@@ -15,9 +15,9 @@
 //! outlive what they were written for.
 
 use tofu_diagnostics::{Code, Diagnostic};
-use tofu_syntax::{
-    GreenNode, LineIndex, SyntaxKind, SyntaxNode, TextRange, TextSize, name_suggestion,
-};
+use tofu_syntax::{GreenNode, LineIndex, SyntaxKind, SyntaxNode, TextRange, TextSize};
+
+use crate::policy::{code_named, unknown_code_detail};
 
 /// What every annotation starts with, for a cheap test of whether a file
 /// has any.
@@ -142,20 +142,19 @@ impl Ignores {
                 });
                 continue;
             }
-            match Code::from_name(name) {
-                Some(code) => entries.push(Entry {
+            match code_named(name) {
+                Ok(code) => entries.push(Entry {
                     code: Some(code),
                     range,
                     used: false,
                 }),
-                None => self.problems.push(unknown_code(name, range)),
+                Err(suggestion) => self.problems.push(
+                    Diagnostic::warning(Code::UnknownCode, unknown_code_detail(name, suggestion))
+                        .with_location((), range),
+                ),
             }
         }
         entries
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.annotations.is_empty() && self.problems.is_empty()
     }
 
     /// Whether an annotation ignores `code` at `range`; the annotation
@@ -230,17 +229,4 @@ fn comment_body(comment: &str) -> Option<(&str, usize)> {
     let inner = inner.trim_end_matches(['\r', '\n']);
     let trimmed = inner.trim_start();
     Some((trimmed, lead + inner.len() - trimmed.len()))
-}
-
-fn unknown_code(name: &str, range: TextRange) -> Diagnostic {
-    let suggestion = name_suggestion(name, Code::ALL.iter().map(|c| c.name()))
-        .map(|s| format!(" Did you mean {s:?}?"))
-        .unwrap_or_default();
-    Diagnostic::warning(
-        Code::UnknownCode,
-        format!(
-            "There is no diagnostic code named {name:?}.{suggestion} `tofu-analyzer codes` lists them."
-        ),
-    )
-    .with_location((), range)
 }

@@ -46,10 +46,6 @@ impl Policy {
         Policy { settings }
     }
 
-    pub fn is_enabled(&self, code: Code) -> bool {
-        self.settings.get(&code).is_none_or(|(enabled, _)| *enabled)
-    }
-
     /// Drops the diagnostics of disabled codes and gives the others the
     /// severity their code is set to.
     pub fn apply<F>(&self, diagnostics: &mut Vec<Diagnostic<F>>) {
@@ -67,6 +63,22 @@ impl Policy {
             }
         });
     }
+}
+
+/// The code a user named, or the nearest name to suggest (if any is near).
+pub fn code_named(name: &str) -> Result<Code, Option<&'static str>> {
+    Code::from_name(name)
+        .ok_or_else(|| tofu_syntax::name_suggestion(name, Code::ALL.iter().map(|c| c.name())))
+}
+
+/// The detail of an `unknown-code` diagnostic about `name`.
+pub fn unknown_code_detail(name: &str, suggestion: Option<&str>) -> String {
+    let suggestion = suggestion
+        .map(|s| format!(" Did you mean {s:?}?"))
+        .unwrap_or_default();
+    format!(
+        "There is no diagnostic code named {name:?}.{suggestion} `tofu-analyzer codes` lists them."
+    )
 }
 
 /// Whether `severity` is at least as severe as `minimum`, for

@@ -201,11 +201,10 @@ pub struct CheckArgs {
 
 /// A diagnostic code by its name, with a suggestion for a near miss.
 fn parse_code(name: &str) -> Result<Code, String> {
-    Code::from_name(name).ok_or_else(|| {
-        let suggestion =
-            tofu_analyzer::syntax::name_suggestion(name, Code::ALL.iter().map(|c| c.name()))
-                .map(|s| format!("; did you mean {s:?}?"))
-                .unwrap_or_default();
+    tofu_analyzer::policy::code_named(name).map_err(|suggestion| {
+        let suggestion = suggestion
+            .map(|s| format!("; did you mean {s:?}?"))
+            .unwrap_or_default();
         format!(
             "there is no diagnostic code {name:?}{suggestion} (`tofu-analyzer codes` lists them)"
         )

@@ -232,12 +232,18 @@ impl Diagnostic<()> {
 
     /// This diagnostic about `range` of `file`, whatever place it had.
     pub fn placed<G>(self, file: G, range: TextRange) -> Diagnostic<G> {
+        self.without_place().with_location(file, range)
+    }
+
+    /// This diagnostic about no place (and so no context), in a layer
+    /// that names files by `G`.
+    pub fn without_place<G>(self) -> Diagnostic<G> {
         Diagnostic {
             location: None,
+            context: None,
             ..self
         }
         .map_file(|()| unreachable!("the place was dropped"))
-        .with_location(file, range)
     }
 
     /// This diagnostic, found in `file`.

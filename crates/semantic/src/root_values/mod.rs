@@ -162,16 +162,18 @@ pub fn root_variable_values(db: &dyn salsa::Database, inputs: RootInputs) -> Roo
                     );
                 }
             }
-            VariableSource::MissingFile(path) => out.diagnostics.push(sourceless(
+            VariableSource::MissingFile(path) => out.diagnostics.push(Diagnostic::new(
                 Severity::Error,
                 Code::FailedToReadVariablesFile,
                 format!("Given variables file {path} does not exist."),
             )),
-            VariableSource::UnreadableFile { path, error } => out.diagnostics.push(sourceless(
-                Severity::Error,
-                Code::FailedToReadVariablesFile,
-                format!("Error while reading {path}: {error}."),
-            )),
+            VariableSource::UnreadableFile { path, error } => {
+                out.diagnostics.push(Diagnostic::new(
+                    Severity::Error,
+                    Code::FailedToReadVariablesFile,
+                    format!("Error while reading {path}: {error}."),
+                ))
+            }
             VariableSource::Option(raw) => match split_option(raw) {
                 Ok((name, value)) => {
                     winners.insert(
@@ -222,7 +224,7 @@ pub fn root_variable_values(db: &dyn salsa::Database, inputs: RootInputs) -> Roo
             ValueOrigin::File { file, .. } => {
                 if undeclared_in_files < 2 {
                     found.push((
-                        sourceless(
+                        Diagnostic::new(
                             Severity::Warning,
                             Code::ValueForUndeclaredVariable,
                             format!(
@@ -238,7 +240,7 @@ pub fn root_variable_values(db: &dyn salsa::Database, inputs: RootInputs) -> Roo
             }
             ValueOrigin::Environment => {}
             ValueOrigin::CommandLine { .. } => found.push((
-                sourceless(
+                Diagnostic::new(
                     Severity::Error,
                     Code::ValueForUndeclaredVariable,
                     format!(
@@ -253,7 +255,7 @@ pub fn root_variable_values(db: &dyn salsa::Database, inputs: RootInputs) -> Roo
     }
     if undeclared_in_files > 2 {
         found.push((
-            sourceless(
+            Diagnostic::new(
                 Severity::Warning,
                 Code::ValuesForUndeclaredVariables,
                 format!(
@@ -300,7 +302,7 @@ pub fn root_variable_values(db: &dyn salsa::Database, inputs: RootInputs) -> Roo
 /// A `-var` option's name and value, or why it is malformed.
 fn split_option(raw: &str) -> Result<(&str, &str), Diagnostic> {
     let Some((name, value)) = raw.split_once('=') else {
-        return Err(sourceless(
+        return Err(Diagnostic::new(
             Severity::Error,
             Code::InvalidVarOption,
             format!(
@@ -310,7 +312,7 @@ fn split_option(raw: &str) -> Result<(&str, &str), Diagnostic> {
         ));
     };
     if let Some(before) = name.strip_suffix(' ') {
-        return Err(sourceless(
+        return Err(Diagnostic::new(
             Severity::Error,
             Code::InvalidVarOption,
             format!(
@@ -378,7 +380,7 @@ fn parse_string(name: &str, raw: &str) -> (Value, Vec<Found>) {
             .iter()
             .map(|e| {
                 (
-                    without_place(e.clone()),
+                    e.clone().without_place(),
                     e.range().map(|range| place(range, e.context)),
                 )
             })
@@ -408,20 +410,6 @@ fn eval_diagnostic(d: tofu_eval::Diagnostic, file: Option<SourceFile>) -> Diagno
     };
     match file {
         Some(file) => d.in_file(file),
-        None => without_place(d),
+        None => d.without_place(),
     }
-}
-
-fn sourceless(severity: Severity, code: Code, detail: String) -> Diagnostic {
-    Diagnostic::new(severity, code, detail)
-}
-
-/// `d` without its place, which is not in any file of the configuration.
-fn without_place(d: tofu_eval::Diagnostic) -> Diagnostic {
-    let d = tofu_eval::Diagnostic {
-        location: None,
-        context: None,
-        ..d
-    };
-    d.map_file(|()| unreachable!("a diagnostic without a place names no file"))
 }
