@@ -2,10 +2,8 @@
 
 use tofu_diagnostics::Code;
 use tofu_syntax::TextRange;
-use tofu_syntax::ast::Expr;
-use tofu_syntax::body::{AnyExpr, AttributeSchema, BodySchema, SourceText};
 
-use crate::declarations::file_blocks;
+use crate::config::{BlockType, ItemBody, file_model, file_source_map};
 use crate::{DeclKind, Instances, ModuleDir, SourceFile, Subject, Workspace, module_declarations};
 
 /// A `module` block: its name and its `source` when that is a literal
@@ -18,39 +16,22 @@ pub struct ModuleCall {
     pub range: TextRange,
 }
 
-const CALL_ARGUMENTS: &[AttributeSchema<'static>] = &[AttributeSchema::optional("source")];
-
 /// The module calls of a module, file by file.
 #[salsa::tracked(returns(ref))]
 pub fn module_calls(db: &dyn salsa::Database, module: ModuleDir) -> Vec<ModuleCall> {
     let mut out = Vec::new();
     for &file in module.files(db).iter().filter(|f| f.exists(db)) {
-        let text = crate::input::contents(db, file);
-        let source_text = SourceText::new(text, file.path(db));
-        for block in file_blocks(db, file)
-            .into_iter()
-            .filter(|b| b.type_name == "module")
-        {
-            let schema = BodySchema::new(CALL_ARGUMENTS, &[]);
-            let (content, _, _) = block.body.partial_content(&schema, &source_text);
-            let source = content
-                .attribute("source")
-                .and_then(|a| match a.expr.as_ref()? {
-                    AnyExpr::Native(Expr::Template(t)) => t.as_string_literal(),
-                    // A JSON string is a template: one with
-                    // interpolations is evaluated statically.
-                    AnyExpr::Json(v) => v
-                        .as_scalar()
-                        .and_then(|s| s.as_str())
-                        .filter(|s| !s.contains("${") && !s.contains("%{"))
-                        .map(|s| s.into_owned()),
-                    AnyExpr::Native(_) => None,
-                });
+        let positions = file_source_map(db, file);
+        for block in file_model(db, file).of_type(BlockType::Module) {
+            let source = match &block.body {
+                ItemBody::Repeated(call) => call.source.clone(),
+                _ => None,
+            };
             out.push(ModuleCall {
-                name: block.labels.first().cloned().unwrap_or_default(),
+                name: block.label(0),
                 source,
                 file,
-                range: block.def_range,
+                range: positions.range(block.header),
             });
         }
     }

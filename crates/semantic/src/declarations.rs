@@ -4,9 +4,8 @@
 use std::sync::Arc;
 
 use tofu_syntax::TextRange;
-use tofu_syntax::body::{AnyBlock, AnyBody, BlockSchema, BodySchema, SourceText};
 
-use crate::{ModuleDir, SourceFile, parse};
+use crate::{ModuleDir, SourceFile};
 
 /// The kinds of top-level declarations, with the names that identify them
 /// within a module.
@@ -95,6 +94,20 @@ pub enum Instances {
     ForEach,
 }
 
+impl Instances {
+    /// Whether a block's content sets `count` or `for_each` (both:
+    /// `count`, which OpenTofu reports as an invalid combination).
+    pub(crate) fn of(content: &tofu_syntax::body::BodyContent) -> Instances {
+        if content.attribute("count").is_some() {
+            Instances::Count
+        } else if content.attribute("for_each").is_some() {
+            Instances::ForEach
+        } else {
+            Instances::Single
+        }
+    }
+}
+
 /// The declarations of one file, in source order.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct FileDeclarations {
@@ -102,197 +115,94 @@ pub struct FileDeclarations {
     pub declarations: Vec<Arc<Declaration>>,
 }
 
-/// The top-level blocks of a file, as the file schema reads them.
-///
-/// Many queries read a file's blocks one after the other on the same
-/// thread, so the last few files' blocks are kept per thread, keyed by
-/// their syntax tree (a new text gives a new tree). Syntax nodes cannot
-/// cross threads or live in the database, hence no query.
-pub(crate) fn file_blocks(db: &dyn salsa::Database, file: SourceFile) -> Vec<AnyBlock> {
-    use std::cell::RefCell;
-    const KEPT: usize = 16;
-    thread_local! {
-        static RECENT: RefCell<Vec<(tofu_syntax::GreenNode, Vec<AnyBlock>)>> =
-            const { RefCell::new(Vec::new()) };
-    }
-    let parsed = parse(db, file);
-    let cached = RECENT.with_borrow(|recent| {
-        recent
-            .iter()
-            .find(|(green, _)| std::ptr::eq(&**green, &*parsed.green))
-            .map(|(_, blocks)| blocks.clone())
-    });
-    if let Some(blocks) = cached {
-        return blocks;
-    }
-    let text = crate::input::contents(db, file);
-    let source = SourceText::new(text, file.path(db));
-    let (content, _remain, _errors) =
-        AnyBody::of_file(&parsed.to_parse()).partial_content(&crate::config::FILE_SCHEMA, &source);
-    RECENT.with_borrow_mut(|recent| {
-        if recent.len() == KEPT {
-            recent.remove(0);
-        }
-        recent.push((parsed.green.clone(), content.blocks.clone()));
-    });
-    content.blocks
-}
-
+/// A file's declarations, from its model: a declaration per block, one
+/// per local value, and the data sources of `check` blocks after theirs.
 #[salsa::tracked(returns(ref))]
 pub fn file_declarations(db: &dyn salsa::Database, file: SourceFile) -> FileDeclarations {
-    let text = crate::input::contents(db, file);
-    let source = SourceText::new(text, file.path(db));
+    use crate::config::{BlockType, ItemBody};
+    let model = crate::config::file_model(db, file);
+    let positions = crate::config::file_source_map(db, file);
+    let declaration = |kind, range, instances, check_block| {
+        Arc::new(Declaration {
+            kind,
+            file,
+            range,
+            instances,
+            check_block,
+        })
+    };
     let mut declarations = Vec::new();
     let mut counters = [0usize; 3];
-    for block in file_blocks(db, file) {
-        let label = |i: usize| block.labels.get(i).cloned().unwrap_or_default();
-        let kind = match block.type_name.as_str() {
-            "variable" => DeclKind::Variable(label(0)),
-            "output" => DeclKind::Output(label(0)),
-            "module" => DeclKind::ModuleCall(label(0)),
-            "check" => DeclKind::Check(label(0)),
-            "resource" => DeclKind::ManagedResource {
-                ty: label(0),
-                name: label(1),
+    for block in &model.blocks {
+        let mut next = |slot: usize| {
+            counters[slot] += 1;
+            counters[slot] - 1
+        };
+        let kind = match block.ty {
+            BlockType::Variable => DeclKind::Variable(block.label(0)),
+            BlockType::Output => DeclKind::Output(block.label(0)),
+            BlockType::Module => DeclKind::ModuleCall(block.label(0)),
+            BlockType::Check => DeclKind::Check(block.label(0)),
+            BlockType::Resource => DeclKind::ManagedResource {
+                ty: block.label(0),
+                name: block.label(1),
             },
-            "data" => DeclKind::DataResource {
-                ty: label(0),
-                name: label(1),
+            BlockType::Data => DeclKind::DataResource {
+                ty: block.label(0),
+                name: block.label(1),
             },
-            "ephemeral" => DeclKind::EphemeralResource {
-                ty: label(0),
-                name: label(1),
+            BlockType::Ephemeral => DeclKind::EphemeralResource {
+                ty: block.label(0),
+                name: block.label(1),
             },
-            "terraform" => DeclKind::Terraform,
-            "provider" => DeclKind::Provider {
-                name: label(0),
-                alias: provider_alias(&block, &source),
+            BlockType::Terraform => DeclKind::Terraform,
+            BlockType::Provider => DeclKind::Provider {
+                name: block.label(0),
+                alias: match &block.body {
+                    ItemBody::Provider { alias } => alias.clone(),
+                    _ => None,
+                },
             },
-            "moved" | "import" | "removed" => {
-                let slot = match block.type_name.as_str() {
-                    "moved" => 0,
-                    "import" => 1,
-                    _ => 2,
-                };
-                counters[slot] += 1;
-                match slot {
-                    0 => DeclKind::Moved(counters[slot] - 1),
-                    1 => DeclKind::Import(counters[slot] - 1),
-                    _ => DeclKind::Removed(counters[slot] - 1),
-                }
-            }
-            "locals" => {
-                let (attributes, _errors) = block.body.just_attributes(&source);
-                for attribute in attributes {
-                    declarations.push(Arc::new(Declaration {
-                        kind: DeclKind::Local(attribute.name.clone()),
-                        file,
+            BlockType::Moved => DeclKind::Moved(next(0)),
+            BlockType::Import => DeclKind::Import(next(1)),
+            BlockType::Removed => DeclKind::Removed(next(2)),
+            BlockType::Locals => {
+                if let ItemBody::Locals(locals) = &block.body {
+                    for local in locals {
                         // OpenTofu's `Local.DeclRange`: the whole definition.
-                        range: attribute.range,
-                        instances: Instances::Single,
-                        check_block: None,
-                    }));
+                        let range = positions.range(local.definition);
+                        let kind = DeclKind::Local(local.name.clone());
+                        declarations.push(declaration(kind, range, Instances::Single, None));
+                    }
                 }
                 continue;
             }
-            _ => continue,
+            BlockType::Language | BlockType::RequiredProviders => continue,
         };
-        let instances = match block.type_name.as_str() {
-            "resource" | "data" | "ephemeral" | "module" => instances(&block, &source),
+        let instances = match &block.body {
+            ItemBody::Repeated(item) => item.instances,
             _ => Instances::Single,
         };
-        let nested_data = match &kind {
-            DeclKind::Check(name) => check_data_sources(&block, name, file, &source),
-            _ => Vec::new(),
-        };
-        declarations.push(Arc::new(Declaration {
-            kind,
-            file,
-            range: block.def_range,
-            instances,
-            check_block: None,
-        }));
-        declarations.extend(nested_data.into_iter().map(Arc::new));
+        let header = positions.range(block.header);
+        declarations.push(declaration(kind.clone(), header, instances, None));
+        if let (DeclKind::Check(name), ItemBody::Check { data }) = (&kind, &block.body) {
+            for data in data {
+                let kind = DeclKind::DataResource {
+                    ty: data.label(0),
+                    name: data.label(1),
+                };
+                let range = positions.range(data.header);
+                declarations.push(declaration(
+                    kind,
+                    range,
+                    Instances::Single,
+                    Some(name.clone()),
+                ));
+            }
+        }
     }
     declarations.shrink_to_fit();
     FileDeclarations { declarations }
-}
-
-/// The data sources declared inside a `check` block.
-fn check_data_sources(
-    block: &AnyBlock,
-    check: &str,
-    file: SourceFile,
-    source: &SourceText<'_>,
-) -> Vec<Declaration> {
-    const DATA: &[BlockSchema<'static>] = &[BlockSchema::new("data", &["type", "name"])];
-    let (content, _, _) = block
-        .body
-        .partial_content(&BodySchema::new(&[], DATA), source);
-    content
-        .blocks
-        .iter()
-        .map(|data| {
-            let label = |i: usize| data.labels.get(i).cloned().unwrap_or_default();
-            Declaration {
-                kind: DeclKind::DataResource {
-                    ty: label(0),
-                    name: label(1),
-                },
-                file,
-                range: data.def_range,
-                instances: Instances::Single,
-                check_block: Some(check.to_owned()),
-            }
-        })
-        .collect()
-}
-
-/// Whether a block sets `count` or `for_each` (both: `count`, which
-/// OpenTofu reports as an invalid combination).
-fn instances(block: &AnyBlock, source: &SourceText<'_>) -> Instances {
-    use tofu_syntax::body::AttributeSchema;
-    const META: &[AttributeSchema<'static>] = &[
-        AttributeSchema::optional("count"),
-        AttributeSchema::optional("for_each"),
-    ];
-    let (content, _, _) = block
-        .body
-        .partial_content(&BodySchema::new(META, &[]), source);
-    if content.attribute("count").is_some() {
-        Instances::Count
-    } else if content.attribute("for_each").is_some() {
-        Instances::ForEach
-    } else {
-        Instances::Single
-    }
-}
-
-fn provider_alias(block: &AnyBlock, source: &SourceText<'_>) -> Option<String> {
-    use tofu_syntax::body::AttributeSchema;
-    const ALIAS: &[AttributeSchema<'static>] = &[AttributeSchema {
-        name: "alias",
-        required: false,
-    }];
-    let (content, _, _) = block
-        .body
-        .partial_content(&BodySchema::new(ALIAS, &[]), source);
-    let attribute = content.attribute("alias")?;
-    match attribute.expr.as_ref()? {
-        tofu_syntax::body::AnyExpr::Native(expr) => match expr {
-            tofu_syntax::ast::Expr::Template(t) => t.as_string_literal(),
-            other => Some(
-                tofu_syntax::ast::AstNode::syntax(other)
-                    .to_string()
-                    .trim()
-                    .to_owned(),
-            ),
-        },
-        tofu_syntax::body::AnyExpr::Json(value) => value
-            .as_scalar()
-            .and_then(|s| s.as_str())
-            .map(|s| s.into_owned()),
-    }
 }
 
 /// Every declaration of a module, file by file in name order. A resource

@@ -47,7 +47,10 @@ pub use calls::{
 };
 pub use chains::{MAX_REFERENCE_CHAIN, ReferenceChains, reference_chains};
 pub use chunks::{CHUNK_SIZE, chunk_count, chunk_of};
-pub use config::{file_config_diagnostics, is_override_file};
+pub use config::{
+    BlockItem, BlockType, FileModel, ItemBody, LocalItem, NestedBlock, RepeatedItem, SourceMap,
+    Span, VariableItem, file_config_diagnostics, file_model, file_source_map, is_override_file,
+};
 pub use db::Database;
 pub use declarations::{
     DeclKind, Declaration, FileDeclarations, Instances, file_declarations, module_declaration,

@@ -5,8 +5,9 @@
 
 use tofu_syntax::body::{AttributeSchema, BodySchema, SourceText};
 
+use crate::config::file_blocks;
 use crate::config::module_call::{MODULE_BLOCKS, MODULE_OVERRIDE_ATTRS};
-use crate::declarations::file_blocks;
+use crate::config::{BlockType, ItemBody, file_model};
 use crate::{Diagnostic, ModuleDir, Workspace};
 
 /// An input variable as a caller sees it.
@@ -17,32 +18,23 @@ pub struct ModuleVariable {
     pub required: bool,
 }
 
-const VARIABLE_DEFAULT: &[AttributeSchema<'static>] = &[AttributeSchema::optional("default")];
-
 /// The variables a module declares, in file order (the first of
 /// duplicates wins, as the module's own diagnostics say).
 #[salsa::tracked(returns(ref))]
 pub fn module_variables(db: &dyn salsa::Database, module: ModuleDir) -> Vec<ModuleVariable> {
     let mut out: Vec<ModuleVariable> = Vec::new();
     for &file in module.files(db).iter().filter(|f| f.exists(db)) {
-        let text = crate::input::contents(db, file);
-        let source = SourceText::new(text, file.path(db));
-        for block in file_blocks(db, file)
-            .into_iter()
-            .filter(|b| b.type_name == "variable")
-        {
-            let Some(name) = block.labels.first() else {
+        for block in file_model(db, file).of_type(BlockType::Variable) {
+            let (Some(name), ItemBody::Variable(variable)) = (block.labels.first(), &block.body)
+            else {
                 continue;
             };
             if out.iter().any(|v| &v.name == name) {
                 continue;
             }
-            let (content, _, _) = block
-                .body
-                .partial_content(&BodySchema::new(VARIABLE_DEFAULT, &[]), &source);
             out.push(ModuleVariable {
                 name: name.clone(),
-                required: content.attribute("default").is_none(),
+                required: !variable.has_default,
             });
         }
     }

@@ -23,7 +23,7 @@ use tofu_types::defaults::convert_with_defaults;
 use tofu_types::{Type, Value};
 
 use crate::config::Decoder;
-use crate::declarations::file_blocks;
+use crate::config::file_blocks;
 use crate::evaluation::VariableDecl;
 use crate::{DeclKind, Declaration, Diagnostic, ModuleDir, SourceFile, file_config_diagnostics};
 

@@ -18,11 +18,11 @@ use tofu_syntax::body::{AnyBlock, AnyExpr, AttributeSchema, BlockSchema, BodySch
 
 use crate::addrs::provider::parse_provider_part;
 use crate::config::Decoder;
+use crate::config::file_blocks;
 use crate::config::provider_ref::{
     ProviderRef, decode_provider_config_ref, decode_provider_config_ref_text,
 };
 use crate::config::terraform::required_provider_entries;
-use crate::declarations::file_blocks;
 use crate::diagnostics::range_string;
 use crate::{Diagnostic, ModuleDir, SourceFile, Workspace, file_config_diagnostics, module_graph};
 

@@ -6,9 +6,8 @@
 
 use tofu_diagnostics::Code;
 use tofu_syntax::TextRange;
-use tofu_syntax::body::{AnyBlock, BodySchema, SourceText};
 
-use crate::declarations::file_blocks;
+use crate::config::{BlockType, ItemBody, file_model, file_source_map};
 use crate::diagnostics::range_string;
 use crate::{Diagnostic, ModuleDir, SourceFile};
 
@@ -28,38 +27,25 @@ pub struct ModuleSettings {
 pub fn module_settings(db: &dyn salsa::Database, module: ModuleDir) -> ModuleSettings {
     let mut settings = ModuleSettings::default();
     for &file in module.files(db).iter().filter(|f| f.exists(db)) {
-        let text = crate::input::contents(db, file);
-        let source = SourceText::new(text, file.path(db));
-        for block in file_blocks(db, file)
-            .into_iter()
-            .filter(|b| b.type_name == "terraform")
-        {
-            let (content, _, _) = block.body.partial_content(
-                &BodySchema::new(&[], crate::config::terraform::TERRAFORM_BLOCKS),
-                &source,
-            );
-            for inner in &content.blocks {
-                add(&mut settings, file, inner);
+        let positions = file_source_map(db, file);
+        for block in file_model(db, file).of_type(BlockType::Terraform) {
+            let ItemBody::Terraform { settings: nested } = &block.body else {
+                continue;
+            };
+            for setting in nested {
+                let at = (file, positions.range(setting.header));
+                match setting.ty.as_str() {
+                    "backend" => settings.backends.push(at),
+                    "cloud" => settings.clouds.push(at),
+                    "required_providers" => settings.required_providers.push(at),
+                    "encryption" => settings.encryptions.push(at),
+                    "provider_meta" => settings.provider_metas.push((setting.label(0), at.0, at.1)),
+                    _ => {}
+                }
             }
         }
     }
     settings
-}
-
-fn add(settings: &mut ModuleSettings, file: SourceFile, block: &AnyBlock) {
-    let at = (file, block.def_range);
-    match block.type_name.as_str() {
-        "backend" => settings.backends.push(at),
-        "cloud" => settings.clouds.push(at),
-        "required_providers" => settings.required_providers.push(at),
-        "encryption" => settings.encryptions.push(at),
-        "provider_meta" => settings.provider_metas.push((
-            block.labels.first().cloned().unwrap_or_default(),
-            file,
-            block.def_range,
-        )),
-        _ => {}
-    }
 }
 
 /// The second and later of each setting, in OpenTofu's order:

@@ -257,13 +257,19 @@ fn an_edit_in_a_leaf_module_reruns_only_that_module() {
     // tree-wide provider checks are not run again. The leaf's dependencies
     // are read again but are the same, so the configuration's graph is
     // not built again. The index of its declarations by kind is built
-    // again (the leaf's declarations changed).
+    // again (the leaf's declarations changed). The leaf file's model is
+    // lowered again but is the same (the edit only moved text), so the
+    // module's variables, which read only the model, are not read again.
     assert_eq!(
         executed,
         [
+            "decoding_diagnostics",
             "file_config",
             "file_declarations",
+            "file_model",
             "file_references",
+            "file_source_map",
+            "file_variables",
             "instance_diagnostics",
             "local_value",
             "local_value",
@@ -279,7 +285,6 @@ fn an_edit_in_a_leaf_module_reruns_only_that_module() {
             "module_provider_shape",
             "module_providers",
             "module_settings",
-            "module_variables",
             "output_value",
             "parse",
             "reference_chains",
@@ -487,4 +492,57 @@ fn provider_source_addresses_are_public() {
     let (code, detail) = parse_provider_source("a/b/c/d").unwrap_err();
     assert_eq!(code.name(), "invalid-provider-source-string");
     assert!(detail.contains("[hostname/][namespace/]name"), "{detail}");
+}
+
+/// A file's model holds no positions: text that only moves leaves it equal
+/// (so what reads only the model is not read again), while its source map
+/// follows the text, and every block's body is found again by pointer.
+#[test]
+fn moving_text_leaves_the_model_equal() {
+    use tofu_semantic::{BlockType, ItemBody, file_model, file_source_map, module_variables};
+    let text = "variable \"a\" {\n  type = list(string)\n}\nlocals {\n  b = 1\n}\nmodule \"m\" {\n  source = \"./m\"\n  count = 2\n}\nprovider \"p\" {\n  alias = \"x\"\n}\ncheck \"c\" {\n  data \"t\" \"d\" {}\n  assert {\n    condition = true\n    error_message = \"x\"\n  }\n}\nterraform {\n  backend \"local\" {}\n}\n";
+    let db = Database::with_execution_log();
+    let m = module(&db, "", &[("main.tf", text)]);
+    let file = m.files(&db)[0];
+    let before = file_model(&db, file).clone();
+    let header = file_source_map(&db, file).range(before.blocks[0].header);
+    assert_eq!(&text[header], "variable \"a\"");
+    let types: Vec<BlockType> = before.blocks.iter().map(|b| b.ty).collect();
+    assert_eq!(
+        types,
+        [
+            BlockType::Variable,
+            BlockType::Locals,
+            BlockType::Module,
+            BlockType::Provider,
+            BlockType::Check,
+            BlockType::Terraform,
+        ]
+    );
+    assert!(matches!(&before.blocks[3].body, ItemBody::Provider { alias: Some(a) } if a == "x"));
+    assert!(
+        matches!(&before.blocks[5].body, ItemBody::Terraform { settings } if settings[0].ty == "backend")
+    );
+    module_variables(&db, m);
+    db.take_executed();
+
+    let mut db = db;
+    let moved = format!("# a comment that moves everything\n\n{text}");
+    file.set_text(&mut db).to(moved.clone());
+    assert_eq!(**file_model(&db, file), *before);
+    let header = file_source_map(&db, file).range(before.blocks[2].header);
+    assert_eq!(&moved[header], "module \"m\"");
+    module_variables(&db, m);
+    let executed = db.take_executed();
+    assert!(executed.contains(&"file_model".to_owned()), "{executed:?}");
+    assert!(
+        !executed.contains(&"module_variables".to_owned()),
+        "{executed:?}"
+    );
+
+    // A new default is a change of the model.
+    file.set_text(&mut db)
+        .to(moved.replace("type = list(string)", "default = []"));
+    module_variables(&db, m);
+    assert!(db.take_executed().contains(&"module_variables".to_owned()));
 }

@@ -1182,3 +1182,35 @@ mod properties {
         }
     }
 }
+
+/// A block's body is found again by its pointer in the same tree, in both
+/// syntaxes and for a broken header's empty body, and not in another tree.
+#[test]
+fn body_pointers_find_the_same_body() {
+    for (name, text) in [
+        (
+            "main.tf",
+            "resource \"a\" \"b\" {\n  x = 1\n}\nvariable \"v\" {}\n",
+        ),
+        (
+            "main.tf.json",
+            r#"{"resource": {"a": {"b": [{"x": 1}, {"y": 2}]}}, "variable": {"v": {}}}"#,
+        ),
+        ("broken.tf", "resource \"a\" \"b\"\nvariable \"v\" {}\n"),
+    ] {
+        let parse = parse_named(text, SourceKind::from_file_name(name), name);
+        let source = SourceText::new(text, name);
+        let (content, _, _) = AnyBody::of_file(&parse).partial_content(&FILE, &source);
+        assert!(!content.blocks.is_empty(), "{name}");
+        let root = parse.syntax();
+        for block in &content.blocks {
+            let found = block.body.ptr().to_body(&root).expect("found again");
+            assert_eq!(found, block.body, "{name}");
+        }
+        let other = parse_named("# nothing\n", SourceKind::Native, "other.tf").syntax();
+        let native = content.blocks.iter().find(|b| b.body.as_native().is_some());
+        if let Some(block) = native {
+            assert_eq!(block.body.ptr().to_body(&other), None, "{name}");
+        }
+    }
+}

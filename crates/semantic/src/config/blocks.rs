@@ -6,12 +6,12 @@
 
 use tofu_diagnostics::Code;
 use tofu_syntax::ast::{AstNode, Expr, ExpressionFile, LiteralKind};
-use tofu_syntax::body::{AnyBlock, AnyExpr, AttributeSchema, BlockSchema, BodySchema};
+use tofu_syntax::body::{AnyBlock, AnyExpr, AttributeSchema, BlockSchema, BodyContent, BodySchema};
 use tofu_syntax::json::JsonValue;
 use tofu_syntax::{TextRange, TextSize, trimmed_range};
 
-use super::Decoder;
 use super::common::Traversal;
+use super::{Decoder, ItemBody, NestedBlock};
 use crate::addrs::reference::ResourceMode as Mode;
 
 // ---------------------------------------------------------------------------
@@ -619,15 +619,20 @@ const CHECK_BLOCKS: &[BlockSchema<'static>] = &[
 
 /// `decodeCheckBlock`.
 pub(super) fn decode_check(d: &mut Decoder<'_>, block: &AnyBlock) {
+    let schema = BodySchema::new(&[], CHECK_BLOCKS);
     if d.is_override {
         d.error(
             Code::CannotOverrideCheckBlocks,
             "Override files cannot override check blocks.",
             block.def_range,
         );
+        // The model keeps its data sources all the same.
+        let (content, _) = block.body.content(&schema, &d.source);
+        record_check(d, &content);
         return;
     }
-    let content = d.content(&block.body, &BodySchema::new(&[], CHECK_BLOCKS));
+    let content = d.content(&block.body, &schema);
+    record_check(d, &content);
     if let Some(name) = block.labels.first() {
         d.check_name(
             Code::InvalidCheckBlockName,
@@ -664,6 +669,22 @@ pub(super) fn decode_check(d: &mut Decoder<'_>, block: &AnyBlock) {
             block.def_range,
         );
     }
+}
+
+/// What the model keeps of a `check` block: its data sources, each of
+/// them, even those decoding rejects.
+fn record_check(d: &mut Decoder<'_>, content: &BodyContent) {
+    let data = content
+        .blocks
+        .iter()
+        .filter(|b| b.type_name == "data")
+        .map(|b| NestedBlock {
+            ty: b.type_name.clone(),
+            labels: b.labels.clone(),
+            header: d.span(b.def_range),
+        })
+        .collect();
+    d.set_item_body(ItemBody::Check { data });
 }
 
 /// The diagnostics of decoding `text` as the file `name`, each as

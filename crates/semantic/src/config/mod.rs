@@ -18,7 +18,12 @@ pub(crate) mod provider_ref;
 mod resource;
 pub(crate) mod terraform;
 
-pub use model::VariableDecl;
+pub use model::{
+    BlockItem, BlockPlaces, BlockType, FileModel, ItemBody, LocalItem, NestedBlock, ParsingMode,
+    RepeatedItem, SourceMap, Span, VariableDecl, VariableItem,
+};
+
+use std::sync::Arc;
 
 use tofu_diagnostics::{Code, Severity};
 use tofu_syntax::body::{
@@ -28,17 +33,24 @@ use tofu_syntax::{SourceKind, SyntaxError, TextRange};
 
 use crate::{Diagnostic, SourceFile, parse};
 
-/// What decoding one file gives: its diagnostics in source order, and its
-/// variables as evaluation reads them.
-#[derive(Debug, Clone, PartialEq, Default)]
-pub struct FileConfig {
-    pub diagnostics: Vec<Diagnostic>,
-    pub variables: Vec<std::sync::Arc<VariableDecl>>,
+/// What decoding one file gives: its diagnostics in source order, its
+/// model and the model's positions, and its variables as evaluation
+/// reads them. Each part is read through a query of its own, so that a
+/// change to one (positions, after most edits) leaves the readers of the
+/// others alone.
+#[derive(Debug, Clone, Default)]
+struct FileConfig {
+    diagnostics: Arc<Vec<Diagnostic>>,
+    model: Arc<FileModel>,
+    source_map: Arc<SourceMap>,
+    variables: Arc<Vec<Arc<VariableDecl>>>,
 }
 
-/// Decodes one file's blocks as OpenTofu's `configs` package does.
-#[salsa::tracked(returns(ref))]
-pub fn file_config(db: &dyn salsa::Database, file: SourceFile) -> FileConfig {
+/// Decodes one file's blocks as OpenTofu's `configs` package does. Its
+/// result differs after nearly every edit (its positions do), hence no
+/// comparison.
+#[salsa::tracked(returns(ref), no_eq)]
+fn file_config(db: &dyn salsa::Database, file: SourceFile) -> FileConfig {
     if !file.exists(db) {
         return FileConfig::default();
     }
@@ -46,14 +58,65 @@ pub fn file_config(db: &dyn salsa::Database, file: SourceFile) -> FileConfig {
     let mut decoder = Decoder::new(db, file);
     decoder.decode_file(&AnyBody::of_file(&parsed));
     FileConfig {
-        diagnostics: decoder.out,
-        variables: decoder.variables,
+        diagnostics: Arc::new(decoder.out),
+        model: Arc::new(decoder.model),
+        source_map: Arc::new(decoder.source_map),
+        variables: Arc::new(decoder.variables),
     }
 }
 
+/// One file's model. It holds no positions, so after an edit that only
+/// moves text it is equal to what it was, and the queries that read only
+/// the model do not run again.
+#[salsa::tracked(returns(ref))]
+pub fn file_model(db: &dyn salsa::Database, file: SourceFile) -> Arc<FileModel> {
+    file_config(db, file).model.clone()
+}
+
+/// Where the items of [`file_model`] are.
+#[salsa::tracked(returns(ref))]
+pub fn file_source_map(db: &dyn salsa::Database, file: SourceFile) -> Arc<SourceMap> {
+    file_config(db, file).source_map.clone()
+}
+
 /// The diagnostics of decoding one file, in source order.
-pub fn file_config_diagnostics(db: &dyn salsa::Database, file: SourceFile) -> &Vec<Diagnostic> {
-    &file_config(db, file).diagnostics
+pub fn file_config_diagnostics(db: &dyn salsa::Database, file: SourceFile) -> &[Diagnostic] {
+    decoding_diagnostics(db, file)
+}
+
+#[salsa::tracked(returns(ref))]
+fn decoding_diagnostics(db: &dyn salsa::Database, file: SourceFile) -> Arc<Vec<Diagnostic>> {
+    file_config(db, file).diagnostics.clone()
+}
+
+/// The variables a primary file declares, as evaluation reads them.
+#[salsa::tracked(returns(ref))]
+pub fn file_variables(db: &dyn salsa::Database, file: SourceFile) -> Arc<Vec<Arc<VariableDecl>>> {
+    file_config(db, file).variables.clone()
+}
+
+/// The top-level blocks of a file, found again in its tree through the
+/// model's pointers: no schema is read again.
+pub(crate) fn file_blocks(db: &dyn salsa::Database, file: SourceFile) -> Vec<AnyBlock> {
+    let model = file_model(db, file);
+    let places = file_source_map(db, file);
+    let root = tofu_syntax::SyntaxNode::new_root(parse(db, file).green.clone());
+    model
+        .blocks
+        .iter()
+        .enumerate()
+        .filter_map(|(index, item)| {
+            let at = places.block(index);
+            Some(AnyBlock {
+                type_name: item.ty.name().to_owned(),
+                type_range: at.type_range,
+                labels: item.labels.clone(),
+                label_ranges: at.label_ranges.clone(),
+                def_range: places.range(item.header),
+                body: at.body.to_body(&root)?,
+            })
+        })
+        .collect()
 }
 
 /// `override.tf`, `main_override.tf`, and the same for `.tofu` and JSON.
@@ -102,7 +165,10 @@ pub(crate) struct Decoder<'a> {
     pub is_tofu_file: bool,
     pub out: Vec<Diagnostic>,
     /// The variables decoded, for evaluation.
-    pub variables: Vec<std::sync::Arc<VariableDecl>>,
+    pub variables: Vec<Arc<VariableDecl>>,
+    /// The blocks decoded so far; decoding a block fills in the last.
+    pub model: FileModel,
+    pub source_map: SourceMap,
 }
 
 impl<'a> Decoder<'a> {
@@ -116,6 +182,8 @@ impl<'a> Decoder<'a> {
             is_tofu_file: is_tofu_file(path),
             out: Vec::new(),
             variables: Vec::new(),
+            model: FileModel::default(),
+            source_map: SourceMap::default(),
         }
     }
 
@@ -123,6 +191,20 @@ impl<'a> Decoder<'a> {
         terraform::check_version_requirements(self, body);
         let content = self.content(body, &FILE_SCHEMA);
         for block in &content.blocks {
+            if let Some(ty) = BlockType::of(&block.type_name) {
+                let header = self.span(block.def_range);
+                self.source_map.push_block(BlockPlaces {
+                    type_range: block.type_range,
+                    label_ranges: block.label_ranges.clone(),
+                    body: block.body.ptr(),
+                });
+                self.model.blocks.push(BlockItem {
+                    ty,
+                    labels: block.labels.clone(),
+                    header,
+                    body: ItemBody::Opaque,
+                });
+            }
             match block.type_name.as_str() {
                 "language" => terraform::decode_language(self, block),
                 "terraform" => terraform::decode_terraform(self, block),
@@ -145,6 +227,19 @@ impl<'a> Decoder<'a> {
                 "removed" => blocks::decode_removed(self, block),
                 _ => {}
             }
+        }
+    }
+
+    /// A place for the model.
+    pub fn span(&mut self, range: TextRange) -> Span {
+        self.source_map.push(range)
+    }
+
+    /// Records what the model keeps of the body of the block being
+    /// decoded.
+    pub fn set_item_body(&mut self, body: ItemBody) {
+        if let Some(item) = self.model.blocks.last_mut() {
+            item.body = body;
         }
     }
 

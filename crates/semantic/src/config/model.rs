@@ -1,11 +1,20 @@
 //! The configuration as decoded: what load-time decoding keeps of each
 //! block for every later query, so that none decodes it again. This is
-//! where OpenTofu's `configs` types (`configs.Variable`, ...) live here.
+//! where OpenTofu's `configs` types (`configs.File`, `configs.Variable`,
+//! ...) live here.
+//!
+//! A file's model ([`FileModel`]) holds no positions: each place it needs
+//! is a [`Span`], an index into the file's [`SourceMap`]. An edit that
+//! only moves text (a longer expression above, a new comment) gives an
+//! equal model, so no query that reads only the model runs again; the
+//! queries that report places read the source map too.
 
 use tofu_syntax::TextRange;
+use tofu_syntax::body::BodyPtr;
 use tofu_types::Value;
 
 use crate::SourceFile;
+use crate::declarations::Instances;
 use tofu_eval::typeexpr::TypeConstraint;
 
 /// A variable declaration, decoded.
@@ -26,4 +35,223 @@ pub struct VariableDecl {
     /// Whether it has `validation` blocks (read from its block when they
     /// are checked).
     pub has_validations: bool,
+}
+
+/// A place in a file: an index into its [`SourceMap`], the same for the
+/// same item as long as the blocks before it are the same.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Span(u32);
+
+/// The positions of one file's model, by [`Span`], and where each
+/// top-level block's parts are.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct SourceMap {
+    ranges: Vec<TextRange>,
+    /// The places of [`FileModel::blocks`], one for one.
+    blocks: Vec<BlockPlaces>,
+}
+
+/// Where the parts of a top-level block are.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BlockPlaces {
+    pub type_range: TextRange,
+    pub label_ranges: Vec<TextRange>,
+    /// Its body, to read again where a query needs more than the model.
+    pub body: BodyPtr,
+}
+
+impl SourceMap {
+    pub(crate) fn push(&mut self, range: TextRange) -> Span {
+        let span = Span(self.ranges.len() as u32);
+        self.ranges.push(range);
+        span
+    }
+
+    pub fn range(&self, span: Span) -> TextRange {
+        self.ranges[span.0 as usize]
+    }
+
+    pub(crate) fn push_block(&mut self, places: BlockPlaces) {
+        self.blocks.push(places);
+    }
+
+    /// Where the parts of block `index` of the model are.
+    pub fn block(&self, index: usize) -> &BlockPlaces {
+        &self.blocks[index]
+    }
+}
+
+/// One file's top-level blocks as decoding read them (`configs.File`),
+/// in source order, without positions.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct FileModel {
+    pub blocks: Vec<BlockItem>,
+}
+
+impl FileModel {
+    /// The blocks of type `ty`, in source order.
+    pub fn of_type(&self, ty: BlockType) -> impl Iterator<Item = &BlockItem> {
+        self.blocks.iter().filter(move |b| b.ty == ty)
+    }
+}
+
+/// The top-level block types of a configuration file
+/// (`configFileSchema`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum BlockType {
+    Language,
+    RequiredProviders,
+    Provider,
+    Variable,
+    Locals,
+    Output,
+    Module,
+    Resource,
+    Data,
+    Ephemeral,
+    Moved,
+    Import,
+    Check,
+    Removed,
+    Terraform,
+}
+
+impl BlockType {
+    /// The block type's keyword.
+    pub fn name(self) -> &'static str {
+        match self {
+            BlockType::Language => "language",
+            BlockType::RequiredProviders => "required_providers",
+            BlockType::Provider => "provider",
+            BlockType::Variable => "variable",
+            BlockType::Locals => "locals",
+            BlockType::Output => "output",
+            BlockType::Module => "module",
+            BlockType::Resource => "resource",
+            BlockType::Data => "data",
+            BlockType::Ephemeral => "ephemeral",
+            BlockType::Moved => "moved",
+            BlockType::Import => "import",
+            BlockType::Check => "check",
+            BlockType::Removed => "removed",
+            BlockType::Terraform => "terraform",
+        }
+    }
+
+    pub fn of(name: &str) -> Option<BlockType> {
+        Some(match name {
+            "language" => BlockType::Language,
+            "required_providers" => BlockType::RequiredProviders,
+            "provider" => BlockType::Provider,
+            "variable" => BlockType::Variable,
+            "locals" => BlockType::Locals,
+            "output" => BlockType::Output,
+            "module" => BlockType::Module,
+            "resource" => BlockType::Resource,
+            "data" => BlockType::Data,
+            "ephemeral" => BlockType::Ephemeral,
+            "moved" => BlockType::Moved,
+            "import" => BlockType::Import,
+            "check" => BlockType::Check,
+            "removed" => BlockType::Removed,
+            "terraform" => BlockType::Terraform,
+            _ => return None,
+        })
+    }
+}
+
+/// One top-level block: its type, labels and header, and what decoding
+/// keeps of its body.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BlockItem {
+    pub ty: BlockType,
+    pub labels: Vec<String>,
+    /// The header, OpenTofu's `DeclRange`.
+    pub header: Span,
+    pub body: ItemBody,
+}
+
+impl BlockItem {
+    /// Label `index`, empty where it is missing.
+    pub fn label(&self, index: usize) -> String {
+        self.labels.get(index).cloned().unwrap_or_default()
+    }
+}
+
+/// What decoding keeps of a block's body, by block type.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub enum ItemBody {
+    /// Nothing yet (a block decoding stopped early for, or one no later
+    /// query reads the body of).
+    #[default]
+    Opaque,
+    Variable(VariableItem),
+    /// A `locals` block's definitions, in source order.
+    Locals(Vec<LocalItem>),
+    /// A resource, data source, ephemeral resource or module call.
+    Repeated(RepeatedItem),
+    Provider {
+        /// The `alias` as written: a string's value, or the text of any
+        /// other expression.
+        alias: Option<String>,
+    },
+    Check {
+        /// The `data` blocks nested in it.
+        data: Vec<NestedBlock>,
+    },
+    Terraform {
+        /// The settings blocks nested in it (`backend`, `cloud`,
+        /// `required_providers`, `encryption`, `provider_meta`).
+        settings: Vec<NestedBlock>,
+    },
+}
+
+/// What later queries read of a `variable` block.
+#[derive(Debug, Clone, PartialEq)]
+pub struct VariableItem {
+    pub has_default: bool,
+    /// How its `type` has root values read, where it has one.
+    pub parsing_mode: Option<ParsingMode>,
+}
+
+/// `VariableParsingMode`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ParsingMode {
+    /// The string is the value (`VariableParseLiteral`): primitive types
+    /// and variables without a type.
+    Literal,
+    /// The string is an expression (`VariableParseHCL`): every other type
+    /// constraint, `any` included, and types with errors.
+    Expression,
+}
+
+/// One local value's definition.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LocalItem {
+    pub name: String,
+    /// The whole definition, OpenTofu's `Local.DeclRange`.
+    pub definition: Span,
+}
+
+/// What later queries read of a resource or module call.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct RepeatedItem {
+    pub instances: Instances,
+    /// A module call's `source`, where it is a literal string.
+    pub source: Option<String>,
+}
+
+/// A block nested in a top-level block, by type and labels.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NestedBlock {
+    pub ty: String,
+    pub labels: Vec<String>,
+    pub header: Span,
+}
+
+impl NestedBlock {
+    /// Label `index`, empty where it is missing.
+    pub fn label(&self, index: usize) -> String {
+        self.labels.get(index).cloned().unwrap_or_default()
+    }
 }

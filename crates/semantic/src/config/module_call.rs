@@ -14,11 +14,12 @@ use tofu_syntax::body::{AnyBlock, AnyExpr, AttributeSchema, BlockSchema, BodySch
 use tofu_syntax::json::JsonValue;
 use tofu_types::{Mark, Type, Value};
 
-use super::Decoder;
 use super::provider_ref::{decode_provider_config_ref, decode_provider_config_ref_text};
+use super::{Decoder, ItemBody, RepeatedItem};
 #[cfg(test)]
 use crate::addrs::module_source::ModuleSource;
 use crate::addrs::module_source::{SourceError, parse_module_source, parse_module_source_registry};
+use crate::declarations::Instances;
 
 /// `moduleBlockSchema`'s attributes (also the meta-arguments that are not a
 /// child module's input variables).
@@ -60,6 +61,12 @@ pub(super) fn decode(d: &mut Decoder<'_>, block: &AnyBlock) {
         MODULE_ATTRS
     };
     let (content, _) = d.partial_content(&block.body, &BodySchema::new(attrs, MODULE_BLOCKS));
+    d.set_item_body(ItemBody::Repeated(RepeatedItem {
+        instances: Instances::of(&content),
+        source: content
+            .attribute("source")
+            .and_then(|a| literal_source(a.expr.as_ref()?)),
+    }));
 
     if let Some(name) = block.labels.first() {
         d.check_name(
@@ -139,6 +146,20 @@ pub(super) fn decode(d: &mut Decoder<'_>, block: &AnyBlock) {
             source_value_error(&format!("module.{name}.source"), &value, registry)
     {
         d.error(summary, detail, expr.range());
+    }
+}
+
+/// A module source written as a literal string. A JSON string is a
+/// template: one with interpolations is evaluated statically.
+fn literal_source(expr: &AnyExpr) -> Option<String> {
+    match expr {
+        AnyExpr::Native(Expr::Template(t)) => t.as_string_literal(),
+        AnyExpr::Json(v) => v
+            .as_scalar()
+            .and_then(|s| s.as_str())
+            .filter(|s| !s.contains("${") && !s.contains("%{"))
+            .map(|s| s.into_owned()),
+        AnyExpr::Native(_) => None,
     }
 }
 

@@ -11,9 +11,8 @@ use tofu_types::convert::ConversionError;
 use tofu_types::defaults::convert_with_defaults;
 use tofu_types::{Type, Value};
 
-use super::Decoder;
-use super::VariableDecl;
 use super::gohcl::{Gohcl, gohcl_decode};
+use super::{Decoder, ItemBody, LocalItem, ParsingMode, VariableDecl, VariableItem};
 use lint::lint_default_value;
 
 /// For the other blocks with check rules (resources, `check`): their
@@ -93,6 +92,13 @@ pub(super) fn decode_variable(d: &mut Decoder<'_>, block: &AnyBlock) {
     };
     let label = Decoder::label_range(block, 0);
     let content = d.content(&block.body, &VARIABLE_SCHEMA);
+    d.set_item_body(ItemBody::Variable(VariableItem {
+        has_default: content.attribute("default").is_some(),
+        parsing_mode: content
+            .attribute("type")
+            .and_then(|a| a.expr.as_ref())
+            .map(parsing_mode),
+    }));
 
     d.check_name(Code::InvalidVariableName, name, label);
     for reserved in MODULE_RESERVED_NAMES {
@@ -228,6 +234,35 @@ pub(super) fn decode_variable(d: &mut Decoder<'_>, block: &AnyBlock) {
     }
 }
 
+/// The parsing mode a `type` argument gives its variable's root values
+/// (`decodeVariableType`'s `ParsingMode`).
+fn parsing_mode(expr: &AnyExpr) -> ParsingMode {
+    let (constraint, diagnostics) = match expr {
+        AnyExpr::Native(expr @ (Expr::Template(_) | Expr::Heredoc(_))) => {
+            // The legacy quoted forms: only "string" keeps literal values.
+            let (value, diagnostics) = tofu_eval::typeexpr::constant_value(expr);
+            let literal = !diagnostics.iter().any(tofu_eval::Diagnostic::is_error)
+                && value.as_str() == Some("string");
+            return if literal {
+                ParsingMode::Literal
+            } else {
+                ParsingMode::Expression
+            };
+        }
+        AnyExpr::Native(expr) => tofu_eval::typeexpr::variable_type(expr),
+        AnyExpr::Json(value) => json_variable_type(value),
+    };
+    match constraint {
+        Some(constraint)
+            if !diagnostics.iter().any(tofu_eval::Diagnostic::is_error)
+                && constraint.ty.is_primitive() =>
+        {
+            ParsingMode::Literal
+        }
+        _ => ParsingMode::Expression,
+    }
+}
+
 /// `decodeVariableType`: quoted legacy types are errors, bare `list` and
 /// `map` mean collections of any type, anything else is a type constraint
 /// with defaults; a type with errors is "any type". In JSON a type is a
@@ -319,13 +354,19 @@ pub(crate) fn format_error(err: &ConversionError) -> String {
 
 /// `decodeLocalsBlock`: every item is a local value.
 pub(super) fn decode_locals(d: &mut Decoder<'_>, block: &AnyBlock) {
+    let mut locals = Vec::new();
     for attribute in d.just_attributes(&block.body) {
         d.check_name(
             Code::InvalidLocalValueName,
             &attribute.name,
             attribute.name_range,
         );
+        locals.push(LocalItem {
+            definition: d.span(attribute.range),
+            name: attribute.name,
+        });
     }
+    d.set_item_body(ItemBody::Locals(locals));
 }
 
 /// `decodeOutputBlock`.

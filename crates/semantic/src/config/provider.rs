@@ -2,12 +2,15 @@
 //! deprecated `version`, `for_each`, reserved names and escaping blocks.
 
 use tofu_diagnostics::Code;
-use tofu_syntax::body::{AnyBlock, AttributeSchema, BlockSchema, BodySchema};
+use tofu_syntax::ast::{AstNode, Expr};
+use tofu_syntax::body::{
+    AnyAttribute, AnyBlock, AnyExpr, AttributeSchema, BlockSchema, BodySchema,
+};
 
-use super::Decoder;
 use super::common::{BAD_IDENTIFIER_DETAIL, is_valid_identifier};
 use super::provider_ref::check_provider_name_normalized;
 use super::terraform::decode_version_constraint;
+use super::{Decoder, ItemBody};
 
 /// `providerBlockSchema`.
 pub(crate) const ATTRIBUTES: &[AttributeSchema<'static>] = &[
@@ -32,6 +35,9 @@ pub(crate) const BLOCKS: &[BlockSchema<'static>] = &[
 /// own configuration, checked only against its schema later.
 pub(super) fn decode(d: &mut Decoder<'_>, block: &AnyBlock) {
     let (content, _) = d.partial_content(&block.body, &BodySchema::new(ATTRIBUTES, BLOCKS));
+    d.set_item_body(ItemBody::Provider {
+        alias: content.attribute("alias").and_then(written_alias),
+    });
 
     let Some(name) = block.labels.first() else {
         return;
@@ -104,6 +110,19 @@ pub(super) fn decode(d: &mut Decoder<'_>, block: &AnyBlock) {
                 inner.type_range,
             );
         }
+    }
+}
+
+/// An `alias` as the model keeps it, even where it is invalid: a string's
+/// value, or the text of any other expression.
+fn written_alias(attribute: &AnyAttribute) -> Option<String> {
+    match attribute.expr.as_ref()? {
+        AnyExpr::Native(Expr::Template(t)) => t.as_string_literal(),
+        AnyExpr::Native(other) => Some(other.syntax().to_string().trim().to_owned()),
+        AnyExpr::Json(value) => value
+            .as_scalar()
+            .and_then(|s| s.as_str())
+            .map(|s| s.into_owned()),
     }
 }
 

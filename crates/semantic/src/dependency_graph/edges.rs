@@ -8,8 +8,8 @@ use std::collections::HashMap;
 use tofu_syntax::TextRange;
 use tofu_syntax::body::{BodySchema, SourceText};
 
+use crate::config::file_blocks;
 use crate::config::module_call::{MODULE_BLOCKS, MODULE_OVERRIDE_ATTRS};
-use crate::declarations::file_blocks;
 use crate::{DeclKind, ModuleDir, SourceFile, Subject, module_declarations};
 
 /// What a reference names: a vertex of the module's own (by index), one

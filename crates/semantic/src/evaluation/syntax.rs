@@ -38,7 +38,7 @@ pub(crate) fn block_body(
             let block: Block = node_at(&root, def_range)?;
             block.body().map(AnyBody::native)
         }
-        None => crate::declarations::file_blocks(db, file)
+        None => crate::config::file_blocks(db, file)
             .into_iter()
             .find(|b| b.def_range == def_range)
             .map(|b| b.body),
@@ -109,7 +109,7 @@ pub(crate) fn attribute_expression(
         }
         None => {
             let source = SourceText::new(crate::input::contents(db, file), file.path(db));
-            crate::declarations::file_blocks(db, file)
+            crate::config::file_blocks(db, file)
                 .into_iter()
                 .filter(|b| b.type_name == "locals")
                 .flat_map(|b| b.body.just_attributes(&source).0)

@@ -18,7 +18,8 @@ use tofu_syntax::{SyntaxKind, SyntaxNode, TextRange, TextSize, trimmed_range};
 use crate::addrs::reference::{self, ResourceMode};
 use crate::addrs::traversal::{Traversal, variable_traversal};
 
-use crate::declarations::{DeclKind, file_blocks};
+use crate::config::file_blocks;
+use crate::declarations::DeclKind;
 use crate::{ModuleDir, SourceFile};
 
 mod json;

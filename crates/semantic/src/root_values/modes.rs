@@ -4,25 +4,9 @@
 
 use std::collections::BTreeMap;
 
-use tofu_eval::typeexpr::{constant_value, variable_type};
-use tofu_syntax::ast::Expr;
-use tofu_syntax::body::{AnyExpr, AttributeSchema, BodySchema, SourceText};
-
 use crate::ModuleDir;
-use crate::declarations::file_blocks;
-
-/// `VariableParsingMode`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum ParsingMode {
-    /// The string is the value (`VariableParseLiteral`): primitive types
-    /// and variables without a type.
-    Literal,
-    /// The string is an expression (`VariableParseHCL`): every other type
-    /// constraint, `any` included, and types with errors.
-    Expression,
-}
-
-const TYPE_ONLY: &[AttributeSchema<'static>] = &[AttributeSchema::optional("type")];
+pub use crate::config::ParsingMode;
+use crate::config::{BlockType, ItemBody, file_model};
 
 /// The root module's declared variables and how each reads its string
 /// values. The first of duplicate declarations counts; an override file's
@@ -36,22 +20,13 @@ pub fn variable_parsing_modes(
     let mut modes = BTreeMap::new();
     for (files, overriding) in [(module.files(db), false), (module.overrides(db), true)] {
         for &file in files.iter().filter(|f| f.exists(db)) {
-            let text = crate::input::contents(db, file);
-            let source = SourceText::new(text, file.path(db));
-            for block in file_blocks(db, file)
-                .into_iter()
-                .filter(|b| b.type_name == "variable")
-            {
-                let Some(name) = block.labels.first() else {
+            for block in file_model(db, file).of_type(BlockType::Variable) {
+                let (Some(name), ItemBody::Variable(variable)) =
+                    (block.labels.first(), &block.body)
+                else {
                     continue;
                 };
-                let (content, _, _) = block
-                    .body
-                    .partial_content(&BodySchema::new(TYPE_ONLY, &[]), &source);
-                let mode = content
-                    .attribute("type")
-                    .and_then(|attr| attr.expr.as_ref())
-                    .map(type_mode);
+                let mode = variable.parsing_mode;
                 if overriding {
                     if let (Some(mode), Some(existing)) = (mode, modes.get_mut(name)) {
                         *existing = mode;
@@ -63,32 +38,4 @@ pub fn variable_parsing_modes(
         }
     }
     modes
-}
-
-/// The mode a `type` argument gives.
-fn type_mode(expr: &AnyExpr) -> ParsingMode {
-    let (constraint, diagnostics) = match expr {
-        AnyExpr::Native(expr @ (Expr::Template(_) | Expr::Heredoc(_))) => {
-            // The legacy quoted forms: only "string" keeps literal values.
-            let (value, diagnostics) = constant_value(expr);
-            let literal = !diagnostics.iter().any(tofu_eval::Diagnostic::is_error)
-                && value.as_str() == Some("string");
-            return if literal {
-                ParsingMode::Literal
-            } else {
-                ParsingMode::Expression
-            };
-        }
-        AnyExpr::Native(expr) => variable_type(expr),
-        AnyExpr::Json(value) => crate::config::named_values::json_variable_type(value),
-    };
-    match constraint {
-        Some(constraint)
-            if !diagnostics.iter().any(tofu_eval::Diagnostic::is_error)
-                && constraint.ty.is_primitive() =>
-        {
-            ParsingMode::Literal
-        }
-        _ => ParsingMode::Expression,
-    }
 }

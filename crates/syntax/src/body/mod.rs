@@ -63,6 +63,32 @@ enum Repr {
     },
 }
 
+/// Where a body is, to find it again in the same tree without reading
+/// the file's blocks again (rust-analyzer's `AstPtr`): its syntax node, or
+/// the place of an empty body. It keeps no hidden names: it points at a
+/// block's whole body.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct BodyPtr(PtrRepr);
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+enum PtrRepr {
+    Native(rowan::ast::SyntaxNodePtr<crate::TofuLanguage>),
+    Json(rowan::ast::SyntaxNodePtr<crate::TofuLanguage>),
+    Empty(TextRange),
+}
+
+impl BodyPtr {
+    /// The body in `root`, the root of the tree the pointer was made in;
+    /// `None` in any other tree.
+    pub fn to_body(&self, root: &SyntaxNode) -> Option<AnyBody> {
+        Some(match &self.0 {
+            PtrRepr::Native(ptr) => AnyBody::native(ast::Body::cast(ptr.try_to_node(root)?)?),
+            PtrRepr::Json(ptr) => AnyBody::json(JsonValue::cast(ptr.try_to_node(root)?)?),
+            PtrRepr::Empty(range) => AnyBody::empty(*range),
+        })
+    }
+}
+
 /// Names a `partial_content` reading consumed, which later readings of the
 /// remaining body must not see.
 ///
@@ -159,6 +185,15 @@ impl AnyBody {
             repr: Repr::Empty { missing_item_range },
             hidden: None,
         }
+    }
+
+    /// Where this body is (its hidden names aside).
+    pub fn ptr(&self) -> BodyPtr {
+        BodyPtr(match &self.repr {
+            Repr::Native(body) => PtrRepr::Native(rowan::ast::SyntaxNodePtr::new(body.syntax())),
+            Repr::Json(value) => PtrRepr::Json(rowan::ast::SyntaxNodePtr::new(value.syntax())),
+            Repr::Empty { missing_item_range } => PtrRepr::Empty(*missing_item_range),
+        })
     }
 
     /// The native body, unless this is JSON or a placeholder.

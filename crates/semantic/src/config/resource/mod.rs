@@ -12,9 +12,10 @@ use tofu_syntax::body::{
     AnyAttribute, AnyBlock, AnyExpr, AttributeSchema, BlockSchema, BodyContent, BodySchema,
 };
 
-use super::Decoder;
+use super::{Decoder, ItemBody, RepeatedItem};
 use crate::addrs::reference::{Ref, ResourceMode as Mode, Subject, parse_ref};
 use crate::addrs::traversal::{node_variables, variables};
+use crate::declarations::Instances;
 pub(super) use provisioner::decode_provisioner;
 
 const COMMON_ATTRIBUTES: &[AttributeSchema<'static>] = &[
@@ -109,6 +110,7 @@ pub(super) fn decode_managed(d: &mut Decoder<'_>, block: &AnyBlock) {
         Mode::Managed,
         [Code::InvalidResourceTypeName, Code::InvalidResourceName],
     );
+    d.set_item_body(repeated(&content));
     let mut rep = Repetition::of(&content);
     common_arguments(d, &content);
 
@@ -193,6 +195,9 @@ fn decode_data_block(d: &mut Decoder<'_>, block: &AnyBlock, nested: bool) {
         Mode::Data,
         [Code::InvalidDataSourceName, Code::InvalidDataResourceName],
     );
+    if !nested {
+        d.set_item_body(repeated(&content));
+    }
     let mut rep = Repetition::default();
     for (name, slot) in [("count", &mut rep.count), ("for_each", &mut rep.for_each)] {
         let Some(attribute) = content.attribute(name) else {
@@ -265,6 +270,7 @@ pub(super) fn decode_ephemeral(d: &mut Decoder<'_>, block: &AnyBlock) {
             Code::InvalidEphemeralResourceName,
         ],
     );
+    d.set_item_body(repeated(&content));
     let mut rep = Repetition::of(&content);
     common_arguments(d, &content);
 
@@ -335,6 +341,14 @@ fn begin(
     let (content, _) = d.partial_content(&block.body, &BodySchema::new(COMMON_ATTRIBUTES, blocks));
     check_labels(d, block, summaries);
     (content, Addr::of(block, mode))
+}
+
+/// What the model keeps of a resource: how it makes instances.
+fn repeated(content: &BodyContent) -> ItemBody {
+    ItemBody::Repeated(RepeatedItem {
+        instances: Instances::of(content),
+        source: None,
+    })
 }
 
 /// The type and name labels must be identifiers.
