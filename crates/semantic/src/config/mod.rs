@@ -19,8 +19,8 @@ mod resource;
 pub(crate) mod terraform;
 
 pub use model::{
-    BlockItem, BlockPlaces, BlockType, FileModel, ItemBody, LocalItem, NestedBlock, ParsingMode,
-    RepeatedItem, SourceMap, Span, VariableDecl, VariableItem,
+    BlockItem, BlockType, FileModel, ItemBody, LocalItem, NestedBlock, ParsingMode, RepeatedItem,
+    SourceMap, Span, VariableDecl, VariableItem,
 };
 
 use std::sync::Arc;
@@ -57,6 +57,10 @@ fn file_config(db: &dyn salsa::Database, file: SourceFile) -> FileConfig {
     let parsed = parse(db, file).to_parse();
     let mut decoder = Decoder::new(db, file);
     decoder.decode_file(&AnyBody::of_file(&parsed));
+    decoder.out.shrink_to_fit();
+    decoder.model.blocks.shrink_to_fit();
+    decoder.source_map.shrink_to_fit();
+    decoder.variables.shrink_to_fit();
     FileConfig {
         diagnostics: Arc::new(decoder.out),
         model: Arc::new(decoder.model),
@@ -111,7 +115,7 @@ pub(crate) fn file_blocks(db: &dyn salsa::Database, file: SourceFile) -> Vec<Any
                 type_name: item.ty.name().to_owned(),
                 type_range: at.type_range,
                 labels: item.labels.clone(),
-                label_ranges: at.label_ranges.clone(),
+                label_ranges: places.label_ranges(at, item.labels.len()).to_vec(),
                 def_range: places.range(item.header),
                 body: at.body.to_body(&root)?,
             })
@@ -193,11 +197,8 @@ impl<'a> Decoder<'a> {
         for block in &content.blocks {
             if let Some(ty) = BlockType::of(&block.type_name) {
                 let header = self.span(block.def_range);
-                self.source_map.push_block(BlockPlaces {
-                    type_range: block.type_range,
-                    label_ranges: block.label_ranges.clone(),
-                    body: block.body.ptr(),
-                });
+                self.source_map
+                    .push_block(block.type_range, &block.label_ranges, block.body.ptr());
                 self.model.blocks.push(BlockItem {
                     ty,
                     labels: block.labels.clone(),

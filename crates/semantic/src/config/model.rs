@@ -55,7 +55,8 @@ pub struct SourceMap {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BlockPlaces {
     pub type_range: TextRange,
-    pub label_ranges: Vec<TextRange>,
+    /// The span of its first label; the others follow it.
+    labels: Span,
     /// Its body, to read again where a query needs more than the model.
     pub body: BodyPtr,
 }
@@ -71,13 +72,37 @@ impl SourceMap {
         self.ranges[span.0 as usize]
     }
 
-    pub(crate) fn push_block(&mut self, places: BlockPlaces) {
-        self.blocks.push(places);
+    /// Records where the next top-level block's parts are.
+    pub(crate) fn push_block(
+        &mut self,
+        type_range: TextRange,
+        labels: &[TextRange],
+        body: BodyPtr,
+    ) {
+        let first = Span(self.ranges.len() as u32);
+        self.ranges.extend_from_slice(labels);
+        self.blocks.push(BlockPlaces {
+            type_range,
+            labels: first,
+            body,
+        });
     }
 
     /// Where the parts of block `index` of the model are.
     pub fn block(&self, index: usize) -> &BlockPlaces {
         &self.blocks[index]
+    }
+
+    /// The label ranges of `block`, which has `count` labels.
+    pub fn label_ranges(&self, block: &BlockPlaces, count: usize) -> &[TextRange] {
+        let first = block.labels.0 as usize;
+        &self.ranges[first..first + count]
+    }
+
+    /// Drops the room left for growth: one source map lives per file.
+    pub(crate) fn shrink_to_fit(&mut self) {
+        self.ranges.shrink_to_fit();
+        self.blocks.shrink_to_fit();
     }
 }
 
