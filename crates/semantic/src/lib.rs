@@ -34,6 +34,11 @@ mod root_values;
 mod settings;
 mod static_eval;
 
+/// Module source addresses (`addrs.ModuleSource`), for hosts that install
+/// or find the modules calls name.
+pub use addrs::module_source::{
+    ModuleSource, SourceError, parse_module_source, parse_module_source_registry,
+};
 /// Provider addresses (`addrs.Provider`), public so that provider schemas
 /// can be keyed by them.
 pub use addrs::provider::{Provider, parse_provider_source};

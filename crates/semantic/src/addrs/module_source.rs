@@ -4,7 +4,7 @@
 
 /// A module source address (`addrs.ModuleSource`).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) enum ModuleSource {
+pub enum ModuleSource {
     /// `./dir` or `../dir`, cleaned.
     Local(String),
     /// `[host/]namespace/name/system[//subdir]`; the host is the default
@@ -22,7 +22,7 @@ pub(crate) enum ModuleSource {
 
 /// Why a source address is invalid.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) enum SourceError {
+pub enum SourceError {
     /// `getmodules.MaybeRelativePathErr`: a path without `./`.
     MaybeRelativePath(String),
     Other(String),
@@ -49,7 +49,7 @@ fn is_local(raw: &str) -> bool {
 }
 
 /// `addrs.ParseModuleSource`.
-pub(crate) fn parse_module_source(raw: &str) -> Result<ModuleSource, SourceError> {
+pub fn parse_module_source(raw: &str) -> Result<ModuleSource, SourceError> {
     if is_local(raw) {
         let raw = raw.replace('\\', "/");
         let clean = clean_path(&raw);
@@ -67,7 +67,7 @@ pub(crate) fn parse_module_source(raw: &str) -> Result<ModuleSource, SourceError
 }
 
 /// `addrs.ParseModuleSourceRegistry`.
-pub(crate) fn parse_module_source_registry(raw: &str) -> Result<ModuleSource, SourceError> {
+pub fn parse_module_source_registry(raw: &str) -> Result<ModuleSource, SourceError> {
     let err = |m: String| Err(SourceError::Other(m));
     if is_local(raw) {
         return err(format!(
