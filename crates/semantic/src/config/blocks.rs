@@ -682,6 +682,7 @@ fn record_check(d: &mut Decoder<'_>, content: &BodyContent) {
             ty: b.type_name.clone(),
             labels: b.labels.clone(),
             header: d.span(b.def_range),
+            body: d.source_map.push_body(b.body.ptr()),
         })
         .collect();
     d.set_item_body(ItemBody::Check { data });

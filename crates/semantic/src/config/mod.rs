@@ -19,8 +19,8 @@ mod resource;
 pub(crate) mod terraform;
 
 pub use model::{
-    BlockItem, BlockType, FileModel, ItemBody, LocalItem, NestedBlock, ParsingMode, RepeatedItem,
-    SourceMap, Span, VariableDecl, VariableItem,
+    BlockItem, BlockType, BodySpan, FileModel, ItemBody, LocalItem, NestedBlock, ParsingMode,
+    RepeatedItem, SourceMap, Span, VariableDecl, VariableItem,
 };
 
 use std::sync::Arc;
@@ -121,6 +121,27 @@ pub(crate) fn file_blocks(db: &dyn salsa::Database, file: SourceFile) -> Vec<Any
             })
         })
         .collect()
+}
+
+/// The settings block (`backend`, `cloud`, `encryption`, ...) of a
+/// `terraform` block of `file` whose header is `header`, with its body.
+pub(crate) fn terraform_setting(
+    db: &dyn salsa::Database,
+    file: SourceFile,
+    header: TextRange,
+) -> Option<(NestedBlock, AnyBody)> {
+    let places = file_source_map(db, file);
+    let setting = file_model(db, file)
+        .of_type(BlockType::Terraform)
+        .flat_map(|block| match &block.body {
+            ItemBody::Terraform { settings } => settings.as_slice(),
+            _ => &[],
+        })
+        .find(|setting| places.range(setting.header) == header)?
+        .clone();
+    let root = tofu_syntax::SyntaxNode::new_root(parse(db, file).green.clone());
+    let body = places.body(setting.body).to_body(&root)?;
+    Some((setting, body))
 }
 
 /// `override.tf`, `main_override.tf`, and the same for `.tofu` and JSON.

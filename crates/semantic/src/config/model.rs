@@ -49,7 +49,13 @@ pub struct SourceMap {
     ranges: Vec<TextRange>,
     /// The places of [`FileModel::blocks`], one for one.
     blocks: Vec<BlockPlaces>,
+    /// The bodies of nested blocks, by [`BodySpan`].
+    bodies: Vec<BodyPtr>,
 }
+
+/// A nested block's body: an index into its file's [`SourceMap`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct BodySpan(u32);
 
 /// Where the parts of a top-level block are.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -88,6 +94,16 @@ impl SourceMap {
         });
     }
 
+    pub(crate) fn push_body(&mut self, body: BodyPtr) -> BodySpan {
+        self.bodies.push(body);
+        BodySpan(self.bodies.len() as u32 - 1)
+    }
+
+    /// Where a nested block's body is.
+    pub fn body(&self, span: BodySpan) -> &BodyPtr {
+        &self.bodies[span.0 as usize]
+    }
+
     /// Where the parts of block `index` of the model are.
     pub fn block(&self, index: usize) -> &BlockPlaces {
         &self.blocks[index]
@@ -103,6 +119,7 @@ impl SourceMap {
     pub(crate) fn shrink_to_fit(&mut self) {
         self.ranges.shrink_to_fit();
         self.blocks.shrink_to_fit();
+        self.bodies.shrink_to_fit();
     }
 }
 
@@ -272,6 +289,7 @@ pub struct NestedBlock {
     pub ty: String,
     pub labels: Vec<String>,
     pub header: Span,
+    pub body: BodySpan,
 }
 
 impl NestedBlock {

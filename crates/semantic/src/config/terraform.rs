@@ -302,6 +302,7 @@ pub(super) fn decode_terraform(d: &mut Decoder<'_>, block: &AnyBlock) {
             ty: b.type_name.clone(),
             labels: b.labels.clone(),
             header: d.span(b.def_range),
+            body: d.source_map.push_body(b.body.ptr()),
         })
         .collect();
     d.set_item_body(ItemBody::Terraform { settings });

@@ -6,14 +6,13 @@
 
 use tofu_diagnostics::Code;
 use tofu_syntax::TextRange;
-use tofu_syntax::body::{AnyBlock, AnyExpr, BodySchema, SourceText};
+use tofu_syntax::body::{AnyBody, AnyExpr, BodySchema, SourceText};
 use tofu_types::{Mark, Value};
 
 use super::identifier::{Ident, error};
 use super::scope::{StaticScope, provider_functions};
 use super::values::declared_const;
 use super::{StaticCall, StaticValue};
-use crate::config::file_blocks;
 use crate::config::module_call::{source_value_error, version_value_error};
 use crate::declarations::DeclKind;
 use crate::evaluation::module_variable_decls;
@@ -188,27 +187,12 @@ fn provider_for_each(
     );
 }
 
-/// The blocks nested in a file's `terraform` blocks (`backend`, `cloud`,
-/// `encryption`, ...), whatever the syntax.
-fn terraform_blocks(db: &dyn salsa::Database, file: SourceFile) -> Vec<AnyBlock> {
-    let source = SourceText::new(crate::input::contents(db, file), file.path(db));
-    file_blocks(db, file)
-        .into_iter()
-        .filter(|b| b.type_name == "terraform")
-        .flat_map(|block| {
-            let schema = BodySchema::new(&[], crate::config::terraform::TERRAFORM_BLOCKS);
-            block.body.partial_content(&schema, &source).0.blocks
-        })
-        .collect()
-}
-
+/// The settings block whose header is `at`, with its body.
 fn nested_block(
     db: &dyn salsa::Database,
-    (file, def_range): (SourceFile, TextRange),
-) -> Option<AnyBlock> {
-    terraform_blocks(db, file)
-        .into_iter()
-        .find(|b| b.def_range == def_range)
+    (file, header): (SourceFile, TextRange),
+) -> Option<(crate::config::NestedBlock, AnyBody)> {
+    crate::config::terraform_setting(db, file, header)
 }
 
 /// The backend (`backend.TYPE`) or the `cloud` block (`backend.cloud`,
@@ -216,16 +200,16 @@ fn nested_block(
 fn backends(scope: &StaticScope<'_>, out: &mut Vec<Diagnostic>) {
     let settings = crate::module_settings(scope.db, scope.module);
     if let Some(&at) = settings.backends.first()
-        && let Some(block) = nested_block(scope.db, at)
+        && let Some((block, body)) = nested_block(scope.db, at)
     {
-        let kind = block.labels.first().cloned().unwrap_or_default();
+        let kind = block.label(0);
         let ident = scope.ident(format!("backend.{kind}"), Some(at));
-        backend_block(scope, at.0, &block, &ident, out);
+        backend_block(scope, at.0, &body, &ident, out);
     } else if let Some(&at) = settings.clouds.first()
-        && let Some(block) = nested_block(scope.db, at)
+        && let Some((_, body)) = nested_block(scope.db, at)
     {
         let ident = scope.ident("backend.cloud".to_owned(), None);
-        backend_block(scope, at.0, &block, &ident, out);
+        backend_block(scope, at.0, &body, &ident, out);
     }
 }
 
@@ -234,13 +218,12 @@ fn backends(scope: &StaticScope<'_>, out: &mut Vec<Diagnostic>) {
 fn backend_block(
     scope: &StaticScope<'_>,
     file: SourceFile,
-    block: &AnyBlock,
+    body: &AnyBody,
     ident: &Ident,
     out: &mut Vec<Diagnostic>,
 ) {
     let source = SourceText::new(crate::input::contents(scope.db, file), file.path(scope.db));
-    let arguments: Vec<AnyExpr> = block
-        .body
+    let arguments: Vec<AnyExpr> = body
         .just_attributes(&source)
         .0
         .into_iter()
@@ -293,7 +276,7 @@ fn encryption(scope: &StaticScope<'_>, out: &mut Vec<Diagnostic>) {
     let Some(&at) = crate::module_settings(db, scope.module).encryptions.first() else {
         return;
     };
-    let Some(block) = nested_block(db, at) else {
+    let Some((_, body)) = nested_block(db, at) else {
         return;
     };
     let file = at.0;
@@ -302,9 +285,7 @@ fn encryption(scope: &StaticScope<'_>, out: &mut Vec<Diagnostic>) {
         tofu_syntax::body::BlockSchema::new("key_provider", &["type", "name"]),
         tofu_syntax::body::BlockSchema::new("method", &["type", "name"]),
     ];
-    let (content, _, _) = block
-        .body
-        .partial_content(&BodySchema::new(&[], &blocks), &source);
+    let (content, _, _) = body.partial_content(&BodySchema::new(&[], &blocks), &source);
     for inner in &content.blocks {
         let label = |i: usize| inner.labels.get(i).cloned().unwrap_or_default();
         let ident = scope.ident(
