@@ -24,7 +24,7 @@ pub fn module_calls(db: &dyn salsa::Database, module: ModuleDir) -> Vec<ModuleCa
         let positions = file_source_map(db, file);
         for block in file_model(db, file).of_type(BlockType::Module) {
             let source = match &block.body {
-                ItemBody::Repeated(call) => call.source.clone(),
+                ItemBody::ModuleCall(call) => call.source.clone(),
                 _ => None,
             };
             out.push(ModuleCall {

@@ -94,20 +94,6 @@ pub enum Instances {
     ForEach,
 }
 
-impl Instances {
-    /// Whether a block's content sets `count` or `for_each` (both:
-    /// `count`, which OpenTofu reports as an invalid combination).
-    pub(crate) fn of(content: &tofu_syntax::body::BodyContent) -> Instances {
-        if content.attribute("count").is_some() {
-            Instances::Count
-        } else if content.attribute("for_each").is_some() {
-            Instances::ForEach
-        } else {
-            Instances::Single
-        }
-    }
-}
-
 /// The declarations of one file, in source order.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct FileDeclarations {
@@ -159,7 +145,7 @@ pub fn file_declarations(db: &dyn salsa::Database, file: SourceFile) -> FileDecl
             BlockType::Provider => DeclKind::Provider {
                 name: block.label(0),
                 alias: match &block.body {
-                    ItemBody::Provider { alias } => alias.clone(),
+                    ItemBody::Provider { alias, .. } => alias.clone(),
                     _ => None,
                 },
             },
@@ -180,7 +166,8 @@ pub fn file_declarations(db: &dyn salsa::Database, file: SourceFile) -> FileDecl
             BlockType::Language | BlockType::RequiredProviders => continue,
         };
         let instances = match &block.body {
-            ItemBody::Repeated(item) => item.instances,
+            ItemBody::Resource(repeats) => repeats.instances(),
+            ItemBody::ModuleCall(call) => call.repeats.instances(),
             _ => Instances::Single,
         };
         let header = positions.range(block.header);

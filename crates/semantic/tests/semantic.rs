@@ -500,7 +500,7 @@ fn provider_source_addresses_are_public() {
 #[test]
 fn moving_text_leaves_the_model_equal() {
     use tofu_semantic::{BlockType, ItemBody, file_model, file_source_map, module_variables};
-    let text = "variable \"a\" {\n  type = list(string)\n}\nlocals {\n  b = 1\n}\nmodule \"m\" {\n  source = \"./m\"\n  count = 2\n}\nprovider \"p\" {\n  alias = \"x\"\n}\ncheck \"c\" {\n  data \"t\" \"d\" {}\n  assert {\n    condition = true\n    error_message = \"x\"\n  }\n}\nterraform {\n  backend \"local\" {}\n}\n";
+    let text = "variable \"a\" {\n  type = list(string)\n}\nlocals {\n  b = 1\n}\nmodule \"m\" {\n  source = \"./m\"\n  count = 2\n  n = 1\n}\nprovider \"p\" {\n  alias = \"x\"\n}\ncheck \"c\" {\n  data \"t\" \"d\" {}\n  assert {\n    condition = true\n    error_message = \"x\"\n  }\n}\nterraform {\n  backend \"local\" {}\n}\n";
     let db = Database::with_execution_log();
     let m = module(&db, "", &[("main.tf", text)]);
     let file = m.files(&db)[0];
@@ -519,7 +519,17 @@ fn moving_text_leaves_the_model_equal() {
             BlockType::Terraform,
         ]
     );
-    assert!(matches!(&before.blocks[3].body, ItemBody::Provider { alias: Some(a) } if a == "x"));
+    assert!(
+        matches!(&before.blocks[3].body, ItemBody::Provider { alias: Some(a), for_each: false } if a == "x")
+    );
+    let ItemBody::ModuleCall(call) = &before.blocks[2].body else {
+        panic!("a module call: {:?}", before.blocks[2]);
+    };
+    assert!(call.repeats.count && !call.repeats.for_each);
+    assert_eq!(call.source.as_deref(), Some("./m"));
+    assert_eq!(call.meta_arguments.len(), 1);
+    let arguments: Vec<&str> = call.arguments.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(arguments, ["n"]);
     assert!(
         matches!(&before.blocks[5].body, ItemBody::Terraform { settings } if settings[0].ty == "backend")
     );

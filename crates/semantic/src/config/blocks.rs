@@ -11,7 +11,7 @@ use tofu_syntax::json::JsonValue;
 use tofu_syntax::{TextRange, TextSize, trimmed_range};
 
 use super::common::Traversal;
-use super::{Decoder, ItemBody, NestedBlock};
+use super::{Decoder, ItemBody};
 use crate::addrs::reference::ResourceMode as Mode;
 
 // ---------------------------------------------------------------------------
@@ -465,6 +465,9 @@ const IMPORT_ATTRS: &[AttributeSchema<'static>] = &[
 /// `decodeImportBlock`.
 pub(super) fn decode_import(d: &mut Decoder<'_>, block: &AnyBlock) {
     let content = d.content(&block.body, &BodySchema::new(IMPORT_ATTRS, &[]));
+    d.set_item_body(ItemBody::Import {
+        for_each: content.attribute("for_each").is_some(),
+    });
     let id = content.attribute("id");
     let identity = content.attribute("identity");
     let mut module_depth = 0;
@@ -678,12 +681,7 @@ fn record_check(d: &mut Decoder<'_>, content: &BodyContent) {
         .blocks
         .iter()
         .filter(|b| b.type_name == "data")
-        .map(|b| NestedBlock {
-            ty: b.type_name.clone(),
-            labels: b.labels.clone(),
-            header: d.span(b.def_range),
-            body: d.source_map.push_body(b.body.ptr()),
-        })
+        .map(|b| d.nested_block(b))
         .collect();
     d.set_item_body(ItemBody::Check { data });
 }

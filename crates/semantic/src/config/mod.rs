@@ -19,8 +19,8 @@ mod resource;
 pub(crate) mod terraform;
 
 pub use model::{
-    BlockItem, BlockType, BodySpan, FileModel, ItemBody, LocalItem, NestedBlock, ParsingMode,
-    RepeatedItem, SourceMap, Span, VariableDecl, VariableItem,
+    BlockItem, BlockType, BodySpan, FileModel, ItemBody, LocalItem, ModuleCallItem, NestedBlock,
+    ParsingMode, Repeats, SourceMap, Span, VariableDecl, VariableItem,
 };
 
 use std::sync::Arc;
@@ -102,25 +102,33 @@ pub fn file_variables(db: &dyn salsa::Database, file: SourceFile) -> Arc<Vec<Arc
 /// The top-level blocks of a file, found again in its tree through the
 /// model's pointers: no schema is read again.
 pub(crate) fn file_blocks(db: &dyn salsa::Database, file: SourceFile) -> Vec<AnyBlock> {
-    let model = file_model(db, file);
+    file_items(db, file).map(|(_, block)| block).collect()
+}
+
+/// Each block of a file's model with the block itself, found again in
+/// the file's tree by pointer.
+pub(crate) fn file_items(
+    db: &dyn salsa::Database,
+    file: SourceFile,
+) -> impl Iterator<Item = (&BlockItem, AnyBlock)> {
     let places = file_source_map(db, file);
     let root = tofu_syntax::SyntaxNode::new_root(parse(db, file).green.clone());
-    model
+    file_model(db, file)
         .blocks
         .iter()
         .enumerate()
-        .filter_map(|(index, item)| {
+        .filter_map(move |(index, item)| {
             let at = places.block(index);
-            Some(AnyBlock {
+            let block = AnyBlock {
                 type_name: item.ty.name().to_owned(),
                 type_range: at.type_range,
                 labels: item.labels.clone(),
                 label_ranges: places.label_ranges(at, item.labels.len()).to_vec(),
                 def_range: places.range(item.header),
                 body: at.body.to_body(&root)?,
-            })
+            };
+            Some((item, block))
         })
-        .collect()
 }
 
 /// The settings block (`backend`, `cloud`, `encryption`, ...) of a
@@ -255,6 +263,16 @@ impl<'a> Decoder<'a> {
     /// A place for the model.
     pub fn span(&mut self, range: TextRange) -> Span {
         self.source_map.push(range)
+    }
+
+    /// A nested block as the model keeps it, its places recorded.
+    pub fn nested_block(&mut self, block: &AnyBlock) -> NestedBlock {
+        NestedBlock {
+            ty: block.type_name.clone(),
+            labels: block.labels.clone(),
+            header: self.span(block.def_range),
+            body: self.source_map.push_body(block.body.ptr()),
+        }
     }
 
     /// Records what the model keeps of the body of the block being

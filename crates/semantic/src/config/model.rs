@@ -10,7 +10,7 @@
 //! queries that report places read the source map too.
 
 use tofu_syntax::TextRange;
-use tofu_syntax::body::BodyPtr;
+use tofu_syntax::body::{BodyContent, BodyPtr};
 use tofu_types::Value;
 
 use crate::SourceFile;
@@ -216,8 +216,12 @@ pub struct BlockItem {
 impl BlockItem {
     /// Label `index`, empty where it is missing.
     pub fn label(&self, index: usize) -> String {
-        self.labels.get(index).cloned().unwrap_or_default()
+        label(&self.labels, index)
     }
+}
+
+fn label(labels: &[String], index: usize) -> String {
+    labels.get(index).cloned().unwrap_or_default()
 }
 
 /// What decoding keeps of a block's body, by block type.
@@ -230,12 +234,17 @@ pub enum ItemBody {
     Variable(VariableItem),
     /// A `locals` block's definitions, in source order.
     Locals(Vec<LocalItem>),
-    /// A resource, data source, ephemeral resource or module call.
-    Repeated(RepeatedItem),
+    /// A resource, data source or ephemeral resource.
+    Resource(Repeats),
+    ModuleCall(ModuleCallItem),
     Provider {
         /// The `alias` as written: a string's value, or the text of any
         /// other expression.
         alias: Option<String>,
+        for_each: bool,
+    },
+    Import {
+        for_each: bool,
     },
     Check {
         /// The `data` blocks nested in it.
@@ -275,12 +284,48 @@ pub struct LocalItem {
     pub definition: Span,
 }
 
-/// What later queries read of a resource or module call.
+/// Which repetition meta-arguments a resource or module call sets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Repeats {
+    pub count: bool,
+    pub for_each: bool,
+}
+
+impl Repeats {
+    /// What a block's content sets.
+    pub(crate) fn of(content: &BodyContent) -> Repeats {
+        Repeats {
+            count: content.attribute("count").is_some(),
+            for_each: content.attribute("for_each").is_some(),
+        }
+    }
+
+    /// How the block makes instances: `count` wins when both are set
+    /// (which OpenTofu reports as an invalid combination).
+    pub fn instances(self) -> Instances {
+        if self.count {
+            Instances::Count
+        } else if self.for_each {
+            Instances::ForEach
+        } else {
+            Instances::Single
+        }
+    }
+}
+
+/// What later queries read of a `module` block.
 #[derive(Debug, Clone, PartialEq, Default)]
-pub struct RepeatedItem {
-    pub instances: Instances,
-    /// A module call's `source`, where it is a literal string.
+pub struct ModuleCallItem {
+    pub repeats: Repeats,
+    /// Its `source`, where it is a literal string.
     pub source: Option<String>,
+    /// The definitions of its meta-arguments that decide its instances
+    /// (`count`, `for_each`, `depends_on`, `providers`, and the
+    /// arguments of its `lifecycle` blocks).
+    pub meta_arguments: Vec<Span>,
+    /// The definitions of its arguments (the called module's variables),
+    /// those in escaping blocks last.
+    pub arguments: Vec<(String, Span)>,
 }
 
 /// A block nested in a top-level block, by type and labels.
@@ -295,6 +340,6 @@ pub struct NestedBlock {
 impl NestedBlock {
     /// Label `index`, empty where it is missing.
     pub fn label(&self, index: usize) -> String {
-        self.labels.get(index).cloned().unwrap_or_default()
+        label(&self.labels, index)
     }
 }

@@ -10,16 +10,17 @@ use tofu_eval::{EvalContext, FunctionTable, MemoryFileSystem, NoVariables};
 
 use tofu_syntax::TextRange;
 use tofu_syntax::ast::Expr;
-use tofu_syntax::body::{AnyBlock, AnyExpr, AttributeSchema, BlockSchema, BodySchema};
+use tofu_syntax::body::{
+    AnyBlock, AnyBody, AnyExpr, AttributeSchema, BlockSchema, BodyContent, BodySchema,
+};
 use tofu_syntax::json::JsonValue;
 use tofu_types::{Mark, Type, Value};
 
 use super::provider_ref::{decode_provider_config_ref, decode_provider_config_ref_text};
-use super::{Decoder, ItemBody, RepeatedItem};
+use super::{Decoder, ItemBody, ModuleCallItem, Repeats, Span};
 #[cfg(test)]
 use crate::addrs::module_source::ModuleSource;
 use crate::addrs::module_source::{SourceError, parse_module_source, parse_module_source_registry};
-use crate::declarations::Instances;
 
 /// `moduleBlockSchema`'s attributes (also the meta-arguments that are not a
 /// child module's input variables).
@@ -60,13 +61,10 @@ pub(super) fn decode(d: &mut Decoder<'_>, block: &AnyBlock) {
     } else {
         MODULE_ATTRS
     };
-    let (content, _) = d.partial_content(&block.body, &BodySchema::new(attrs, MODULE_BLOCKS));
-    d.set_item_body(ItemBody::Repeated(RepeatedItem {
-        instances: Instances::of(&content),
-        source: content
-            .attribute("source")
-            .and_then(|a| literal_source(a.expr.as_ref()?)),
-    }));
+    let (content, arguments) =
+        d.partial_content(&block.body, &BodySchema::new(attrs, MODULE_BLOCKS));
+    let item = call_item(d, &content, &arguments);
+    d.set_item_body(ItemBody::ModuleCall(item));
 
     if let Some(name) = block.labels.first() {
         d.check_name(
@@ -146,6 +144,50 @@ pub(super) fn decode(d: &mut Decoder<'_>, block: &AnyBlock) {
             source_value_error(&format!("module.{name}.source"), &value, registry)
     {
         d.error(summary, detail, expr.range());
+    }
+}
+
+/// What the model keeps of a module call: its repetition, its literal
+/// source, and where its meta-arguments and arguments are (read whatever
+/// decoding reports of them).
+fn call_item(d: &mut Decoder<'_>, content: &BodyContent, arguments: &AnyBody) -> ModuleCallItem {
+    let mut meta_arguments: Vec<Span> = content
+        .attributes
+        .iter()
+        .filter(|a| {
+            matches!(
+                a.name.as_str(),
+                "count" | "for_each" | "depends_on" | "providers"
+            )
+        })
+        .map(|a| d.span(a.range))
+        .collect();
+    let mut argument_bodies = vec![arguments];
+    for nested in &content.blocks {
+        match nested.type_name.as_str() {
+            "lifecycle" => {
+                for attribute in nested.body.just_attributes(&d.source).0 {
+                    meta_arguments.push(d.span(attribute.range));
+                }
+            }
+            // An escaping block holds arguments named as meta-arguments.
+            "_" => argument_bodies.push(&nested.body),
+            _ => {}
+        }
+    }
+    let mut call_arguments = Vec::new();
+    for body in argument_bodies {
+        for attribute in body.just_attributes(&d.source).0 {
+            call_arguments.push((attribute.name, d.span(attribute.range)));
+        }
+    }
+    ModuleCallItem {
+        repeats: Repeats::of(content),
+        source: content
+            .attribute("source")
+            .and_then(|a| literal_source(a.expr.as_ref()?)),
+        meta_arguments,
+        arguments: call_arguments,
     }
 }
 

@@ -37,6 +37,7 @@ pub(super) fn decode(d: &mut Decoder<'_>, block: &AnyBlock) {
     let (content, _) = d.partial_content(&block.body, &BodySchema::new(ATTRIBUTES, BLOCKS));
     d.set_item_body(ItemBody::Provider {
         alias: content.attribute("alias").and_then(written_alias),
+        for_each: content.attribute("for_each").is_some(),
     });
 
     let Some(name) = block.labels.first() else {

@@ -18,7 +18,7 @@ use tofu_syntax::{TextRange, TextSize};
 use tofu_types::{Type, Value};
 
 use super::provider_ref::check_provider_name_normalized;
-use super::{Decoder, ItemBody, NestedBlock};
+use super::{Decoder, ItemBody};
 use crate::addrs::provider::{parse_provider_part, parse_provider_source};
 use crate::addrs::traversal::{Step, traversal_of};
 
@@ -295,16 +295,7 @@ pub(super) fn decode_terraform(d: &mut Decoder<'_>, block: &AnyBlock) {
         &block.body,
         &BodySchema::new(TERRAFORM_ATTRIBUTES, TERRAFORM_BLOCKS),
     );
-    let settings = content
-        .blocks
-        .iter()
-        .map(|b| NestedBlock {
-            ty: b.type_name.clone(),
-            labels: b.labels.clone(),
-            header: d.span(b.def_range),
-            body: d.source_map.push_body(b.body.ptr()),
-        })
-        .collect();
+    let settings = content.blocks.iter().map(|b| d.nested_block(b)).collect();
     d.set_item_body(ItemBody::Terraform { settings });
     for inner in &content.blocks {
         match inner.type_name.as_str() {

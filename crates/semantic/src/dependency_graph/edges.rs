@@ -6,10 +6,8 @@
 use std::collections::HashMap;
 
 use tofu_syntax::TextRange;
-use tofu_syntax::body::{BodySchema, SourceText};
 
-use crate::config::file_blocks;
-use crate::config::module_call::{MODULE_BLOCKS, MODULE_OVERRIDE_ATTRS};
+use crate::config::{BlockType, ItemBody, file_model, file_source_map};
 use crate::{DeclKind, ModuleDir, SourceFile, Subject, module_declarations};
 
 /// What a reference names: a vertex of the module's own (by index), one
@@ -296,44 +294,21 @@ pub fn module_dependencies(db: &dyn salsa::Database, module: ModuleDir) -> Modul
 /// Where each `module` block of `file` keeps its arguments and its
 /// meta-arguments: `(call, range, role)`.
 fn call_roles(db: &dyn salsa::Database, file: SourceFile) -> Vec<(String, TextRange, Role)> {
-    let text = crate::input::contents(db, file);
-    let source = SourceText::new(text, file.path(db));
+    let places = file_source_map(db, file);
     let mut out = Vec::new();
-    for block in file_blocks(db, file)
-        .into_iter()
-        .filter(|b| b.type_name == "module")
-    {
-        let Some(call) = block.labels.first() else {
+    for block in file_model(db, file).of_type(BlockType::Module) {
+        let (Some(call), ItemBody::ModuleCall(item)) = (block.labels.first(), &block.body) else {
             continue;
         };
-        let schema = BodySchema::new(MODULE_OVERRIDE_ATTRS, MODULE_BLOCKS);
-        let (meta, arguments, _) = block.body.partial_content(&schema, &source);
-        for attribute in &meta.attributes {
-            if matches!(
-                attribute.name.as_str(),
-                "count" | "for_each" | "depends_on" | "providers"
-            ) {
-                out.push((call.clone(), attribute.range, Role::Expansion));
-            }
+        for &span in &item.meta_arguments {
+            out.push((call.clone(), places.range(span), Role::Expansion));
         }
-        let mut argument_bodies = vec![arguments];
-        for nested in &meta.blocks {
-            match nested.type_name.as_str() {
-                "lifecycle" => {
-                    for attribute in nested.body.just_attributes(&source).0 {
-                        out.push((call.clone(), attribute.range, Role::Expansion));
-                    }
-                }
-                // An escaping block holds arguments named as meta-arguments.
-                "_" => argument_bodies.push(nested.body.clone()),
-                _ => {}
-            }
-        }
-        for body in argument_bodies {
-            for attribute in body.just_attributes(&source).0 {
-                let role = Role::Argument(attribute.name);
-                out.push((call.clone(), attribute.range, role));
-            }
+        for (name, span) in &item.arguments {
+            out.push((
+                call.clone(),
+                places.range(*span),
+                Role::Argument(name.clone()),
+            ));
         }
     }
     out

@@ -12,13 +12,13 @@ use std::sync::Arc;
 
 use tofu_diagnostics::Code;
 use tofu_syntax::ast::{AstNode, Expr};
-use tofu_syntax::body::{AnyBody, AnyExpr, AttributeSchema, BodySchema, SourceText};
+use tofu_syntax::body::{AnyExpr, SourceText};
 use tofu_syntax::{SyntaxKind, SyntaxNode, TextRange, TextSize, trimmed_range};
 
 use crate::addrs::reference::{self, ResourceMode};
 use crate::addrs::traversal::{Traversal, variable_traversal};
 
-use crate::config::file_blocks;
+use crate::config::{BlockItem, BlockType, ItemBody, file_items};
 use crate::declarations::DeclKind;
 use crate::{ModuleDir, SourceFile};
 
@@ -106,7 +106,7 @@ pub fn file_references(db: &dyn salsa::Database, file: SourceFile) -> Vec<Refere
         .iter()
         .map(|d| (d.range, Arc::new(d.kind.clone())))
         .collect();
-    for block in file_blocks(db, file) {
+    for (item, block) in file_items(db, file) {
         if block.type_name == "locals" {
             for attribute in block.body.just_attributes(&source).0 {
                 let from = Arc::new(DeclKind::Local(attribute.name.clone()));
@@ -128,7 +128,7 @@ pub fn file_references(db: &dyn salsa::Database, file: SourceFile) -> Vec<Refere
         let Some(from) = decls.get(&block.def_range) else {
             continue;
         };
-        let scope = BlockScope::of(&block.type_name, &block.body, &source);
+        let scope = BlockScope::of(item);
         if let Some(body) = block.body.as_native() {
             let node = body.syntax().clone();
             let scope = NativeScope {
@@ -188,35 +188,23 @@ struct BlockScope {
 }
 
 impl BlockScope {
-    fn of(block_type: &str, body: &AnyBody, source: &SourceText<'_>) -> BlockScope {
-        const META: BodySchema<'static> = BodySchema::new(
-            &[
-                AttributeSchema::optional("count"),
-                AttributeSchema::optional("for_each"),
-            ],
-            &[],
-        );
-        // Only blocks that repeat read their meta-arguments.
-        let meta = || {
-            let (content, _, _) = body.partial_content(&META, source);
-            (
-                content.attribute("count").is_some(),
-                content.attribute("for_each").is_some(),
-            )
-        };
-        let (count, for_each) = match block_type {
-            "resource" | "data" | "ephemeral" | "module" => meta(),
-            "provider" | "import" => (false, meta().1),
+    fn of(block: &BlockItem) -> BlockScope {
+        let (count, for_each) = match &block.body {
+            ItemBody::Resource(repeats) => (repeats.count, repeats.for_each),
+            ItemBody::ModuleCall(call) => (call.repeats.count, call.repeats.for_each),
+            ItemBody::Provider { for_each, .. } | ItemBody::Import { for_each } => {
+                (false, *for_each)
+            }
             // The provisioners of a `removed` block run for each instance
             // that was removed, whatever its key.
-            "removed" => (true, true),
+            _ if block.ty == BlockType::Removed => (true, true),
             _ => (false, false),
         };
         BlockScope {
             count,
             for_each,
-            nested_blocks_only: block_type == "variable",
-            backend_blocks_only: block_type == "terraform",
+            nested_blocks_only: block.ty == BlockType::Variable,
+            backend_blocks_only: block.ty == BlockType::Terraform,
         }
     }
 

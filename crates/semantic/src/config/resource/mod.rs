@@ -12,10 +12,9 @@ use tofu_syntax::body::{
     AnyAttribute, AnyBlock, AnyExpr, AttributeSchema, BlockSchema, BodyContent, BodySchema,
 };
 
-use super::{Decoder, ItemBody, RepeatedItem};
+use super::{Decoder, ItemBody, Repeats};
 use crate::addrs::reference::{Ref, ResourceMode as Mode, Subject, parse_ref};
 use crate::addrs::traversal::{node_variables, variables};
-use crate::declarations::Instances;
 pub(super) use provisioner::decode_provisioner;
 
 const COMMON_ATTRIBUTES: &[AttributeSchema<'static>] = &[
@@ -345,10 +344,7 @@ fn begin(
 
 /// What the model keeps of a resource: how it makes instances.
 fn repeated(content: &BodyContent) -> ItemBody {
-    ItemBody::Repeated(RepeatedItem {
-        instances: Instances::of(content),
-        source: None,
-    })
+    ItemBody::Resource(Repeats::of(content))
 }
 
 /// The type and name labels must be identifiers.
