@@ -16,6 +16,7 @@ use tofu_eval::Severity;
 use tofu_syntax::TextRange;
 use tofu_syntax::body::{AnyBlock, AnyExpr, AttributeSchema, BlockSchema, BodySchema};
 
+use crate::addrs::provider::Provider;
 use crate::addrs::provider::parse_provider_part;
 use crate::config::Decoder;
 use crate::config::file_blocks;
@@ -27,76 +28,6 @@ use crate::diagnostics::range_string;
 use crate::{Diagnostic, ModuleDir, SourceFile, Workspace, file_config_diagnostics, module_graph};
 
 type At = (SourceFile, TextRange);
-
-/// A provider source address: hostname, namespace and type.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct Provider {
-    host: String,
-    namespace: String,
-    ty: String,
-}
-
-const DEFAULT_HOST: &str = "registry.opentofu.org";
-
-impl Provider {
-    /// `addrs.NewDefaultProvider`.
-    fn default_for(name: &str) -> Provider {
-        Provider {
-            host: DEFAULT_HOST.to_owned(),
-            namespace: "hashicorp".to_owned(),
-            ty: name.to_owned(),
-        }
-    }
-
-    /// `addrs.ImpliedProviderForUnqualifiedType`.
-    fn implied(name: &str) -> Provider {
-        if name == "terraform" {
-            return Provider {
-                host: "terraform.io".to_owned(),
-                namespace: "builtin".to_owned(),
-                ty: "terraform".to_owned(),
-            };
-        }
-        Provider::default_for(name)
-    }
-
-    /// `addrs.ParseProviderSourceString` of a source already checked.
-    fn parse(source: &str) -> Option<Provider> {
-        let parts: Vec<String> = source.split('/').map(str::to_lowercase).collect();
-        match parts.as_slice() {
-            [ty] => Some(Provider::default_for(ty)),
-            [namespace, ty] => Some(Provider {
-                host: DEFAULT_HOST.to_owned(),
-                namespace: namespace.clone(),
-                ty: ty.clone(),
-            }),
-            [host, namespace, ty] => Some(Provider {
-                host: host.clone(),
-                namespace: namespace.clone(),
-                ty: ty.clone(),
-            }),
-            _ => None,
-        }
-    }
-
-    fn is_default(&self) -> bool {
-        self.host == DEFAULT_HOST && self.namespace == "hashicorp"
-    }
-
-    /// `Provider.ForDisplay`.
-    fn for_display(&self) -> String {
-        if self.host == DEFAULT_HOST {
-            format!("{}/{}", self.namespace, self.ty)
-        } else {
-            self.full()
-        }
-    }
-
-    /// `Provider.String`.
-    fn full(&self) -> String {
-        format!("{}/{}/{}", self.host, self.namespace, self.ty)
-    }
-}
 
 /// A provider configuration reference with where its local name is.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -239,7 +170,7 @@ pub fn module_providers(db: &dyn salsa::Database, module: ModuleDir) -> ModulePr
                                 continue;
                             }
                             let ty = match &entry.source {
-                                Some(source) => match Provider::parse(source) {
+                                Some(source) => match Provider::of_required_source(source) {
                                     Some(ty) => ty,
                                     None => continue,
                                 },
@@ -643,7 +574,7 @@ fn validate(
                 Code::DuplicateRequiredProvider,
                 format!(
                     "Provider {:?} was implicitly required via resource {:?}, but listed in required_providers as {:?}. Either the local name in required_providers must match the resource name, or the {:?} provider must be assigned within the resource block.",
-                    implied.full(),
+                    implied.to_string(),
                     r.addr,
                     req.name,
                     req.name

@@ -21,6 +21,60 @@ impl std::fmt::Display for Provider {
     }
 }
 
+/// `tfdiags.DefaultProviderRegistryHost`.
+const DEFAULT_REGISTRY_HOST: &str = "registry.opentofu.org";
+
+impl Provider {
+    /// `addrs.NewDefaultProvider`: `hashicorp/TYPE` on the default
+    /// registry.
+    pub fn default_for(ty: &str) -> Provider {
+        Provider {
+            hostname: DEFAULT_REGISTRY_HOST.to_owned(),
+            namespace: "hashicorp".to_owned(),
+            ty: ty.to_owned(),
+        }
+    }
+
+    /// `addrs.ImpliedProviderForUnqualifiedType`: the built-in provider
+    /// for `terraform`, the default provider of the type otherwise.
+    pub fn implied(ty: &str) -> Provider {
+        if ty == "terraform" {
+            return Provider {
+                hostname: "terraform.io".to_owned(),
+                namespace: "builtin".to_owned(),
+                ty: "terraform".to_owned(),
+            };
+        }
+        Provider::default_for(ty)
+    }
+
+    /// A `required_providers` source as the module resolves it: one that
+    /// names no namespace is the default provider of its type.
+    pub fn of_required_source(source: &str) -> Option<Provider> {
+        let parsed = parse_provider_source(source).ok()?;
+        Some(if parsed.namespace == "?" {
+            Provider::default_for(&parsed.ty)
+        } else {
+            parsed
+        })
+    }
+
+    /// `Provider.IsDefault`.
+    pub fn is_default(&self) -> bool {
+        self.hostname == DEFAULT_REGISTRY_HOST && self.namespace == "hashicorp"
+    }
+
+    /// `Provider.ForDisplay`: the full address without the default
+    /// registry's hostname.
+    pub fn for_display(&self) -> String {
+        if self.hostname == DEFAULT_REGISTRY_HOST {
+            format!("{}/{}", self.namespace, self.ty)
+        } else {
+            self.to_string()
+        }
+    }
+}
+
 const PART_CHARACTERS: &str = "must contain only letters, digits, dashes, and underscores, and may not use leading or trailing dashes or underscores";
 
 /// `ParseProviderPart`: a provider namespace or type, normalized as a DNS
@@ -237,4 +291,40 @@ fn hostname_for_comparison(given: &str) -> Result<String, String> {
         out.extend(label.chars().flat_map(char::to_lowercase));
     }
     Ok(out + &port)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Provider;
+
+    #[test]
+    fn required_sources_resolve_as_a_module_does() {
+        let resolved = |source: &str| Provider::of_required_source(source).map(|p| p.to_string());
+        assert_eq!(
+            resolved("AWS").as_deref(),
+            Some("registry.opentofu.org/hashicorp/aws")
+        );
+        assert_eq!(
+            resolved("terraform").as_deref(),
+            Some("registry.opentofu.org/hashicorp/terraform")
+        );
+        assert_eq!(
+            resolved("Example.com/Ns/x").as_deref(),
+            Some("example.com/ns/x")
+        );
+        assert_eq!(resolved("a/b/c/d"), None);
+        let legacy = Provider::of_required_source("-/null").expect("a legacy address");
+        assert_eq!(legacy.for_display(), "-/null");
+        assert!(!legacy.is_default());
+    }
+
+    #[test]
+    fn implied_providers_are_the_defaults_but_terraform() {
+        assert_eq!(Provider::implied("aws"), Provider::default_for("aws"));
+        assert!(Provider::implied("aws").is_default());
+        assert_eq!(
+            Provider::implied("terraform").for_display(),
+            "terraform.io/builtin/terraform"
+        );
+    }
 }
