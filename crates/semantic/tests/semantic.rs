@@ -268,7 +268,6 @@ fn an_edit_in_a_leaf_module_reruns_only_that_module() {
             "file_declarations",
             "file_model",
             "file_references",
-            "file_source_map",
             "file_variables",
             "instance_diagnostics",
             "local_value",

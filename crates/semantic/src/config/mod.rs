@@ -42,7 +42,7 @@ use crate::{Diagnostic, SourceFile, parse};
 struct FileConfig {
     diagnostics: Arc<Vec<Diagnostic>>,
     model: Arc<FileModel>,
-    source_map: Arc<SourceMap>,
+    source_map: SourceMap,
     variables: Arc<Vec<Arc<VariableDecl>>>,
 }
 
@@ -64,7 +64,7 @@ fn file_config(db: &dyn salsa::Database, file: SourceFile) -> FileConfig {
     FileConfig {
         diagnostics: Arc::new(decoder.out),
         model: Arc::new(decoder.model),
-        source_map: Arc::new(decoder.source_map),
+        source_map: decoder.source_map,
         variables: Arc::new(decoder.variables),
     }
 }
@@ -77,10 +77,11 @@ pub fn file_model(db: &dyn salsa::Database, file: SourceFile) -> Arc<FileModel> 
     file_config(db, file).model.clone()
 }
 
-/// Where the items of [`file_model`] are.
-#[salsa::tracked(returns(ref))]
-pub fn file_source_map(db: &dyn salsa::Database, file: SourceFile) -> Arc<SourceMap> {
-    file_config(db, file).source_map.clone()
+/// Where the items of [`file_model`] are. Not a query of its own: it
+/// changes with nearly every edit of the file, so a memo would only cost
+/// memory.
+pub fn file_source_map(db: &dyn salsa::Database, file: SourceFile) -> &SourceMap {
+    &file_config(db, file).source_map
 }
 
 /// The diagnostics of decoding one file, in source order.
@@ -122,7 +123,7 @@ pub(crate) fn file_items(
             let block = AnyBlock {
                 type_name: item.ty.name().to_owned(),
                 type_range: at.type_range,
-                labels: item.labels.clone(),
+                labels: item.labels.to_vec(),
                 label_ranges: places.label_ranges(at, item.labels.len()).to_vec(),
                 def_range: places.range(item.header),
                 body: at.body.to_body(&root)?,
@@ -230,7 +231,7 @@ impl<'a> Decoder<'a> {
                     .push_block(block.type_range, &block.label_ranges, block.body.ptr());
                 self.model.blocks.push(BlockItem {
                     ty,
-                    labels: block.labels.clone(),
+                    labels: block.labels.as_slice().into(),
                     header,
                     body: ItemBody::Opaque,
                 });
@@ -269,7 +270,7 @@ impl<'a> Decoder<'a> {
     pub fn nested_block(&mut self, block: &AnyBlock) -> NestedBlock {
         NestedBlock {
             ty: block.type_name.clone(),
-            labels: block.labels.clone(),
+            labels: block.labels.as_slice().into(),
             header: self.span(block.def_range),
             body: self.source_map.push_body(block.body.ptr()),
         }

@@ -207,7 +207,7 @@ impl BlockType {
 #[derive(Debug, Clone, PartialEq)]
 pub struct BlockItem {
     pub ty: BlockType,
-    pub labels: Vec<String>,
+    pub labels: Box<[String]>,
     /// The header, OpenTofu's `DeclRange`.
     pub header: Span,
     pub body: ItemBody,
@@ -236,7 +236,9 @@ pub enum ItemBody {
     Locals(Vec<LocalItem>),
     /// A resource, data source or ephemeral resource.
     Resource(Repeats),
-    ModuleCall(ModuleCallItem),
+    /// Boxed: the model keeps a block per block of every file, and most
+    /// blocks are not module calls.
+    ModuleCall(Box<ModuleCallItem>),
     Provider {
         /// The `alias` as written: a string's value, or the text of any
         /// other expression.
@@ -332,7 +334,7 @@ pub struct ModuleCallItem {
 #[derive(Debug, Clone, PartialEq)]
 pub struct NestedBlock {
     pub ty: String,
-    pub labels: Vec<String>,
+    pub labels: Box<[String]>,
     pub header: Span,
     pub body: BodySpan,
 }

@@ -64,7 +64,7 @@ pub(super) fn decode(d: &mut Decoder<'_>, block: &AnyBlock) {
     let (content, arguments) =
         d.partial_content(&block.body, &BodySchema::new(attrs, MODULE_BLOCKS));
     let item = call_item(d, &content, &arguments);
-    d.set_item_body(ItemBody::ModuleCall(item));
+    d.set_item_body(ItemBody::ModuleCall(Box::new(item)));
 
     if let Some(name) = block.labels.first() {
         d.check_name(
@@ -181,6 +181,8 @@ fn call_item(d: &mut Decoder<'_>, content: &BodyContent, arguments: &AnyBody) ->
             call_arguments.push((attribute.name, d.span(attribute.range)));
         }
     }
+    meta_arguments.shrink_to_fit();
+    call_arguments.shrink_to_fit();
     ModuleCallItem {
         repeats: Repeats::of(content),
         source: content

@@ -366,6 +366,7 @@ pub(super) fn decode_locals(d: &mut Decoder<'_>, block: &AnyBlock) {
             name: attribute.name,
         });
     }
+    locals.shrink_to_fit();
     d.set_item_body(ItemBody::Locals(locals));
 }
 
