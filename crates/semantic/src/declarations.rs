@@ -145,7 +145,7 @@ pub fn file_declarations(db: &dyn salsa::Database, file: SourceFile) -> FileDecl
             BlockType::Provider => DeclKind::Provider {
                 name: block.label(0),
                 alias: match &block.body {
-                    ItemBody::Provider { alias, .. } => alias.clone(),
+                    ItemBody::Provider(provider) => provider.alias.clone(),
                     _ => None,
                 },
             },
@@ -166,7 +166,7 @@ pub fn file_declarations(db: &dyn salsa::Database, file: SourceFile) -> FileDecl
             BlockType::Language | BlockType::RequiredProviders => continue,
         };
         let instances = match &block.body {
-            ItemBody::Resource(repeats) => repeats.instances(),
+            ItemBody::Resource(resource) => resource.repeats.instances(),
             ItemBody::ModuleCall(call) => call.repeats.instances(),
             _ => Instances::Single,
         };

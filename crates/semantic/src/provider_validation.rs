@@ -14,16 +14,10 @@ use std::collections::{HashMap, HashSet};
 use tofu_diagnostics::Code;
 use tofu_eval::Severity;
 use tofu_syntax::TextRange;
-use tofu_syntax::body::{AnyBlock, AnyExpr, AttributeSchema, BlockSchema, BodySchema};
 
 use crate::addrs::provider::Provider;
 use crate::addrs::provider::parse_provider_part;
-use crate::config::Decoder;
-use crate::config::file_blocks;
-use crate::config::provider_ref::{
-    ProviderRef, decode_provider_config_ref, decode_provider_config_ref_text,
-};
-use crate::config::terraform::required_provider_entries;
+use crate::config::{BlockType, ItemBody, ProviderRefItem, Span, file_model, file_source_map};
 use crate::diagnostics::range_string;
 use crate::{Diagnostic, ModuleDir, SourceFile, Workspace, file_config_diagnostics, module_graph};
 
@@ -40,15 +34,6 @@ struct Ref {
 }
 
 impl Ref {
-    fn of(r: ProviderRef, file: SourceFile) -> Ref {
-        Ref {
-            name: r.name,
-            alias: r.alias,
-            name_at: (file, r.name_range),
-            key_at: r.key_range.map(|range| (file, range)),
-        }
-    }
-
     fn key(&self) -> String {
         provider_name(&self.name, self.alias.as_deref())
     }
@@ -127,19 +112,7 @@ impl ModuleProviders {
     }
 }
 
-const CALL_ARGS: &[AttributeSchema<'static>] = &[
-    AttributeSchema::optional("source"),
-    AttributeSchema::optional("count"),
-    AttributeSchema::optional("for_each"),
-    AttributeSchema::optional("depends_on"),
-    AttributeSchema::optional("providers"),
-];
-const CALL_BLOCKS: &[BlockSchema<'static>] = &[BlockSchema::new("lifecycle", &[])];
-const LIFECYCLE_ARGS: &[AttributeSchema<'static>] = &[AttributeSchema::optional("enabled")];
-const RESOURCE_ARGS: &[AttributeSchema<'static>] = &[AttributeSchema::optional("provider")];
-const TERRAFORM_BLOCKS: &[BlockSchema<'static>] = &[BlockSchema::new("required_providers", &[])];
-
-/// The providers of a module's primary files.
+/// The providers of a module's primary files, from their models.
 #[salsa::tracked(returns(ref))]
 pub fn module_providers(db: &dyn salsa::Database, module: ModuleDir) -> ModuleProviders {
     let mut out = ModuleProviders {
@@ -154,86 +127,82 @@ pub fn module_providers(db: &dyn salsa::Database, module: ModuleDir) -> ModulePr
         {
             out.has_errors = true;
         }
-        let mut d = Decoder::new(db, file);
-        for block in file_blocks(db, file) {
-            match block.type_name.as_str() {
-                "terraform" => {
-                    let schema = BodySchema::new(&[], TERRAFORM_BLOCKS);
-                    let (content, _, _) = block.body.partial_content(&schema, &d.source);
-                    for inner in &content.blocks {
-                        if seen_requirements {
-                            continue;
-                        }
-                        seen_requirements = true;
-                        for entry in required_provider_entries(&mut d, inner) {
-                            if !entry.valid {
-                                continue;
-                            }
-                            let ty = match &entry.source {
-                                Some(source) => match Provider::of_required_source(source) {
-                                    Some(ty) => ty,
-                                    None => continue,
-                                },
-                                None => Provider::implied(&entry.name),
-                            };
-                            out.requirements.push(Requirement {
-                                name: entry.name,
-                                ty,
-                                aliases: entry.aliases,
-                                at: (file, entry.range),
-                            });
-                        }
+        let places = file_source_map(db, file);
+        let at = |span: Span| (file, places.range(span));
+        let reference = |r: &ProviderRefItem| Ref {
+            name: r.name.clone(),
+            alias: r.alias.clone(),
+            name_at: at(r.name_at),
+            key_at: r.key_at.map(at),
+        };
+        for block in &file_model(db, file).blocks {
+            match &block.body {
+                ItemBody::Terraform {
+                    required_providers: Some(entries),
+                    ..
+                } if !seen_requirements => {
+                    seen_requirements = true;
+                    for entry in entries.iter().filter(|e| e.valid) {
+                        let ty = match &entry.source {
+                            Some(source) => match Provider::of_required_source(source) {
+                                Some(ty) => ty,
+                                None => continue,
+                            },
+                            None => Provider::implied(&entry.name),
+                        };
+                        out.requirements.push(Requirement {
+                            name: entry.name.clone(),
+                            ty,
+                            aliases: entry.aliases.clone(),
+                            at: at(entry.value),
+                        });
                     }
                 }
-                "provider" => {
+                ItemBody::Provider(provider) => {
                     let Some(name) = block.labels.first() else {
                         continue;
                     };
-                    let schema = BodySchema::new(
-                        crate::config::provider::ATTRIBUTES,
-                        crate::config::provider::BLOCKS,
-                    );
-                    let (content, remain, _) = block.body.partial_content(&schema, &d.source);
-                    let alias = content
-                        .attribute("alias")
-                        .and_then(|a| a.expr.as_ref())
-                        .and_then(|e| d.constant(e).as_str().map(str::to_owned));
-                    let (_, errors) = remain.content(&BodySchema::new(&[], &[]), &d.source);
-                    let configured = !errors.is_empty() || content.attribute("version").is_some();
                     out.configs.push(ProviderConfig {
-                        key: provider_name(name, alias.as_deref()),
+                        key: provider_name(name, provider.alias_value.as_deref()),
                         name: name.clone(),
-                        configured,
-                        for_each: content.attribute("for_each").is_some(),
-                        at: (file, block.def_range),
+                        configured: provider.configured,
+                        for_each: provider.for_each,
+                        at: at(block.header),
                     });
                 }
-                "resource" | "data" | "ephemeral" => {
-                    let [ty, name] = block.labels.as_slice() else {
+                ItemBody::Resource(resource) => {
+                    let [ty, name] = &*block.labels else {
                         continue;
                     };
-                    let schema = BodySchema::new(RESOURCE_ARGS, &[]);
-                    let (content, _, _) = block.body.partial_content(&schema, &d.source);
-                    let addr = match block.type_name.as_str() {
-                        "resource" => format!("{ty}.{name}"),
-                        mode => format!("{mode}.{ty}.{name}"),
+                    let addr = match block.ty {
+                        BlockType::Resource => format!("{ty}.{name}"),
+                        mode => format!("{}.{ty}.{name}", mode.name()),
                     };
-                    let provider = content.attribute("provider").map(|a| {
-                        let expr = a.expr.as_ref()?;
-                        let r = decode_provider_config_ref(&mut d, expr, "provider")?;
-                        Some(Ref::of(r, file))
-                    });
                     out.resources.push(Resource {
                         addr,
                         ty: ty.clone(),
-                        provider,
-                        at: (file, block.def_range),
+                        provider: resource
+                            .provider
+                            .as_ref()
+                            .map(|r| r.as_ref().map(reference)),
+                        at: at(block.header),
                     });
                 }
-                "module" => {
-                    if let Some(call) = decode_call(&mut d, &block) {
-                        out.calls.push(call);
-                    }
+                ItemBody::ModuleCall(call) => {
+                    let Some(name) = block.labels.first() else {
+                        continue;
+                    };
+                    out.calls.push(Call {
+                        name: name.clone(),
+                        source: call.source_value.clone().unwrap_or_default(),
+                        at: at(block.header),
+                        repetition: call.repetition.map(at),
+                        providers: call
+                            .providers
+                            .iter()
+                            .map(|(child, parent)| (reference(child), reference(parent)))
+                            .collect(),
+                    });
                 }
                 _ => {}
             }
@@ -303,81 +272,6 @@ fn module_provider_shape(db: &dyn salsa::Database, module: ModuleDir) -> ModuleP
         }
     }
     shape
-}
-
-fn decode_call(d: &mut Decoder<'_>, block: &AnyBlock) -> Option<Call> {
-    let name = block.labels.first()?.clone();
-    let file = d.file;
-    let schema = BodySchema::new(CALL_ARGS, CALL_BLOCKS);
-    let (content, _, _) = block.body.partial_content(&schema, &d.source);
-    // `enabled` is read from the first `lifecycle` block.
-    let enabled = content.blocks.first().and_then(|lifecycle| {
-        let schema = BodySchema::new(LIFECYCLE_ARGS, &[]);
-        let (lc, _, _) = lifecycle.body.partial_content(&schema, &d.source);
-        lc.attribute("enabled")
-            .and_then(|a| a.expr.as_ref())
-            .map(|e| (file, e.range()))
-    });
-    let source = content
-        .attribute("source")
-        .and_then(|a| a.expr.as_ref())
-        .and_then(|e| d.constant(e).as_str().map(str::to_owned))
-        .unwrap_or_default();
-    let expr_at = |name: &str| {
-        content
-            .attribute(name)
-            .and_then(|a| a.expr.as_ref())
-            .map(|e| (file, e.range()))
-    };
-    let repetition = expr_at("count")
-        .or_else(|| expr_at("for_each"))
-        .or(enabled)
-        .or_else(|| {
-            let attr = content.attribute("depends_on")?;
-            // An empty list may count as no `depends_on`; be cautious.
-            let first = d.decode_depends_on(attr).first().copied()?;
-            Some((file, first))
-        });
-    let mut providers = Vec::new();
-    if let Some(expr) = content.attribute("providers").and_then(|a| a.expr.as_ref()) {
-        let pairs: Vec<(Option<ProviderRef>, AnyExpr)> = match expr {
-            AnyExpr::Native(tofu_syntax::ast::Expr::Object(object)) => object
-                .items()
-                .filter_map(|item| {
-                    let key = AnyExpr::Native(item.key()?.expr()?);
-                    let child = decode_provider_config_ref(d, &key, "providers");
-                    Some((child, AnyExpr::Native(item.value()?)))
-                })
-                .collect(),
-            AnyExpr::Json(tofu_syntax::json::JsonValue::Object(object)) => object
-                .members()
-                .filter_map(|m| {
-                    let text = m.name()?.into_owned();
-                    let range = m.name_token().text_range();
-                    let child = decode_provider_config_ref_text(d, &text, range, "providers");
-                    Some((child, AnyExpr::Json(m.value()?)))
-                })
-                .collect(),
-            _ => Vec::new(),
-        };
-        let mut seen = HashSet::new();
-        for (child, value) in pairs {
-            let parent = decode_provider_config_ref(d, &value, "providers");
-            let (Some(child), Some(parent)) = (child, parent) else {
-                continue;
-            };
-            if seen.insert(child.to_string()) {
-                providers.push((Ref::of(child, file), Ref::of(parent, file)));
-            }
-        }
-    }
-    Some(Call {
-        name,
-        source,
-        at: (file, block.def_range),
-        repetition,
-        providers,
-    })
 }
 
 fn error(summary: Code, detail: String, at: At) -> Diagnostic {

@@ -518,9 +518,12 @@ fn moving_text_leaves_the_model_equal() {
             BlockType::Terraform,
         ]
     );
-    assert!(
-        matches!(&before.blocks[3].body, ItemBody::Provider { alias: Some(a), for_each: false } if a == "x")
-    );
+    let ItemBody::Provider(provider) = &before.blocks[3].body else {
+        panic!("a provider: {:?}", before.blocks[3]);
+    };
+    assert_eq!(provider.alias.as_deref(), Some("x"));
+    assert_eq!(provider.alias_value.as_deref(), Some("x"));
+    assert!(!provider.for_each && !provider.configured);
     let ItemBody::ModuleCall(call) = &before.blocks[2].body else {
         panic!("a module call: {:?}", before.blocks[2]);
     };
@@ -530,7 +533,7 @@ fn moving_text_leaves_the_model_equal() {
     let arguments: Vec<&str> = call.arguments.iter().map(|(n, _)| n.as_str()).collect();
     assert_eq!(arguments, ["n"]);
     assert!(
-        matches!(&before.blocks[5].body, ItemBody::Terraform { settings } if settings[0].ty == "backend")
+        matches!(&before.blocks[5].body, ItemBody::Terraform { settings, required_providers: None } if settings[0].ty == "backend")
     );
     module_variables(&db, m);
     db.take_executed();

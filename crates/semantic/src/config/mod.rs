@@ -20,7 +20,8 @@ pub(crate) mod terraform;
 
 pub use model::{
     BlockItem, BlockType, BodySpan, FileModel, ItemBody, LocalItem, ModuleCallItem, NestedBlock,
-    ParsingMode, Repeats, SourceMap, Span, VariableDecl, VariableItem,
+    ParsingMode, ProviderItem, ProviderRefItem, Repeats, RequiredProviderItem, ResourceItem,
+    SourceMap, Span, VariableDecl, VariableItem,
 };
 
 use std::sync::Arc;
@@ -143,7 +144,7 @@ pub(crate) fn terraform_setting(
     let setting = file_model(db, file)
         .of_type(BlockType::Terraform)
         .flat_map(|block| match &block.body {
-            ItemBody::Terraform { settings } => settings.as_slice(),
+            ItemBody::Terraform { settings, .. } => settings.as_slice(),
             _ => &[],
         })
         .find(|setting| places.range(setting.header) == header)?
@@ -273,6 +274,16 @@ impl<'a> Decoder<'a> {
             labels: block.labels.as_slice().into(),
             header: self.span(block.def_range),
             body: self.source_map.push_body(block.body.ptr()),
+        }
+    }
+
+    /// A provider configuration reference as the model keeps it.
+    pub fn provider_ref_item(&mut self, r: &provider_ref::ProviderRef) -> ProviderRefItem {
+        ProviderRefItem {
+            name: r.name.clone(),
+            alias: r.alias.clone(),
+            name_at: self.span(r.name_range),
+            key_at: r.key_range.map(|range| self.span(range)),
         }
     }
 

@@ -235,16 +235,11 @@ pub enum ItemBody {
     /// A `locals` block's definitions, in source order.
     Locals(Vec<LocalItem>),
     /// A resource, data source or ephemeral resource.
-    Resource(Repeats),
+    Resource(ResourceItem),
     /// Boxed: the model keeps a block per block of every file, and most
     /// blocks are not module calls.
     ModuleCall(Box<ModuleCallItem>),
-    Provider {
-        /// The `alias` as written: a string's value, or the text of any
-        /// other expression.
-        alias: Option<String>,
-        for_each: bool,
-    },
+    Provider(ProviderItem),
     Import {
         for_each: bool,
     },
@@ -256,6 +251,9 @@ pub enum ItemBody {
         /// The settings blocks nested in it (`backend`, `cloud`,
         /// `required_providers`, `encryption`, `provider_meta`).
         settings: Vec<NestedBlock>,
+        /// The entries of its first `required_providers` block, if it
+        /// has one.
+        required_providers: Option<Vec<RequiredProviderItem>>,
     },
 }
 
@@ -284,6 +282,54 @@ pub struct LocalItem {
     pub name: String,
     /// The whole definition, OpenTofu's `Local.DeclRange`.
     pub definition: Span,
+}
+
+/// What later queries read of a `provider` block.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct ProviderItem {
+    /// The `alias` as written: a string's value, or the text of any other
+    /// expression.
+    pub alias: Option<String>,
+    /// The `alias` when it is a constant string.
+    pub alias_value: Option<String>,
+    pub for_each: bool,
+    /// Whether it has arguments or blocks of its own, or a `version`.
+    pub configured: bool,
+}
+
+/// What later queries read of a resource, data source or ephemeral
+/// resource.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct ResourceItem {
+    pub repeats: Repeats,
+    /// Its `provider` argument: `None` when absent, `Some(None)` when it
+    /// is not a provider configuration reference.
+    pub provider: Option<Option<ProviderRefItem>>,
+}
+
+/// A provider configuration reference (`addrs.LocalProviderConfig`):
+/// local name and alias, with the places of the name and of an instance
+/// key.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProviderRefItem {
+    pub name: String,
+    pub alias: Option<String>,
+    pub name_at: Span,
+    pub key_at: Option<Span>,
+}
+
+/// An entry of a `required_providers` block (`configs.RequiredProvider`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RequiredProviderItem {
+    pub name: String,
+    /// Its source address, when given and valid.
+    pub source: Option<String>,
+    /// The aliases of its `configuration_aliases`.
+    pub aliases: Vec<String>,
+    /// False when OpenTofu rejects (and leaves out) the entry.
+    pub valid: bool,
+    /// Its value.
+    pub value: Span,
 }
 
 /// Which repetition meta-arguments a resource or module call sets.
@@ -328,6 +374,14 @@ pub struct ModuleCallItem {
     /// The definitions of its arguments (the called module's variables),
     /// those in escaping blocks last.
     pub arguments: Vec<(String, Span)>,
+    /// Its `source` when it is a constant string (what messages quote).
+    pub source_value: Option<String>,
+    /// The first of its `count`, `for_each`, `enabled` and `depends_on`
+    /// values (where a call's expansion begins).
+    pub repetition: Option<Span>,
+    /// The provider configurations its `providers` argument passes,
+    /// `(in the child, in the caller)`, the first for each child name.
+    pub providers: Vec<(ProviderRefItem, ProviderRefItem)>,
 }
 
 /// A block nested in a top-level block, by type and labels.

@@ -16,11 +16,14 @@ use tofu_syntax::body::{
 use tofu_syntax::json::JsonValue;
 use tofu_types::{Mark, Type, Value};
 
-use super::provider_ref::{decode_provider_config_ref, decode_provider_config_ref_text};
+use super::provider_ref::{
+    ProviderRef, decode_provider_config_ref, decode_provider_config_ref_text,
+};
 use super::{Decoder, ItemBody, ModuleCallItem, Repeats, Span};
 #[cfg(test)]
 use crate::addrs::module_source::ModuleSource;
 use crate::addrs::module_source::{SourceError, parse_module_source, parse_module_source_registry};
+use tofu_eval::typeexpr::constant_any_value;
 
 /// `moduleBlockSchema`'s attributes (also the meta-arguments that are not a
 /// child module's input variables).
@@ -63,8 +66,7 @@ pub(super) fn decode(d: &mut Decoder<'_>, block: &AnyBlock) {
     };
     let (content, arguments) =
         d.partial_content(&block.body, &BodySchema::new(attrs, MODULE_BLOCKS));
-    let item = call_item(d, &content, &arguments);
-    d.set_item_body(ItemBody::ModuleCall(Box::new(item)));
+    let mut item = call_item(d, &content, &arguments);
 
     if let Some(name) = block.labels.first() {
         d.check_name(
@@ -80,14 +82,39 @@ pub(super) fn decode(d: &mut Decoder<'_>, block: &AnyBlock) {
     let for_each = content.attribute("for_each").map(|a| a.name_range);
     let mut enabled = None;
 
+    let mut depends_on = None;
     if let Some(attr) = content.attribute("depends_on") {
-        d.decode_depends_on(attr);
+        depends_on = d.decode_depends_on(attr).first().copied();
     }
     if let Some(attr) = content.attribute("providers")
         && let Some(expr) = &attr.expr
     {
-        decode_passed_providers(d, expr);
+        for (in_child, in_parent) in decode_passed_providers(d, expr) {
+            let pair = (
+                d.provider_ref_item(&in_child),
+                d.provider_ref_item(&in_parent),
+            );
+            item.providers.push(pair);
+        }
     }
+    // Where the call's expansion begins, for what provider validation
+    // reports about expanded legacy modules.
+    let enabled_value = content
+        .blocks
+        .iter()
+        .find(|b| b.type_name == "lifecycle")
+        .and_then(|lifecycle| {
+            let schema = BodySchema::new(MODULE_LIFECYCLE_ATTRS, &[]);
+            let (lc, _, _) = lifecycle.body.partial_content(&schema, &d.source);
+            Some(lc.attribute("enabled")?.expr.as_ref()?.range())
+        });
+    let value_at = |name: &str| Some(content.attribute(name)?.expr.as_ref()?.range());
+    item.repetition = value_at("count")
+        .or_else(|| value_at("for_each"))
+        .or(enabled_value)
+        .or(depends_on)
+        .map(|range| d.span(range));
+    d.set_item_body(ItemBody::ModuleCall(Box::new(item)));
 
     let mut lifecycle: Option<TextRange> = None;
     let mut escape: Option<TextRange> = None;
@@ -190,6 +217,12 @@ fn call_item(d: &mut Decoder<'_>, content: &BodyContent, arguments: &AnyBody) ->
             .and_then(|a| literal_source(a.expr.as_ref()?)),
         meta_arguments,
         arguments: call_arguments,
+        source_value: content
+            .attribute("source")
+            .and_then(|a| a.expr.as_ref())
+            .and_then(|e| constant_any_value(e).0.as_str().map(str::to_owned)),
+        repetition: None,
+        providers: Vec::new(),
     }
 }
 
@@ -376,7 +409,7 @@ fn is_version(text: &str) -> bool {
 }
 
 /// `decodePassedProviderConfigs`.
-fn decode_passed_providers(d: &mut Decoder<'_>, expr: &AnyExpr) {
+fn decode_passed_providers(d: &mut Decoder<'_>, expr: &AnyExpr) -> Vec<(ProviderRef, ProviderRef)> {
     enum PairKey {
         Expr(AnyExpr),
         Text(String, TextRange),
@@ -405,9 +438,10 @@ fn decode_passed_providers(d: &mut Decoder<'_>, expr: &AnyExpr) {
                 "A static map expression is required.",
                 expr.range(),
             );
-            return;
+            return Vec::new();
         }
     };
+    let mut passed = Vec::new();
     let mut seen: HashMap<String, TextRange> = HashMap::new();
     for (key, value) in pairs {
         let (in_child, key_range) = match &key {
@@ -418,7 +452,7 @@ fn decode_passed_providers(d: &mut Decoder<'_>, expr: &AnyExpr) {
             ),
         };
         let in_parent = decode_provider_config_ref(d, &value, "providers");
-        let (Some(in_child), Some(_)) = (in_child, in_parent) else {
+        let (Some(in_child), Some(in_parent)) = (in_child, in_parent) else {
             continue;
         };
         let name = in_child.to_string();
@@ -434,7 +468,9 @@ fn decode_passed_providers(d: &mut Decoder<'_>, expr: &AnyExpr) {
             continue;
         }
         seen.insert(name, key_range.cover(value.range()));
+        passed.push((in_child, in_parent));
     }
+    passed
 }
 
 fn source_error(err: SourceError, registry: bool) -> (Code, String) {

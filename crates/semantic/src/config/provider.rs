@@ -4,13 +4,14 @@
 use tofu_diagnostics::Code;
 use tofu_syntax::ast::{AstNode, Expr};
 use tofu_syntax::body::{
-    AnyAttribute, AnyBlock, AnyExpr, AttributeSchema, BlockSchema, BodySchema,
+    AnyAttribute, AnyBlock, AnyBody, AnyExpr, AttributeSchema, BlockSchema, BodyContent, BodySchema,
 };
 
 use super::common::{BAD_IDENTIFIER_DETAIL, is_valid_identifier};
 use super::provider_ref::check_provider_name_normalized;
 use super::terraform::decode_version_constraint;
-use super::{Decoder, ItemBody};
+use super::{Decoder, ItemBody, ProviderItem};
+use tofu_eval::typeexpr::constant_any_value;
 
 /// `providerBlockSchema`.
 pub(crate) const ATTRIBUTES: &[AttributeSchema<'static>] = &[
@@ -34,11 +35,9 @@ pub(crate) const BLOCKS: &[BlockSchema<'static>] = &[
 /// `decodeProviderBlock`. Everything outside the schema is the provider's
 /// own configuration, checked only against its schema later.
 pub(super) fn decode(d: &mut Decoder<'_>, block: &AnyBlock) {
-    let (content, _) = d.partial_content(&block.body, &BodySchema::new(ATTRIBUTES, BLOCKS));
-    d.set_item_body(ItemBody::Provider {
-        alias: content.attribute("alias").and_then(written_alias),
-        for_each: content.attribute("for_each").is_some(),
-    });
+    let (content, remain) = d.partial_content(&block.body, &BodySchema::new(ATTRIBUTES, BLOCKS));
+    let item = provider_item(d, &content, &remain);
+    d.set_item_body(ItemBody::Provider(item));
 
     let Some(name) = block.labels.first() else {
         return;
@@ -111,6 +110,21 @@ pub(super) fn decode(d: &mut Decoder<'_>, block: &AnyBlock) {
                 inner.type_range,
             );
         }
+    }
+}
+
+/// What the model keeps of a provider block, read without reporting.
+fn provider_item(d: &Decoder<'_>, content: &BodyContent, remain: &AnyBody) -> ProviderItem {
+    let alias = content.attribute("alias");
+    // Anything left after the meta-arguments is the provider's own.
+    let (_, own) = remain.content(&BodySchema::new(&[], &[]), &d.source);
+    ProviderItem {
+        alias: alias.and_then(written_alias),
+        alias_value: alias
+            .and_then(|a| a.expr.as_ref())
+            .and_then(|e| constant_any_value(e).0.as_str().map(str::to_owned)),
+        for_each: content.attribute("for_each").is_some(),
+        configured: !own.is_empty() || content.attribute("version").is_some(),
     }
 }
 

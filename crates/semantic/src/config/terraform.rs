@@ -11,14 +11,14 @@ use tofu_diagnostics::Code;
 use tofu_eval::Severity;
 use tofu_syntax::ast::{AstNode, Expr, LiteralKind};
 use tofu_syntax::body::{
-    AnyAttribute, AnyBlock, AnyBody, AnyExpr, AttributeSchema, BlockSchema, BodySchema,
+    AnyAttribute, AnyBlock, AnyBody, AnyExpr, AttributeSchema, BlockSchema, BodySchema, SourceText,
 };
 use tofu_syntax::json::JsonValue;
 use tofu_syntax::{TextRange, TextSize};
 use tofu_types::{Type, Value};
 
 use super::provider_ref::check_provider_name_normalized;
-use super::{Decoder, ItemBody};
+use super::{Decoder, ItemBody, RequiredProviderItem};
 use crate::addrs::provider::{parse_provider_part, parse_provider_source};
 use crate::addrs::traversal::{Step, traversal_of};
 
@@ -296,7 +296,26 @@ pub(super) fn decode_terraform(d: &mut Decoder<'_>, block: &AnyBlock) {
         &BodySchema::new(TERRAFORM_ATTRIBUTES, TERRAFORM_BLOCKS),
     );
     let settings = content.blocks.iter().map(|b| d.nested_block(b)).collect();
-    d.set_item_body(ItemBody::Terraform { settings });
+    let required_providers = content
+        .blocks
+        .iter()
+        .find(|b| b.type_name == "required_providers")
+        .map(|block| {
+            required_provider_entries(&d.source, block)
+                .into_iter()
+                .map(|entry| RequiredProviderItem {
+                    value: d.span(entry.range),
+                    name: entry.name,
+                    source: entry.source,
+                    aliases: entry.aliases,
+                    valid: entry.valid,
+                })
+                .collect()
+        });
+    d.set_item_body(ItemBody::Terraform {
+        settings,
+        required_providers,
+    });
     for inner in &content.blocks {
         match inner.type_name.as_str() {
             // Backends and `cloud` blocks are decoded only when used.
@@ -416,12 +435,12 @@ pub(crate) struct RequiredProviderEntry {
 }
 
 /// The entries of a `required_providers` block, read without reporting.
-pub(crate) fn required_provider_entries(
-    d: &mut Decoder<'_>,
+fn required_provider_entries(
+    source: &SourceText<'_>,
     block: &AnyBlock,
 ) -> Vec<RequiredProviderEntry> {
     let mut out = Vec::new();
-    for attribute in &d.just_attributes(&block.body) {
+    for attribute in &block.body.just_attributes(source).0 {
         let Some(expr) = &attribute.expr else {
             continue;
         };

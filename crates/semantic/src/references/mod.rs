@@ -190,11 +190,10 @@ struct BlockScope {
 impl BlockScope {
     fn of(block: &BlockItem) -> BlockScope {
         let (count, for_each) = match &block.body {
-            ItemBody::Resource(repeats) => (repeats.count, repeats.for_each),
+            ItemBody::Resource(resource) => (resource.repeats.count, resource.repeats.for_each),
             ItemBody::ModuleCall(call) => (call.repeats.count, call.repeats.for_each),
-            ItemBody::Provider { for_each, .. } | ItemBody::Import { for_each } => {
-                (false, *for_each)
-            }
+            ItemBody::Provider(provider) => (false, provider.for_each),
+            ItemBody::Import { for_each } => (false, *for_each),
             // The provisioners of a `removed` block run for each instance
             // that was removed, whatever its key.
             _ if block.ty == BlockType::Removed => (true, true),

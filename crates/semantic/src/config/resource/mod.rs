@@ -12,7 +12,8 @@ use tofu_syntax::body::{
     AnyAttribute, AnyBlock, AnyExpr, AttributeSchema, BlockSchema, BodyContent, BodySchema,
 };
 
-use super::{Decoder, ItemBody, Repeats};
+use super::provider_ref::ProviderRef;
+use super::{Decoder, ItemBody, Repeats, ResourceItem};
 use crate::addrs::reference::{Ref, ResourceMode as Mode, Subject, parse_ref};
 use crate::addrs::traversal::{node_variables, variables};
 pub(super) use provisioner::decode_provisioner;
@@ -109,9 +110,9 @@ pub(super) fn decode_managed(d: &mut Decoder<'_>, block: &AnyBlock) {
         Mode::Managed,
         [Code::InvalidResourceTypeName, Code::InvalidResourceName],
     );
-    d.set_item_body(repeated(&content));
     let mut rep = Repetition::of(&content);
-    common_arguments(d, &content);
+    let provider = common_arguments(d, &content);
+    record(d, &content, provider);
 
     let mut seen_lifecycle: Option<TextRange> = None;
     let mut seen_connection: Option<TextRange> = None;
@@ -194,9 +195,6 @@ fn decode_data_block(d: &mut Decoder<'_>, block: &AnyBlock, nested: bool) {
         Mode::Data,
         [Code::InvalidDataSourceName, Code::InvalidDataResourceName],
     );
-    if !nested {
-        d.set_item_body(repeated(&content));
-    }
     let mut rep = Repetition::default();
     for (name, slot) in [("count", &mut rep.count), ("for_each", &mut rep.for_each)] {
         let Some(attribute) = content.attribute(name) else {
@@ -213,7 +211,10 @@ fn decode_data_block(d: &mut Decoder<'_>, block: &AnyBlock, nested: bool) {
             *slot = Some(attribute.name_range);
         }
     }
-    common_arguments(d, &content);
+    let provider = common_arguments(d, &content);
+    if !nested {
+        record(d, &content, provider);
+    }
 
     let mut seen_escape: Option<TextRange> = None;
     let mut seen_lifecycle: Option<TextRange> = None;
@@ -269,9 +270,9 @@ pub(super) fn decode_ephemeral(d: &mut Decoder<'_>, block: &AnyBlock) {
             Code::InvalidEphemeralResourceName,
         ],
     );
-    d.set_item_body(repeated(&content));
     let mut rep = Repetition::of(&content);
-    common_arguments(d, &content);
+    let provider = common_arguments(d, &content);
+    record(d, &content, provider);
 
     let mut seen_lifecycle: Option<TextRange> = None;
     let mut seen_escape: Option<TextRange> = None;
@@ -342,9 +343,14 @@ fn begin(
     (content, Addr::of(block, mode))
 }
 
-/// What the model keeps of a resource: how it makes instances.
-fn repeated(content: &BodyContent) -> ItemBody {
-    ItemBody::Resource(Repeats::of(content))
+/// Records what the model keeps of a resource: how it makes instances
+/// and its `provider` argument.
+fn record(d: &mut Decoder<'_>, content: &BodyContent, provider: Option<Option<ProviderRef>>) {
+    let provider = provider.map(|r| r.map(|r| d.provider_ref_item(&r)));
+    d.set_item_body(ItemBody::Resource(ResourceItem {
+        repeats: Repeats::of(content),
+        provider,
+    }));
 }
 
 /// The type and name labels must be identifiers.
@@ -357,14 +363,17 @@ fn check_labels(d: &mut Decoder<'_>, block: &AnyBlock, summaries: [Code; 2]) {
     }
 }
 
-/// `provider` and `depends_on`.
-fn common_arguments(d: &mut Decoder<'_>, content: &BodyContent) {
-    if let Some(expr) = content.attribute("provider").and_then(|a| a.expr.as_ref()) {
-        super::provider_ref::decode_provider_config_ref(d, expr, "provider");
-    }
+/// `provider` and `depends_on`; the `provider` argument as decoded
+/// (`None` when absent, `Some(None)` when it is no reference).
+fn common_arguments(d: &mut Decoder<'_>, content: &BodyContent) -> Option<Option<ProviderRef>> {
+    let provider = content.attribute("provider").map(|attribute| {
+        let expr = attribute.expr.as_ref()?;
+        super::provider_ref::decode_provider_config_ref(d, expr, "provider")
+    });
     if let Some(attribute) = content.attribute("depends_on") {
         d.decode_depends_on(attribute);
     }
+    provider
 }
 
 /// The first `lifecycle` block; false (with the error) for a repeat.
