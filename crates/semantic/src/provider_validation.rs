@@ -137,12 +137,12 @@ pub fn module_providers(db: &dyn salsa::Database, module: ModuleDir) -> ModulePr
         };
         for block in &file_model(db, file).blocks {
             match &block.body {
-                ItemBody::Terraform {
-                    required_providers: Some(entries),
-                    ..
-                } if !seen_requirements => {
+                ItemBody::Terraform(terraform)
+                    if !seen_requirements && terraform.required_providers.is_some() =>
+                {
                     seen_requirements = true;
-                    for entry in entries.iter().filter(|e| e.valid) {
+                    let entries = terraform.required_providers.iter().flatten();
+                    for entry in entries.filter(|e| e.valid) {
                         let ty = match &entry.source {
                             Some(source) => match Provider::of_required_source(source) {
                                 Some(ty) => ty,
@@ -184,7 +184,7 @@ pub fn module_providers(db: &dyn salsa::Database, module: ModuleDir) -> ModulePr
                         provider: resource
                             .provider
                             .as_ref()
-                            .map(|r| r.as_ref().map(reference)),
+                            .map(|r| r.as_deref().map(reference)),
                         at: at(block.header),
                     });
                 }

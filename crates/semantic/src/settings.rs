@@ -29,13 +29,10 @@ pub fn module_settings(db: &dyn salsa::Database, module: ModuleDir) -> ModuleSet
     for &file in module.files(db).iter().filter(|f| f.exists(db)) {
         let positions = file_source_map(db, file);
         for block in file_model(db, file).of_type(BlockType::Terraform) {
-            let ItemBody::Terraform {
-                settings: nested, ..
-            } = &block.body
-            else {
+            let ItemBody::Terraform(terraform) = &block.body else {
                 continue;
             };
-            for setting in nested {
+            for setting in &terraform.settings {
                 let at = (file, positions.range(setting.header));
                 match setting.ty.as_str() {
                     "backend" => settings.backends.push(at),

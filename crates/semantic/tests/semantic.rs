@@ -259,16 +259,17 @@ fn an_edit_in_a_leaf_module_reruns_only_that_module() {
     // not built again. The index of its declarations by kind is built
     // again (the leaf's declarations changed). The leaf file's model is
     // lowered again but is the same (the edit only moved text), so the
-    // module's variables, which read only the model, are not read again.
+    // module's variables, which read only the model, are not read again;
+    // the module's decoding diagnostics and variable declarations, which
+    // read the decoding with its positions, are gathered again (and are
+    // the same).
     assert_eq!(
         executed,
         [
-            "decoding_diagnostics",
             "file_config",
             "file_declarations",
             "file_model",
             "file_references",
-            "file_variables",
             "instance_diagnostics",
             "local_value",
             "local_value",
@@ -279,11 +280,13 @@ fn an_edit_in_a_leaf_module_reruns_only_that_module() {
             "module_dependencies",
             "module_diagnostics",
             "module_instance_diagnostics",
+            "module_local_diagnostics",
             "module_output_diagnostics",
             "module_output_names",
             "module_provider_shape",
             "module_providers",
             "module_settings",
+            "module_variable_decls",
             "output_value",
             "parse",
             "reference_chains",
@@ -533,7 +536,7 @@ fn moving_text_leaves_the_model_equal() {
     let arguments: Vec<&str> = call.arguments.iter().map(|(n, _)| n.as_str()).collect();
     assert_eq!(arguments, ["n"]);
     assert!(
-        matches!(&before.blocks[5].body, ItemBody::Terraform { settings, required_providers: None } if settings[0].ty == "backend")
+        matches!(&before.blocks[5].body, ItemBody::Terraform(t) if t.settings[0].ty == "backend" && t.required_providers.is_none())
     );
     module_variables(&db, m);
     db.take_executed();

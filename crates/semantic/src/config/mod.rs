@@ -21,7 +21,7 @@ pub(crate) mod terraform;
 pub use model::{
     BlockItem, BlockType, BodySpan, FileModel, ItemBody, LocalItem, ModuleCallItem, NestedBlock,
     ParsingMode, ProviderItem, ProviderRefItem, Repeats, RequiredProviderItem, ResourceItem,
-    SourceMap, Span, VariableDecl, VariableItem,
+    SourceMap, Span, TerraformItem, VariableDecl, VariableItem,
 };
 
 use std::sync::Arc;
@@ -36,21 +36,22 @@ use crate::{Diagnostic, SourceFile, parse};
 
 /// What decoding one file gives: its diagnostics in source order, its
 /// model and the model's positions, and its variables as evaluation
-/// reads them. Each part is read through a query of its own, so that a
-/// change to one (positions, after most edits) leaves the readers of the
-/// others alone.
-#[derive(Debug, Clone, Default)]
+/// reads them.
+#[derive(Debug, Clone, PartialEq, Default)]
 struct FileConfig {
-    diagnostics: Arc<Vec<Diagnostic>>,
+    diagnostics: Vec<Diagnostic>,
     model: Arc<FileModel>,
     source_map: SourceMap,
-    variables: Arc<Vec<Arc<VariableDecl>>>,
+    variables: Vec<Arc<VariableDecl>>,
 }
 
-/// Decodes one file's blocks as OpenTofu's `configs` package does. Its
-/// result differs after nearly every edit (its positions do), hence no
-/// comparison.
-#[salsa::tracked(returns(ref), no_eq)]
+/// Decodes one file's blocks as OpenTofu's `configs` package does.
+///
+/// Only the model has a memo of its own ([`file_model`]): the other
+/// parts change with positions, as the decoding does after nearly every
+/// edit, and their readers are per module and compare what they give, so
+/// a memo per part would cost memory for every file and spare little.
+#[salsa::tracked(returns(ref))]
 fn file_config(db: &dyn salsa::Database, file: SourceFile) -> FileConfig {
     if !file.exists(db) {
         return FileConfig::default();
@@ -63,10 +64,10 @@ fn file_config(db: &dyn salsa::Database, file: SourceFile) -> FileConfig {
     decoder.source_map.shrink_to_fit();
     decoder.variables.shrink_to_fit();
     FileConfig {
-        diagnostics: Arc::new(decoder.out),
+        diagnostics: decoder.out,
         model: Arc::new(decoder.model),
         source_map: decoder.source_map,
-        variables: Arc::new(decoder.variables),
+        variables: decoder.variables,
     }
 }
 
@@ -78,27 +79,19 @@ pub fn file_model(db: &dyn salsa::Database, file: SourceFile) -> Arc<FileModel> 
     file_config(db, file).model.clone()
 }
 
-/// Where the items of [`file_model`] are. Not a query of its own: it
-/// changes with nearly every edit of the file, so a memo would only cost
-/// memory.
+/// Where the items of [`file_model`] are.
 pub fn file_source_map(db: &dyn salsa::Database, file: SourceFile) -> &SourceMap {
     &file_config(db, file).source_map
 }
 
 /// The diagnostics of decoding one file, in source order.
 pub fn file_config_diagnostics(db: &dyn salsa::Database, file: SourceFile) -> &[Diagnostic] {
-    decoding_diagnostics(db, file)
-}
-
-#[salsa::tracked(returns(ref))]
-fn decoding_diagnostics(db: &dyn salsa::Database, file: SourceFile) -> Arc<Vec<Diagnostic>> {
-    file_config(db, file).diagnostics.clone()
+    &file_config(db, file).diagnostics
 }
 
 /// The variables a primary file declares, as evaluation reads them.
-#[salsa::tracked(returns(ref))]
-pub fn file_variables(db: &dyn salsa::Database, file: SourceFile) -> Arc<Vec<Arc<VariableDecl>>> {
-    file_config(db, file).variables.clone()
+pub fn file_variables(db: &dyn salsa::Database, file: SourceFile) -> &[Arc<VariableDecl>] {
+    &file_config(db, file).variables
 }
 
 /// The top-level blocks of a file, found again in its tree through the
@@ -144,7 +137,7 @@ pub(crate) fn terraform_setting(
     let setting = file_model(db, file)
         .of_type(BlockType::Terraform)
         .flat_map(|block| match &block.body {
-            ItemBody::Terraform { settings, .. } => settings.as_slice(),
+            ItemBody::Terraform(terraform) => terraform.settings.as_slice(),
             _ => &[],
         })
         .find(|setting| places.range(setting.header) == header)?

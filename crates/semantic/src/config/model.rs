@@ -224,7 +224,8 @@ fn label(labels: &[String], index: usize) -> String {
     labels.get(index).cloned().unwrap_or_default()
 }
 
-/// What decoding keeps of a block's body, by block type.
+/// What decoding keeps of a block's body, by block type. The larger parts
+/// are boxed: the model keeps one per block of every file.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub enum ItemBody {
     /// Nothing yet (a block decoding stopped early for, or one no later
@@ -239,7 +240,7 @@ pub enum ItemBody {
     /// Boxed: the model keeps a block per block of every file, and most
     /// blocks are not module calls.
     ModuleCall(Box<ModuleCallItem>),
-    Provider(ProviderItem),
+    Provider(Box<ProviderItem>),
     Import {
         for_each: bool,
     },
@@ -247,14 +248,7 @@ pub enum ItemBody {
         /// The `data` blocks nested in it.
         data: Vec<NestedBlock>,
     },
-    Terraform {
-        /// The settings blocks nested in it (`backend`, `cloud`,
-        /// `required_providers`, `encryption`, `provider_meta`).
-        settings: Vec<NestedBlock>,
-        /// The entries of its first `required_providers` block, if it
-        /// has one.
-        required_providers: Option<Vec<RequiredProviderItem>>,
-    },
+    Terraform(Box<TerraformItem>),
 }
 
 /// What later queries read of a `variable` block.
@@ -284,6 +278,17 @@ pub struct LocalItem {
     pub definition: Span,
 }
 
+/// What later queries read of a `terraform` block.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct TerraformItem {
+    /// The settings blocks nested in it (`backend`, `cloud`,
+    /// `required_providers`, `encryption`, `provider_meta`).
+    pub settings: Vec<NestedBlock>,
+    /// The entries of its first `required_providers` block, if it has
+    /// one.
+    pub required_providers: Option<Vec<RequiredProviderItem>>,
+}
+
 /// What later queries read of a `provider` block.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ProviderItem {
@@ -304,7 +309,7 @@ pub struct ResourceItem {
     pub repeats: Repeats,
     /// Its `provider` argument: `None` when absent, `Some(None)` when it
     /// is not a provider configuration reference.
-    pub provider: Option<Option<ProviderRefItem>>,
+    pub provider: Option<Option<Box<ProviderRefItem>>>,
 }
 
 /// A provider configuration reference (`addrs.LocalProviderConfig`):

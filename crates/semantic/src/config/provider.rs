@@ -37,7 +37,7 @@ pub(crate) const BLOCKS: &[BlockSchema<'static>] = &[
 pub(super) fn decode(d: &mut Decoder<'_>, block: &AnyBlock) {
     let (content, remain) = d.partial_content(&block.body, &BodySchema::new(ATTRIBUTES, BLOCKS));
     let item = provider_item(d, &content, &remain);
-    d.set_item_body(ItemBody::Provider(item));
+    d.set_item_body(ItemBody::Provider(Box::new(item)));
 
     let Some(name) = block.labels.first() else {
         return;

@@ -18,7 +18,7 @@ use tofu_syntax::{TextRange, TextSize};
 use tofu_types::{Type, Value};
 
 use super::provider_ref::check_provider_name_normalized;
-use super::{Decoder, ItemBody, RequiredProviderItem};
+use super::{Decoder, ItemBody, RequiredProviderItem, TerraformItem};
 use crate::addrs::provider::{parse_provider_part, parse_provider_source};
 use crate::addrs::traversal::{Step, traversal_of};
 
@@ -312,10 +312,10 @@ pub(super) fn decode_terraform(d: &mut Decoder<'_>, block: &AnyBlock) {
                 })
                 .collect()
         });
-    d.set_item_body(ItemBody::Terraform {
+    d.set_item_body(ItemBody::Terraform(Box::new(TerraformItem {
         settings,
         required_providers,
-    });
+    })));
     for inner in &content.blocks {
         match inner.type_name.as_str() {
             // Backends and `cloud` blocks are decoded only when used.

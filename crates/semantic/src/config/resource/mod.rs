@@ -346,7 +346,7 @@ fn begin(
 /// Records what the model keeps of a resource: how it makes instances
 /// and its `provider` argument.
 fn record(d: &mut Decoder<'_>, content: &BodyContent, provider: Option<Option<ProviderRef>>) {
-    let provider = provider.map(|r| r.map(|r| d.provider_ref_item(&r)));
+    let provider = provider.map(|r| r.map(|r| Box::new(d.provider_ref_item(&r))));
     d.set_item_body(ItemBody::Resource(ResourceItem {
         repeats: Repeats::of(content),
         provider,
