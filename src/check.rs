@@ -22,7 +22,7 @@ use crate::{
     module_files::ModuleFile,
     policy::Policy,
     semantic,
-    source::{self, SourceFile},
+    source::{self, CheckedFile},
     variable_inputs::{VariableInputs, load_root_inputs, report_root_values, root_module},
 };
 
@@ -62,14 +62,14 @@ pub struct CheckReport {
     pub root: PathBuf,
     pub modules: Vec<Module>,
     /// The files that diagnostics point into; [`FileId`]s index this.
-    pub sources: Vec<SourceFile>,
+    pub sources: Vec<CheckedFile>,
     /// Sourceless ones first, then by file path and position.
     pub diagnostics: Vec<Diagnostic>,
     pub elapsed: Duration,
 }
 
 impl CheckReport {
-    pub fn source(&self, file: FileId) -> &SourceFile {
+    pub fn source(&self, file: FileId) -> &CheckedFile {
         &self.sources[file.0 as usize]
     }
 
@@ -223,7 +223,7 @@ fn check_tree_here(root: &Path, options: &CheckOptions<'_>) -> Result<CheckRepor
         }
         let file = FileId(sources.len() as u32);
         let parsed = tofu_semantic::parse(&loaded.db, input);
-        sources.push(SourceFile::new(
+        sources.push(CheckedFile::new(
             input.path(&loaded.db).clone(),
             parsed.kind,
             input.text(&loaded.db).clone(),
@@ -368,7 +368,7 @@ fn no_configuration(root: &Path) -> Diagnostic {
 /// the tree; the others go by path (compared component by component, as
 /// the walk goes). Within a file they keep the order HCL reports them in,
 /// as `tofu validate` prints them: the stable sort leaves it alone.
-fn sort_diagnostics(diagnostics: &mut [Diagnostic], sources: &[SourceFile]) {
+fn sort_diagnostics(diagnostics: &mut [Diagnostic], sources: &[CheckedFile]) {
     diagnostics.sort_by_cached_key(|diagnostic| {
         diagnostic
             .location

@@ -10,7 +10,7 @@ pub const REPLACEMENT: char = '\u{1a}';
 
 /// A parsed file kept for rendering its diagnostics.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SourceFile {
+pub struct CheckedFile {
     /// Relative to the checked directory, with `/` separators.
     pub path: String,
     pub syntax: SourceKind,
@@ -24,10 +24,10 @@ pub struct SourceFile {
     pub available: bool,
 }
 
-impl SourceFile {
-    pub fn new(path: String, syntax: SourceKind, text: String, tree: GreenNode) -> SourceFile {
+impl CheckedFile {
+    pub fn new(path: String, syntax: SourceKind, text: String, tree: GreenNode) -> CheckedFile {
         let line_index = LineIndex::new(&text);
-        SourceFile {
+        CheckedFile {
             path,
             syntax,
             text,
@@ -38,10 +38,10 @@ impl SourceFile {
     }
 
     /// Text that diagnostics point into but OpenTofu does not show.
-    pub fn unavailable(path: String, text: String, tree: GreenNode) -> SourceFile {
-        SourceFile {
+    pub fn unavailable(path: String, text: String, tree: GreenNode) -> CheckedFile {
+        CheckedFile {
             available: false,
-            ..SourceFile::new(path, SourceKind::Native, text, tree)
+            ..CheckedFile::new(path, SourceKind::Native, text, tree)
         }
     }
 

@@ -20,7 +20,7 @@ use tofu_semantic::{
 use crate::{
     diagnostic::{Diagnostic, FileId},
     semantic::Loaded,
-    source::{self, SourceFile},
+    source::{self, CheckedFile},
 };
 
 /// The prefix of the environment variables that give values.
@@ -183,7 +183,7 @@ pub(crate) fn report_root_values(
     loaded: &Loaded,
     root_inputs: RootInputs,
     evaluated: &[tofu_semantic::Diagnostic],
-    sources: &mut Vec<SourceFile>,
+    sources: &mut Vec<CheckedFile>,
     diagnostics: &mut Vec<Diagnostic>,
 ) {
     let db = &loaded.db;
@@ -207,7 +207,7 @@ pub(crate) fn report_root_values(
             Some(place) => {
                 let file = FileId(sources.len() as u32);
                 let parse = tofu_syntax::parse_expression(&place.text, &place.file_name);
-                sources.push(SourceFile::unavailable(
+                sources.push(CheckedFile::unavailable(
                     place.file_name.clone(),
                     place.text.clone(),
                     parse.green().clone(),
@@ -235,7 +235,7 @@ pub(crate) fn report_root_values(
             continue;
         }
         let file = FileId(sources.len() as u32);
-        sources.push(SourceFile::new(
+        sources.push(CheckedFile::new(
             input.path(db).clone(),
             parsed.kind,
             input.text(db).clone(),

@@ -16,7 +16,7 @@ use tofu_analyzer::{
         checkstyle, github, human, json, junit, sarif,
         warnings::{DeprecationLevel, WarningOptions},
     },
-    source::SourceFile,
+    source::CheckedFile,
     syntax::SourceKind,
     variable_inputs::{VariableInputs, process_environment, working_dir},
 };
@@ -117,7 +117,7 @@ fn config_error(error: ConfigError, no_color: bool) -> ExitCode {
     let report = CheckReport {
         root: error.path.clone(),
         modules: Vec::new(),
-        sources: vec![SourceFile::new(
+        sources: vec![CheckedFile::new(
             display,
             SourceKind::Native,
             error.text,

@@ -21,7 +21,7 @@ use tofu_analyzer::{
     diagnostic::{Diagnostic, FileId},
     module_files::is_ignored_file,
     render::warnings::WarningOptions,
-    source::{SourceFile, decode, encoding_error},
+    source::{CheckedFile, decode, encoding_error},
     syntax::{SourceKind, SyntaxError, parse_named},
 };
 use tofu_diagnostics::Code;
@@ -120,7 +120,7 @@ struct Run {
     recursive: bool,
     /// What goes to standard output: listed names, diffs, formatted text.
     output: Vec<u8>,
-    sources: Vec<SourceFile>,
+    sources: Vec<CheckedFile>,
     diagnostics: Vec<Diagnostic>,
     working_dir: PathBuf,
 }
@@ -227,7 +227,7 @@ impl Run {
                     .green()
                     .clone();
                 let file = FileId(self.sources.len() as u32);
-                self.sources.push(SourceFile::new(
+                self.sources.push(CheckedFile::new(
                     display.to_owned(),
                     SourceKind::Native,
                     text,

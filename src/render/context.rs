@@ -10,10 +10,10 @@ use tofu_syntax::{
     quote::go_quote,
 };
 
-use crate::source::SourceFile;
+use crate::source::CheckedFile;
 
 /// The context of the byte at `offset`, if it is inside one.
-pub(crate) fn context_string(source: &SourceFile, offset: TextSize) -> Option<String> {
+pub(crate) fn context_string(source: &CheckedFile, offset: TextSize) -> Option<String> {
     let root = source.syntax_tree();
     let context = match source.syntax {
         SourceKind::Native => native_context(&root, offset),
@@ -146,10 +146,10 @@ mod tests {
     use super::*;
 
     /// A tiny tree builder: `Node(kind, children)` or `Token(kind, text)`.
-    fn source(syntax: SourceKind, text: &str) -> SourceFile {
+    fn source(syntax: SourceKind, text: &str) -> CheckedFile {
         let parse = tofu_syntax::parse(text, syntax);
         assert!(parse.errors().is_empty(), "{:?}", parse.errors());
-        SourceFile::new(
+        CheckedFile::new(
             "main.tf".into(),
             syntax,
             text.to_owned(),
@@ -157,7 +157,7 @@ mod tests {
         )
     }
 
-    fn native_file() -> SourceFile {
+    fn native_file() -> CheckedFile {
         source(
             SourceKind::Native,
             "resource \"a\" \"b\\\"c\" {\n  x = 1\n}\n\nlocals {\n}\n",
@@ -183,7 +183,7 @@ mod tests {
         assert_eq!(at(100), None);
     }
 
-    fn json_file() -> SourceFile {
+    fn json_file() -> CheckedFile {
         source(
             SourceKind::Json,
             "{\"resource\": {\"a\": {\"b\\u0063\": [1, {\"x\": 2}]}}, \"k\": 3}\n",

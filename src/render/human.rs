@@ -16,7 +16,7 @@ use crate::{
     diagnostic::{Diagnostic, FileId, Severity},
     render::context::context_string,
     render::warnings::{Presentation, Shown, WarningOptions, present},
-    source::SourceFile,
+    source::CheckedFile,
 };
 
 /// Renders every diagnostic of a report, notes included. Colour is up to
@@ -180,7 +180,7 @@ fn to_report(report: &CheckReport, diagnostic: &Diagnostic) -> Report<FileId> {
 
 /// An empty range widened to the character after it, so that there is
 /// something to underline, as OpenTofu does.
-fn visible_range(source: &SourceFile, range: tofu_syntax::TextRange) -> Range<usize> {
+fn visible_range(source: &CheckedFile, range: tofu_syntax::TextRange) -> Range<usize> {
     let start = usize::from(range.start());
     let end = usize::from(range.end());
     if start < end {
@@ -198,7 +198,7 @@ fn visible_range(source: &SourceFile, range: tofu_syntax::TextRange) -> Range<us
 struct Sources<'a>(&'a CheckReport);
 
 impl<'a> Sources<'a> {
-    fn get(&self, id: FileId) -> Result<&'a SourceFile, FilesError> {
+    fn get(&self, id: FileId) -> Result<&'a CheckedFile, FilesError> {
         self.0
             .sources
             .get(id.0 as usize)

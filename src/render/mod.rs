@@ -14,14 +14,14 @@ mod snippet;
 pub mod warnings;
 mod xml;
 
-use crate::{check::CheckReport, diagnostic::Diagnostic, source::SourceFile};
+use crate::{check::CheckReport, diagnostic::Diagnostic, source::CheckedFile};
 
 /// A file of the report as the user named it: the checked directory
 /// joined with the file's path, without a leading `./`, so that it is
 /// relative to the directory the check ran in (the repository's root in
 /// CI), with `/` separators on every system. A value given on the command
 /// line keeps its name (`<value for var.NAME>`).
-fn user_path(report: &CheckReport, source: &SourceFile) -> String {
+fn user_path(report: &CheckReport, source: &CheckedFile) -> String {
     if !source.available {
         return source.path.clone();
     }
@@ -87,7 +87,7 @@ fn test_report(
     crate::check::CheckReport {
         root: std::path::PathBuf::from("."),
         modules: Vec::new(),
-        sources: vec![crate::source::SourceFile::new(
+        sources: vec![crate::source::CheckedFile::new(
             "mod/main.tf".into(),
             SourceKind::Native,
             text.into(),

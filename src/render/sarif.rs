@@ -29,7 +29,7 @@ use tofu_syntax::TextSize;
 use crate::{
     check::CheckReport,
     diagnostic::{Code, Diagnostic, Severity},
-    source::SourceFile,
+    source::CheckedFile,
 };
 
 /// The schema the output declares: OASIS's, as published with the
@@ -246,7 +246,7 @@ fn location(report: &CheckReport, diagnostic: &Diagnostic) -> Option<SarifLocati
 /// HCL counts. Like the line index, an offset past the end or inside a
 /// character counts as the start of that character, and a leading byte
 /// order mark takes no column.
-fn utf16_position(source: &SourceFile, offset: TextSize) -> (u32, u32) {
+fn utf16_position(source: &CheckedFile, offset: TextSize) -> (u32, u32) {
     let text = &source.text;
     let line = source.line_col(offset).line;
     let mut start = usize::from(

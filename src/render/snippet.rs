@@ -4,7 +4,7 @@
 
 use tofu_syntax::{TextRange, TextSize};
 
-use crate::{render::context::context_string, source::SourceFile};
+use crate::{render::context::context_string, source::CheckedFile};
 
 /// An HCL position: 1-based line and column, 0-based byte.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -27,7 +27,7 @@ pub(crate) struct Snippet {
 /// The highlighted positions. An empty range is widened by one byte and
 /// one column, even past the end of the file, as OpenTofu does so that
 /// there is something to underline.
-pub(crate) fn highlight(source: &SourceFile, range: TextRange) -> (Pos, Pos) {
+pub(crate) fn highlight(source: &CheckedFile, range: TextRange) -> (Pos, Pos) {
     let pos = |offset: TextSize| {
         let line_col = source.line_col(offset);
         Pos {
@@ -48,7 +48,7 @@ pub(crate) fn highlight(source: &SourceFile, range: TextRange) -> (Pos, Pos) {
 /// The snippet shows the lines of the context range, widened to hold the
 /// subject `range`, or of the subject alone.
 pub(crate) fn snippet(
-    source: &SourceFile,
+    source: &CheckedFile,
     range: TextRange,
     context_range: Option<TextRange>,
 ) -> Snippet {
@@ -118,10 +118,10 @@ mod tests {
     use super::*;
     use tofu_syntax::SourceKind;
 
-    fn file(text: &str) -> SourceFile {
+    fn file(text: &str) -> CheckedFile {
         // An empty tree: these tests are about positions, not context.
         let tree = tofu_syntax::parse("", SourceKind::Json).green().clone();
-        SourceFile::new("test.tf".into(), SourceKind::Native, text.to_owned(), tree)
+        CheckedFile::new("test.tf".into(), SourceKind::Native, text.to_owned(), tree)
     }
 
     fn range(start: u32, end: u32) -> TextRange {
