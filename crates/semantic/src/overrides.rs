@@ -3,8 +3,9 @@
 //! name order, into the configuration of the primary files
 //! (`Module.mergeFile` and the `merge` methods of `module_merge.go`).
 //!
-//! Each override file's own decoding diagnostics come from
-//! [`crate::file_config_diagnostics`]; this query adds only what merging
+//! It is a check over the files' models ([`crate::config::file_model`]):
+//! each override file's own decoding diagnostics come from
+//! [`crate::config::file_config_diagnostics`]; this query adds only what merging
 //! finds: blocks with nothing to override, blocks that may not be
 //! overridden, and overrides that leave a variable's default invalid.
 //! It also keeps what the merge changes that evaluation reads
@@ -15,17 +16,17 @@ use std::sync::Arc;
 
 use tofu_diagnostics::Code;
 use tofu_eval::typeexpr::TypeConstraint;
-use tofu_syntax::TextRange;
-use tofu_syntax::ast::AstNode;
-use tofu_syntax::body::{AnyAttribute, AnyBlock, BlockSchema, BodySchema};
 use tofu_syntax::quote::go_quote;
 use tofu_types::defaults::convert_with_defaults;
 use tofu_types::{Type, Value};
 
-use crate::config::Decoder;
-use crate::config::file_blocks;
-use crate::evaluation::VariableDecl;
-use crate::{DeclKind, Declaration, Diagnostic, ModuleDir, SourceFile, file_config_diagnostics};
+use crate::config::{
+    BlockItem, BlockType, FileModel, ItemBody, Span, VariableDecl, VariableItem, file_model,
+    file_source_map,
+};
+use crate::declarations::{DeclKind, Declaration, file_declarations};
+use crate::diagnostics::Diagnostic;
+use crate::input::{ModuleDir, SourceFile};
 
 /// What merging the module's override files into its primary files
 /// reports, in OpenTofu's order: file by file, and within a file by kind
@@ -94,13 +95,13 @@ pub fn module_overrides(db: &dyn salsa::Database, module: ModuleDir) -> Override
     }
     let mut base = Base::default();
     for file in module.files(db).iter().filter(|f| f.exists(db)) {
-        base.add_primary(db, *file);
+        base.add_primary(file_model(db, *file));
     }
     let mut merged = Overrides::default();
     let mut variables = HashSet::new();
     for file in overrides {
         variables.extend(merge_file(db, file, &mut base, &mut merged.diagnostics));
-        for decl in &crate::file_declarations(db, file).declarations {
+        for decl in &file_declarations(db, file).declarations {
             match &decl.kind {
                 DeclKind::Local(name) if base.locals.contains(name) => {
                     merged.locals.insert(name.clone(), decl.clone());
@@ -148,72 +149,8 @@ struct VariableState {
     nullable: bool,
 }
 
-/// What an override `variable` block sets (Go's zero values for the
-/// rest).
-struct VariableOverride {
-    constraint: Option<TypeConstraint>,
-    default: Option<Value>,
-    nullable: Option<bool>,
-}
-
-const VARIABLE_SCHEMA: BodySchema<'static> = BodySchema::new(
-    &[
-        tofu_syntax::body::AttributeSchema::optional("type"),
-        tofu_syntax::body::AttributeSchema::optional("default"),
-        tofu_syntax::body::AttributeSchema::optional("nullable"),
-    ],
-    &[],
-);
-
-const DEPENDS_ON_SCHEMA: BodySchema<'static> = BodySchema::new(
-    &[tofu_syntax::body::AttributeSchema::optional("depends_on")],
-    &[],
-);
-
-const TERRAFORM_SCHEMA: BodySchema<'static> = BodySchema::new(
-    &[],
-    &[
-        BlockSchema::new("backend", &["type"]),
-        BlockSchema::new("cloud", &[]),
-        BlockSchema::new("encryption", &[]),
-    ],
-);
-
-const CHECK_SCHEMA: BodySchema<'static> =
-    BodySchema::new(&[], &[BlockSchema::new("data", &["type", "name"])]);
-
-fn label(block: &AnyBlock, i: usize) -> String {
-    block.labels.get(i).cloned().unwrap_or_default()
-}
-
-fn resource_key(block: &AnyBlock) -> (String, String) {
-    (label(block, 0), label(block, 1))
-}
-
-/// The alias a provider block sets (`""` for none), as a literal.
-fn provider_alias(d: &mut Decoder<'_>, block: &AnyBlock) -> String {
-    const ALIAS: BodySchema<'static> = BodySchema::new(
-        &[tofu_syntax::body::AttributeSchema::optional("alias")],
-        &[],
-    );
-    let (content, _) = d.partial_content(&block.body, &ALIAS);
-    content
-        .attribute("alias")
-        .and_then(|a| d.literal_string(a))
-        .unwrap_or_default()
-}
-
-/// `decodeProviderBlock` gives no provider when its name is not
-/// normalised; the file's decoding reported that at the header.
-fn provider_dropped(db: &dyn salsa::Database, file: SourceFile, block: &AnyBlock) -> bool {
-    file_config_diagnostics(db, file).iter().any(|d| {
-        d.code == Code::InvalidProviderLocalName
-            && d.location
-                == Some(tofu_diagnostics::Location {
-                    file,
-                    range: block.def_range,
-                })
-    })
+fn resource_key(block: &BlockItem) -> (String, String) {
+    (block.label(0), block.label(1))
 }
 
 impl Base {
@@ -232,50 +169,51 @@ impl Base {
         }
     }
 
-    fn add_primary(&mut self, db: &dyn salsa::Database, file: SourceFile) {
-        let mut d = Decoder::new(db, file);
-        for block in file_blocks(db, file) {
-            match block.type_name.as_str() {
-                "variable" => {
-                    let state = decode_base_variable(&mut d, &block);
+    fn add_primary(&mut self, model: &FileModel) {
+        for block in &model.blocks {
+            match (&block.ty, &block.body) {
+                (BlockType::Variable, ItemBody::Variable(variable)) => {
                     // A duplicate replaces the earlier declaration.
-                    self.variables.insert(label(&block, 0), state);
+                    self.variables.insert(
+                        block.label(0),
+                        VariableState {
+                            constraint: variable.constraint.clone().unwrap_or_else(any_type),
+                            default: variable.default.clone(),
+                            nullable: variable.nullable.unwrap_or(true),
+                        },
+                    );
                 }
-                "locals" => {
-                    for attribute in d.just_attributes(&block.body) {
-                        self.locals.insert(attribute.name);
-                    }
+                (BlockType::Locals, ItemBody::Locals(locals)) => {
+                    self.locals.extend(locals.iter().map(|l| l.name.clone()));
                 }
-                "output" => {
-                    self.outputs.insert(label(&block, 0));
+                (BlockType::Output, _) => {
+                    self.outputs.insert(block.label(0));
                 }
-                "module" => {
-                    self.module_calls.insert(label(&block, 0));
+                (BlockType::Module, _) => {
+                    self.module_calls.insert(block.label(0));
                 }
-                "resource" => {
-                    self.managed.insert(resource_key(&block));
+                (BlockType::Resource, _) => {
+                    self.managed.insert(resource_key(block));
                 }
-                "data" => {
-                    self.data.insert(resource_key(&block));
+                (BlockType::Data, _) => {
+                    self.data.insert(resource_key(block));
                 }
-                "ephemeral" => {
-                    self.ephemeral.insert(resource_key(&block));
+                (BlockType::Ephemeral, _) => {
+                    self.ephemeral.insert(resource_key(block));
                 }
-                "check" => {
+                (BlockType::Check, ItemBody::Check { data }) => {
                     // A check block's scoped data source is one of the
                     // module's data resources: the first that decodes.
-                    let (content, _) = d.partial_content(&block.body, &CHECK_SCHEMA);
-                    if let Some(data) = content
-                        .blocks
-                        .iter()
-                        .find(|data| !has_errors_within(db, file, data))
-                    {
-                        self.data.insert(resource_key(data));
+                    if let Some(data) = data.iter().find(|data| !data.has_errors) {
+                        self.data.insert((data.label(0), data.label(1)));
                     }
                 }
-                "provider" if !provider_dropped(db, file, &block) => {
-                    let alias = provider_alias(&mut d, &block);
-                    self.providers.insert((label(&block, 0), alias));
+                (BlockType::Provider, ItemBody::Provider(provider)) => {
+                    // `decodeProviderBlock` gives none for a name that is
+                    // not normalised.
+                    if let Some(alias) = &provider.decoded_alias {
+                        self.providers.insert((block.label(0), alias.clone()));
+                    }
                 }
                 _ => {}
             }
@@ -283,52 +221,10 @@ impl Base {
     }
 }
 
-/// A primary file's variable: its type (any type by default), its
-/// default converted to it (the dynamic unknown if that fails) and
-/// whether it is nullable.
-fn decode_base_variable(d: &mut Decoder<'_>, block: &AnyBlock) -> VariableState {
-    let o = decode_variable_override(d, block);
-    VariableState {
-        constraint: o.constraint.unwrap_or_else(any_type),
-        default: o.default,
-        nullable: o.nullable.unwrap_or(true),
-    }
-}
-
 fn any_type() -> TypeConstraint {
     TypeConstraint {
         ty: Type::Dynamic,
         defaults: None,
-    }
-}
-
-/// What a variable block sets: its type, its default (converted to that
-/// type when the block sets one) and `nullable` (false when it does not
-/// decode, Go's zero value).
-fn decode_variable_override(d: &mut Decoder<'_>, block: &AnyBlock) -> VariableOverride {
-    let (content, _) = d.partial_content(&block.body, &VARIABLE_SCHEMA);
-    let constraint = content
-        .attribute("type")
-        .and_then(|a| a.expr.as_ref())
-        .map(|expr| crate::config::named_values::decode_variable_type(d, expr));
-    let nullable = content
-        .attribute("nullable")
-        .map(|a| d.literal_bool(a).unwrap_or(false));
-    let default = content
-        .attribute("default")
-        .and_then(|a| a.expr.as_ref())
-        .map(|expr| {
-            let value = d.constant(expr);
-            match &constraint {
-                Some(c) => convert_with_defaults(&value, &c.ty, c.defaults.as_ref())
-                    .unwrap_or_else(|_| Value::dynamic()),
-                None => value,
-            }
-        });
-    VariableOverride {
-        constraint,
-        default,
-        nullable,
     }
 }
 
@@ -341,44 +237,37 @@ fn merge_file(
     out: &mut Vec<Diagnostic>,
 ) -> Vec<String> {
     let mut overridden = Vec::new();
-    // Its diagnostics are thrown away: the file's own decoding already
-    // reported them.
-    let mut d = Decoder::new(db, file);
-    let blocks = file_blocks(db, file);
-    let of_type = |name: &'static str| blocks.iter().filter(move |b| b.type_name == name);
+    let model = file_model(db, file);
+    let places = file_source_map(db, file);
+    let at = |span| places.range(span);
+    let error = |code, detail: String, span| Diagnostic::error_in(code, detail, file, at(span));
 
     // The backend, cloud and encryption blocks of all the file's
     // `terraform` blocks.
     let mut backends = Vec::new();
     let mut clouds = Vec::new();
     let mut encryptions = Vec::new();
-    for terraform in of_type("terraform") {
-        let (content, _) = d.partial_content(&terraform.body, &TERRAFORM_SCHEMA);
-        for inner in content.blocks {
-            match inner.type_name.as_str() {
-                "backend" => backends.push(inner),
-                "cloud" => clouds.push(inner),
-                _ => {
-                    // `DecodeConfig` gives no configuration when decoding
-                    // it failed.
-                    if !has_errors_within(db, file, &inner) {
-                        encryptions.push(inner);
-                    }
-                }
+    for terraform in model.of_type(BlockType::Terraform) {
+        let ItemBody::Terraform(terraform) = &terraform.body else {
+            continue;
+        };
+        for inner in &terraform.settings {
+            match inner.ty.as_str() {
+                "backend" => backends.push(inner.header),
+                "cloud" => clouds.push(inner.header),
+                // `DecodeConfig` gives no configuration when decoding it
+                // failed.
+                "encryption" if !inner.has_errors => encryptions.push(inner.header),
+                _ => {}
             }
         }
     }
     // The second of a block that may appear once per file; `detail` ends
     // with where the first one is.
-    let second_of = |out: &mut Vec<Diagnostic>, found: &[AnyBlock], summary: Code, detail| {
+    let second_of = |out: &mut Vec<Diagnostic>, found: &[Span], code: Code, detail| {
         if let [first, second, ..] = found {
-            let at = crate::diagnostics::range_string(db, file, first.def_range);
-            out.push(Diagnostic::error_in(
-                summary,
-                format!("{detail} {at}."),
-                file,
-                second.def_range,
-            ));
+            let first = crate::diagnostics::range_string(db, file, at(*first));
+            out.push(error(code, format!("{detail} {first}."), *second));
         }
     };
     second_of(
@@ -394,22 +283,23 @@ fn merge_file(
         "A module may have only one 'cloud' block configuring a cloud backend. A cloud backend was previously configured at",
     );
 
-    for provider in of_type("provider") {
-        if provider_dropped(db, file, provider) {
+    for provider in model.of_type(BlockType::Provider) {
+        let ItemBody::Provider(item) = &provider.body else {
             continue;
-        }
-        let name = label(provider, 0);
-        let alias = provider_alias(&mut d, provider);
+        };
+        let Some(alias) = &item.decoded_alias else {
+            continue;
+        };
+        let name = provider.label(0);
         // A default configuration needs no base: an absent one is empty.
         if !alias.is_empty() && !base.providers.contains(&(name.clone(), alias.clone())) {
-            out.push(Diagnostic::error_in(
+            out.push(error(
                 Code::MissingProviderToOverride,
                 format!(
                     "There is no {name} provider configuration with the alias {}. An override file can only override an aliased provider configuration that was already defined in a primary configuration file.",
-                    go_quote(&alias)
+                    go_quote(alias)
                 ),
-                file,
-                provider.def_range,
+                provider.header,
             ));
         }
     }
@@ -421,230 +311,184 @@ fn merge_file(
         "Each override file may have only one encryption configuration. Encryption was previously configured at",
     );
 
-    for variable in of_type("variable") {
-        let name = label(variable, 0);
+    for variable in model.of_type(BlockType::Variable) {
+        let name = variable.label(0);
         let Some(existing) = base.variables.get_mut(&name) else {
-            out.push(Diagnostic::error_in(
+            out.push(error(
                 Code::MissingVariableToOverride,
                 format!(
                     "There is no variable named {}. An override file can only override a variable that was already declared in a primary configuration file.",
                     go_quote(&name)
                 ),
-                file,
-                variable.def_range,
+                variable.header,
             ));
             continue;
         };
-        let o = decode_variable_override(&mut d, variable);
-        for (summary, detail) in merge_variable(existing, o) {
-            out.push(Diagnostic::error_in(
-                summary,
-                detail,
-                file,
-                variable.def_range,
-            ));
+        let ItemBody::Variable(item) = &variable.body else {
+            continue;
+        };
+        for (code, detail) in merge_variable(existing, item) {
+            out.push(error(code, detail, variable.header));
         }
         overridden.push(name);
     }
 
-    for locals in of_type("locals") {
-        for attribute in d.just_attributes(&locals.body) {
-            if !base.locals.contains(&attribute.name) {
-                out.push(Diagnostic::error_in(
-                    Code::MissingLocalToOverride,
-                    format!(
-                        "There is no local value named {}. An override file can only override a local value that was already defined in a primary configuration file.",
-                        go_quote(&attribute.name)
-                    ),
-                    file,
-                    attribute.range,
-                ));
-            }
+    for locals in model.of_type(BlockType::Locals) {
+        let ItemBody::Locals(locals) = &locals.body else {
+            continue;
+        };
+        for local in locals.iter().filter(|l| !base.locals.contains(&l.name)) {
+            out.push(error(
+                Code::MissingLocalToOverride,
+                format!(
+                    "There is no local value named {}. An override file can only override a local value that was already defined in a primary configuration file.",
+                    go_quote(&local.name)
+                ),
+                local.definition,
+            ));
         }
     }
 
-    for output in of_type("output") {
-        let name = label(output, 0);
+    // `depends_on` may not be overridden: an error at its first
+    // reference.
+    let depends_on_override = |out: &mut Vec<Diagnostic>, block: &BlockItem| {
+        let depends_on = match &block.body {
+            ItemBody::Output(output) => output.depends_on,
+            ItemBody::ModuleCall(call) => call.depends_on,
+            ItemBody::Resource(resource) => resource.depends_on,
+            _ => None,
+        };
+        if let Some(first) = depends_on {
+            out.push(error(
+                Code::UnsupportedOverride,
+                "The depends_on argument may not be overridden.".to_owned(),
+                first,
+            ));
+        }
+    };
+
+    for output in model.of_type(BlockType::Output) {
+        let name = output.label(0);
         if !base.outputs.contains(&name) {
-            out.push(Diagnostic::error_in(
+            out.push(error(
                 Code::MissingOutputToOverride,
                 format!(
                     "There is no output named {}. An override file can only override an output that was already defined in a primary configuration file.",
                     go_quote(&name)
                 ),
-                file,
-                output.def_range,
+                output.header,
             ));
             continue;
         }
-        out.extend(depends_on_override(db, &mut d, output));
+        depends_on_override(out, output);
     }
 
-    for call in of_type("module") {
-        let name = label(call, 0);
+    for call in model.of_type(BlockType::Module) {
+        let name = call.label(0);
         if !base.module_calls.contains(&name) {
-            out.push(Diagnostic::error_in(
+            out.push(error(
                 Code::MissingModuleCallToOverride,
                 format!(
                     "There is no module call named {}. An override file can only override a module call that was defined in a primary configuration file.",
                     go_quote(&name)
                 ),
-                file,
-                call.def_range,
+                call.header,
             ));
             continue;
         }
-        out.extend(depends_on_override(db, &mut d, call));
+        depends_on_override(out, call);
     }
 
     let resource_kinds: [ResourceKind<'_>; 3] = [
         (
-            "resource",
+            BlockType::Resource,
             &base.managed,
             Code::MissingResourceToOverride,
             "resource",
             "a resource block",
         ),
         (
-            "data",
+            BlockType::Data,
             &base.data,
             Code::MissingDataResourceToOverride,
             "data resource",
             "a data block",
         ),
         (
-            "ephemeral",
+            BlockType::Ephemeral,
             &base.ephemeral,
             Code::MissingEphemeralResourceToOverride,
             "ephemeral resource",
             "an ephemeral block",
         ),
     ];
-    for (block_type, existing, summary, noun, what) in resource_kinds {
-        for resource in of_type(block_type) {
+    for (block_type, existing, code, noun, what) in resource_kinds {
+        for resource in model.of_type(block_type) {
             let (ty, name) = resource_key(resource);
             if !existing.contains(&(ty.clone(), name.clone())) {
-                out.push(Diagnostic::error_in(
-                    summary,
+                out.push(error(
+                    code,
                     format!(
                         "There is no {ty} {noun} named {}. An override file can only override {what} defined in a primary configuration file.",
                         go_quote(&name)
                     ),
-                    file,
-                    resource.def_range,
+                    resource.header,
                 ));
                 continue;
             }
-            out.extend(depends_on_override(db, &mut d, resource));
+            depends_on_override(out, resource);
         }
     }
 
-    for moved in of_type("moved") {
-        out.push(Diagnostic::error_in(
+    let never_overridden = [
+        (
+            BlockType::Moved,
             Code::CannotOverrideMovedBlocks,
-            "Records of moved objects can appear only in normal files, not in override files."
-                .to_owned(),
-            file,
-            moved.def_range,
-        ));
-    }
-    for import in of_type("import") {
-        out.push(Diagnostic::error_in(
+            "Records of moved objects can appear only in normal files, not in override files.",
+        ),
+        (
+            BlockType::Import,
             Code::CannotOverrideImportBlocks,
-            "Import blocks can appear only in normal files, not in override files.".to_owned(),
-            file,
-            import.def_range,
-        ));
-    }
-    for removed in of_type("removed") {
-        out.push(Diagnostic::error_in(
+            "Import blocks can appear only in normal files, not in override files.",
+        ),
+        (
+            BlockType::Removed,
             Code::CannotOverrideRemovedBlocks,
-            "Removed blocks can appear only in normal files, not in override files.".to_owned(),
-            file,
-            removed.def_range,
-        ));
+            "Removed blocks can appear only in normal files, not in override files.",
+        ),
+    ];
+    for (block_type, code, detail) in never_overridden {
+        for block in model.of_type(block_type) {
+            out.push(error(code, detail.to_owned(), block.header));
+        }
     }
     overridden
 }
 
 /// A kind of resource block in an override file: its block type, the
-/// resources of the primary files, the summary when there is no base, and
+/// resources of the primary files, the code when there is no base, and
 /// how the detail names the resource and the block.
 type ResourceKind<'a> = (
-    &'static str,
+    BlockType,
     &'a HashSet<(String, String)>,
     Code,
     &'static str,
     &'static str,
 );
 
-/// Whether the file's decoding reported an error inside a block.
-fn has_errors_within(db: &dyn salsa::Database, file: SourceFile, block: &AnyBlock) -> bool {
-    let end = match (block.body.as_native(), block.body.as_json()) {
-        (Some(body), _) => body.syntax().text_range().end(),
-        (_, Some(value)) => value.text_range().end(),
-        _ => block.body.missing_item_range().end(),
-    };
-    let whole = TextRange::new(block.def_range.start(), end.max(block.def_range.end()));
-    file_config_diagnostics(db, file).iter().any(|d| {
-        d.severity == tofu_eval::Severity::Error
-            && d.location
-                .is_some_and(|l| l.file == file && whole.contains_range(l.range))
-    })
-}
-
-/// `depends_on` may not be overridden: an error at the first reference.
-fn depends_on_override(
-    db: &dyn salsa::Database,
-    d: &mut Decoder<'_>,
-    block: &AnyBlock,
-) -> Option<Diagnostic> {
-    let (content, _) = d.partial_content(&block.body, &DEPENDS_ON_SCHEMA);
-    let attribute: &AnyAttribute = content.attribute("depends_on")?;
-    let first = *d.decode_depends_on(attribute).first()?;
-    let text = crate::input::contents(db, d.file);
-    let range = traversal_range(text, first, d.is_json());
-    Some(Diagnostic::error_in(
-        Code::UnsupportedOverride,
-        "The depends_on argument may not be overridden.".to_owned(),
-        d.file,
-        range,
-    ))
-}
-
-/// The range of a traversal written in a string, as HCL gives it: in
-/// native syntax the text between the quotes; in JSON the string's length
-/// from the opening quote.
-fn traversal_range(text: &str, range: TextRange, json: bool) -> TextRange {
-    let quoted = text.get(usize::from(range.start())..usize::from(range.end()));
-    if !quoted.is_some_and(|s| s.len() >= 2 && s.starts_with('"')) {
-        return range;
-    }
-    let two = TextRange::new(
-        range.start(),
-        range.start() + tofu_syntax::TextSize::from(2),
-    );
-    let len = range.len() - two.len();
-    if json {
-        TextRange::at(range.start(), len)
-    } else {
-        TextRange::at(range.start() + tofu_syntax::TextSize::from(1), len)
-    }
-}
-
 /// `Variable.merge`: what the override sets replaces the base's, then the
 /// default must still convert to the type and be non-null when the
 /// variable is not nullable. Summaries and details, in order.
-fn merge_variable(v: &mut VariableState, o: VariableOverride) -> Vec<(Code, String)> {
+fn merge_variable(v: &mut VariableState, o: &VariableItem) -> Vec<(Code, String)> {
     const SUMMARY: Code = Code::InvalidDefaultValueForVariable;
     let mut out = Vec::new();
     let type_overridden = o.constraint.is_some();
     let default_overridden = o.default.is_some();
-    if let Some(default) = o.default {
-        v.default = Some(default);
+    if let Some(default) = &o.default {
+        v.default = Some(default.clone());
     }
-    if let Some(constraint) = o.constraint {
-        v.constraint = constraint;
+    if let Some(constraint) = &o.constraint {
+        v.constraint = constraint.clone();
     }
     if let Some(nullable) = o.nullable {
         v.nullable = nullable;

@@ -3,6 +3,7 @@
 //! what was found and every error with its range (`line,col-col`).
 
 use expect_test::{Expect, expect};
+use tofu_syntax::ast::AstNode;
 use tofu_syntax::body::{
     AnyAttribute, AnyBlock, AnyBody, AttributeSchema as Attr, BlockSchema as Block, BodySchema,
     SourceText,
@@ -1206,6 +1207,17 @@ fn body_pointers_find_the_same_body() {
         for block in &content.blocks {
             let found = block.body.ptr().to_body(&root).expect("found again");
             assert_eq!(found, block.body, "{name}");
+            let range = match (block.body.as_native(), block.body.as_json()) {
+                (Some(body), _) => body.syntax().text_range(),
+                (_, Some(value)) => value.text_range(),
+                _ => block.body.missing_item_range(),
+            };
+            assert_eq!(block.body.ptr().text_range(), range, "{name}");
+            let (attributes, _) = block.body.just_attributes(&source);
+            for attribute in attributes {
+                let expr = attribute.expr.expect("an expression");
+                assert_eq!(expr.ptr().to_expr(&root), Some(expr), "{name}");
+            }
         }
         let other = parse_named("# nothing\n", SourceKind::Native, "other.tf").syntax();
         let native = content.blocks.iter().find(|b| b.body.as_native().is_some());

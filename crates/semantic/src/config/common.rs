@@ -107,6 +107,15 @@ impl Decoder<'_> {
         found
     }
 
+    /// Where the model keeps a `depends_on` (`found`, as
+    /// [`Self::decode_depends_on`] gives it) starting: its first
+    /// reference's traversal range.
+    pub fn depends_on_place(&mut self, found: &[TextRange]) -> super::model::DependsOn {
+        let first = *found.first()?;
+        let range = traversal_range(self.source.text(), first, self.is_json());
+        Some(self.span(range))
+    }
+
     /// HCL's `hcl.ExprList`: the elements of a tuple (or JSON array).
     pub fn expr_list(&mut self, expr: &AnyExpr) -> Vec<AnyExpr> {
         match expr {
@@ -248,4 +257,20 @@ pub(crate) fn is_traversal_text(text: &str) -> bool {
         && tofu_syntax::ast::ExpressionFile::cast(parse.syntax())
             .and_then(|file| file.expr())
             .is_some_and(|expr| is_static_traversal(&expr))
+}
+
+/// The range of a traversal written as `range`, as HCL gives it: for a
+/// quoted one in native syntax the text between the quotes; in JSON the
+/// string's length less two, from the opening quote.
+fn traversal_range(text: &str, range: TextRange, json: bool) -> TextRange {
+    let quoted = text.get(usize::from(range.start())..usize::from(range.end()));
+    if !quoted.is_some_and(|s| s.len() >= 2 && s.starts_with('"')) {
+        return range;
+    }
+    let len = range.len() - tofu_syntax::TextSize::from(2);
+    if json {
+        TextRange::at(range.start(), len)
+    } else {
+        TextRange::at(range.start() + tofu_syntax::TextSize::from(1), len)
+    }
 }

@@ -19,10 +19,11 @@ mod resource;
 pub(crate) mod terraform;
 
 pub use model::{
-    BlockItem, BlockType, BodySpan, FileModel, ItemBody, LocalItem, ModuleCallItem, NestedBlock,
-    ParsingMode, ProviderItem, ProviderRefItem, Repeats, RequiredProviderItem, ResourceItem,
-    SourceMap, Span, TerraformItem, VariableDecl, VariableItem,
+    BlockItem, BlockType, BodySpan, CheckRuleItem, ExprSpan, FileModel, ItemBody, LocalItem,
+    ModuleCallItem, NestedBlock, OutputItem, ParsingMode, ProviderItem, ProviderRefItem, Repeats,
+    RequiredProviderItem, ResourceItem, SourceMap, Span, TerraformItem, VariableDecl, VariableItem,
 };
+use tofu_eval::typeexpr::TypeConstraint;
 
 use std::sync::Arc;
 
@@ -35,14 +36,12 @@ use tofu_syntax::{SourceKind, SyntaxError, TextRange};
 use crate::{Diagnostic, SourceFile, parse};
 
 /// What decoding one file gives: its diagnostics in source order, its
-/// model and the model's positions, and its variables as evaluation
-/// reads them.
+/// model and the model's positions.
 #[derive(Debug, Clone, PartialEq, Default)]
 struct FileConfig {
     diagnostics: Vec<Diagnostic>,
     model: Arc<FileModel>,
     source_map: SourceMap,
-    variables: Vec<Arc<VariableDecl>>,
 }
 
 /// Decodes one file's blocks as OpenTofu's `configs` package does.
@@ -59,15 +58,14 @@ fn file_config(db: &dyn salsa::Database, file: SourceFile) -> FileConfig {
     let parsed = parse(db, file).to_parse();
     let mut decoder = Decoder::new(db, file);
     decoder.decode_file(&AnyBody::of_file(&parsed));
+    decoder.mark_nested_blocks_with_errors();
     decoder.out.shrink_to_fit();
     decoder.model.blocks.shrink_to_fit();
     decoder.source_map.shrink_to_fit();
-    decoder.variables.shrink_to_fit();
     FileConfig {
         diagnostics: decoder.out,
         model: Arc::new(decoder.model),
         source_map: decoder.source_map,
-        variables: decoder.variables,
     }
 }
 
@@ -89,9 +87,40 @@ pub fn file_config_diagnostics(db: &dyn salsa::Database, file: SourceFile) -> &[
     &file_config(db, file).diagnostics
 }
 
-/// The variables a primary file declares, as evaluation reads them.
-pub fn file_variables(db: &dyn salsa::Database, file: SourceFile) -> &[Arc<VariableDecl>] {
-    &file_config(db, file).variables
+/// The variables a primary file declares, as evaluation reads them
+/// (an override file's partial declarations are none): a type with
+/// errors is `any`, a default that does not convert is none.
+pub fn file_variables(db: &dyn salsa::Database, file: SourceFile) -> Vec<VariableDecl> {
+    if is_override_file(file.path(db)) {
+        return Vec::new();
+    }
+    let places = file_source_map(db, file);
+    file_model(db, file)
+        .of_type(BlockType::Variable)
+        .filter_map(|block| {
+            let ItemBody::Variable(variable) = &block.body else {
+                return None;
+            };
+            Some(VariableDecl {
+                name: block.label(0),
+                file,
+                range: places.range(block.header),
+                constraint: variable.constraint.clone().unwrap_or(TypeConstraint {
+                    ty: tofu_types::Type::Dynamic,
+                    defaults: None,
+                }),
+                default: variable
+                    .default
+                    .clone()
+                    .filter(|v| v.is_known() || !v.ty().is_dynamic()),
+                nullable: variable.nullable.unwrap_or(true),
+                sensitive: variable.sensitive,
+                ephemeral: variable.ephemeral,
+                deprecated: variable.deprecated.clone(),
+                validations: variable.validations.clone(),
+            })
+        })
+        .collect()
 }
 
 /// The top-level blocks of a file, found again in its tree through the
@@ -192,8 +221,6 @@ pub(crate) struct Decoder<'a> {
     /// `.tofu` files: `required_version` is honoured only there.
     pub is_tofu_file: bool,
     pub out: Vec<Diagnostic>,
-    /// The variables decoded, for evaluation.
-    pub variables: Vec<Arc<VariableDecl>>,
     /// The blocks decoded so far; decoding a block fills in the last.
     pub model: FileModel,
     pub source_map: SourceMap,
@@ -209,7 +236,6 @@ impl<'a> Decoder<'a> {
             is_override: is_override_file(path),
             is_tofu_file: is_tofu_file(path),
             out: Vec::new(),
-            variables: Vec::new(),
             model: FileModel::default(),
             source_map: SourceMap::default(),
         }
@@ -267,6 +293,55 @@ impl<'a> Decoder<'a> {
             labels: block.labels.as_slice().into(),
             header: self.span(block.def_range),
             body: self.source_map.push_body(block.body.ptr()),
+            has_errors: false,
+        }
+    }
+
+    /// Marks the nested blocks the model keeps that the file's decoding
+    /// reported an error inside (from the start of the header to the end
+    /// of the body), once every diagnostic is in.
+    fn mark_nested_blocks_with_errors(&mut self) {
+        let errors: Vec<TextRange> = self
+            .out
+            .iter()
+            .filter(|d| d.severity == Severity::Error)
+            .filter_map(|d| d.location.map(|l| l.range))
+            .collect();
+        if errors.is_empty() {
+            return;
+        }
+        let places = &self.source_map;
+        for block in &mut self.model.blocks {
+            let nested = match &mut block.body {
+                ItemBody::Check { data } => data,
+                ItemBody::Terraform(terraform) => &mut terraform.settings,
+                _ => continue,
+            };
+            for inner in nested {
+                let header = places.range(inner.header);
+                let end = places.body(inner.body).text_range().end().max(header.end());
+                let whole = TextRange::new(header.start(), end);
+                inner.has_errors = errors.iter().any(|e| whole.contains_range(*e));
+            }
+        }
+    }
+
+    /// A check rule as the model keeps it, its expressions' places
+    /// recorded.
+    pub(in crate::config) fn check_rule_item(
+        &mut self,
+        block: &AnyBlock,
+        rule: &named_values::CheckRule,
+    ) -> CheckRuleItem {
+        let header = self.span(block.def_range);
+        let mut place = |expr: &Option<AnyExpr>| {
+            expr.as_ref()
+                .map(|expr| self.source_map.push_expr(expr.ptr()))
+        };
+        CheckRuleItem {
+            header,
+            condition: place(&rule.condition),
+            error_message: place(&rule.error_message),
         }
     }
 

@@ -10,7 +10,7 @@
 //! queries that report places read the source map too.
 
 use tofu_syntax::TextRange;
-use tofu_syntax::body::{BodyContent, BodyPtr};
+use tofu_syntax::body::{BodyContent, BodyPtr, ExprPtr};
 use tofu_types::Value;
 
 use crate::SourceFile;
@@ -32,9 +32,8 @@ pub struct VariableDecl {
     pub sensitive: bool,
     pub ephemeral: bool,
     pub deprecated: Option<String>,
-    /// Whether it has `validation` blocks (read from its block when they
-    /// are checked).
-    pub has_validations: bool,
+    /// Its `validation` blocks.
+    pub validations: Box<[CheckRuleItem]>,
 }
 
 /// A place in a file: an index into its [`SourceMap`], the same for the
@@ -51,7 +50,13 @@ pub struct SourceMap {
     blocks: Vec<BlockPlaces>,
     /// The bodies of nested blocks, by [`BodySpan`].
     bodies: Vec<BodyPtr>,
+    /// The expressions the model names, by [`ExprSpan`].
+    exprs: Vec<ExprPtr>,
 }
+
+/// An expression: an index into its file's [`SourceMap`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct ExprSpan(u32);
 
 /// A nested block's body: an index into its file's [`SourceMap`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -99,6 +104,16 @@ impl SourceMap {
         BodySpan(self.bodies.len() as u32 - 1)
     }
 
+    pub(crate) fn push_expr(&mut self, expr: ExprPtr) -> ExprSpan {
+        self.exprs.push(expr);
+        ExprSpan(self.exprs.len() as u32 - 1)
+    }
+
+    /// Where an expression is.
+    pub fn expr(&self, span: ExprSpan) -> &ExprPtr {
+        &self.exprs[span.0 as usize]
+    }
+
     /// Where a nested block's body is.
     pub fn body(&self, span: BodySpan) -> &BodyPtr {
         &self.bodies[span.0 as usize]
@@ -120,6 +135,7 @@ impl SourceMap {
         self.ranges.shrink_to_fit();
         self.blocks.shrink_to_fit();
         self.bodies.shrink_to_fit();
+        self.exprs.shrink_to_fit();
     }
 }
 
@@ -232,7 +248,9 @@ pub enum ItemBody {
     /// query reads the body of).
     #[default]
     Opaque,
-    Variable(VariableItem),
+    /// Boxed, as the larger parts are.
+    Variable(Box<VariableItem>),
+    Output(OutputItem),
     /// A `locals` block's definitions, in source order.
     Locals(Vec<LocalItem>),
     /// A resource, data source or ephemeral resource.
@@ -251,12 +269,36 @@ pub enum ItemBody {
     Terraform(Box<TerraformItem>),
 }
 
-/// What later queries read of a `variable` block.
+/// A `variable` block as decoded (`configs.Variable`), where the file
+/// has one. Override files keep only what they set: the merge reads them.
 #[derive(Debug, Clone, PartialEq)]
 pub struct VariableItem {
     pub has_default: bool,
     /// How its `type` has root values read, where it has one.
     pub parsing_mode: Option<ParsingMode>,
+    /// Its `type`, where it sets one (`any` where that has errors).
+    pub constraint: Option<TypeConstraint>,
+    /// Its `default`, converted to its own type where it sets one (the
+    /// dynamic unknown when that fails).
+    pub default: Option<Value>,
+    /// Its `nullable`, where it sets one (false when that does not
+    /// decode, Go's zero value).
+    pub nullable: Option<bool>,
+    pub sensitive: bool,
+    pub ephemeral: bool,
+    pub deprecated: Option<String>,
+    /// Its `validation` blocks.
+    pub validations: Box<[CheckRuleItem]>,
+}
+
+/// A condition and its message (`configs.CheckRule`): a `validation`,
+/// `precondition`, `postcondition` or `assert` block's arguments.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CheckRuleItem {
+    /// The block's header, `CheckRule.DeclRange`.
+    pub header: Span,
+    pub condition: Option<ExprSpan>,
+    pub error_message: Option<ExprSpan>,
 }
 
 /// `VariableParsingMode`.
@@ -278,6 +320,17 @@ pub struct LocalItem {
     pub definition: Span,
 }
 
+/// What later queries read of an `output` block.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct OutputItem {
+    pub depends_on: DependsOn,
+}
+
+/// Where a block's `depends_on` starts: the place of its first
+/// reference (the traversal's own range, inside the quotes of a quoted
+/// one), `None` when it has none.
+pub type DependsOn = Option<Span>;
+
 /// What later queries read of a `terraform` block.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct TerraformItem {
@@ -297,6 +350,9 @@ pub struct ProviderItem {
     pub alias: Option<String>,
     /// The `alias` when it is a constant string.
     pub alias_value: Option<String>,
+    /// The alias as `decodeProviderBlock` decodes it (`""` for none);
+    /// `None` when it gives no provider, its name not being normalised.
+    pub decoded_alias: Option<String>,
     pub for_each: bool,
     /// Whether it has arguments or blocks of its own, or a `version`.
     pub configured: bool,
@@ -310,6 +366,7 @@ pub struct ResourceItem {
     /// Its `provider` argument: `None` when absent, `Some(None)` when it
     /// is not a provider configuration reference.
     pub provider: Option<Option<Box<ProviderRefItem>>>,
+    pub depends_on: DependsOn,
 }
 
 /// A provider configuration reference (`addrs.LocalProviderConfig`):
@@ -387,6 +444,7 @@ pub struct ModuleCallItem {
     /// The provider configurations its `providers` argument passes,
     /// `(in the child, in the caller)`, the first for each child name.
     pub providers: Vec<(ProviderRefItem, ProviderRefItem)>,
+    pub depends_on: DependsOn,
 }
 
 /// A block nested in a top-level block, by type and labels.
@@ -396,6 +454,9 @@ pub struct NestedBlock {
     pub labels: Box<[String]>,
     pub header: Span,
     pub body: BodySpan,
+    /// Whether the file's decoding reported an error inside it (where
+    /// OpenTofu's decoding of it gives nothing).
+    pub has_errors: bool,
 }
 
 impl NestedBlock {

@@ -84,7 +84,9 @@ pub(super) fn decode(d: &mut Decoder<'_>, block: &AnyBlock) {
 
     let mut depends_on = None;
     if let Some(attr) = content.attribute("depends_on") {
-        depends_on = d.decode_depends_on(attr).first().copied();
+        let found = d.decode_depends_on(attr);
+        depends_on = found.first().copied();
+        item.depends_on = d.depends_on_place(&found);
     }
     if let Some(attr) = content.attribute("providers")
         && let Some(expr) = &attr.expr
@@ -223,6 +225,7 @@ fn call_item(d: &mut Decoder<'_>, content: &BodyContent, arguments: &AnyBody) ->
             .and_then(|e| constant_any_value(e).0.as_str().map(str::to_owned)),
         repetition: None,
         providers: Vec::new(),
+        depends_on: None,
     }
 }
 

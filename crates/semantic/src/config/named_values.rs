@@ -12,12 +12,12 @@ use tofu_types::defaults::convert_with_defaults;
 use tofu_types::{Type, Value};
 
 use super::gohcl::{Gohcl, gohcl_decode};
-use super::{Decoder, ItemBody, LocalItem, ParsingMode, VariableDecl, VariableItem};
+use super::{Decoder, ItemBody, LocalItem, OutputItem, ParsingMode, VariableItem};
 use lint::lint_default_value;
 
 /// For the other blocks with check rules (resources, `check`): their
 /// rules and the references of their conditions.
-pub(super) use check_rule::{decode_check_rule, expr_variables};
+pub(super) use check_rule::{CheckRule, decode_check_rule, expr_variables};
 
 mod check_rule;
 mod lint;
@@ -92,13 +92,6 @@ pub(super) fn decode_variable(d: &mut Decoder<'_>, block: &AnyBlock) {
     };
     let label = Decoder::label_range(block, 0);
     let content = d.content(&block.body, &VARIABLE_SCHEMA);
-    d.set_item_body(ItemBody::Variable(VariableItem {
-        has_default: content.attribute("default").is_some(),
-        parsing_mode: content
-            .attribute("type")
-            .and_then(|a| a.expr.as_ref())
-            .map(parsing_mode),
-    }));
 
     d.check_name(Code::InvalidVariableName, name, label);
     for reserved in MODULE_RESERVED_NAMES {
@@ -113,20 +106,20 @@ pub(super) fn decode_variable(d: &mut Decoder<'_>, block: &AnyBlock) {
         }
     }
 
-    // Override files leave the type unset unless they set it.
-    let mut constraint = (!d.is_override).then_some(TypeConstraint {
-        ty: Type::Dynamic,
-        defaults: None,
-    });
-
     if let Some(attribute) = content.attribute("description") {
         let _ = gohcl_decode(d, attribute, &Type::String, Gohcl::Full);
     }
-    if let Some(attribute) = content.attribute("type")
-        && let Some(expr) = &attribute.expr
-    {
-        constraint = Some(decode_variable_type(d, expr));
-    }
+    let declared_type = content
+        .attribute("type")
+        .and_then(|attribute| attribute.expr.as_ref())
+        .map(|expr| decode_variable_type(d, expr));
+    // Override files leave the type unset unless they set it.
+    let constraint = declared_type.clone().or_else(|| {
+        (!d.is_override).then_some(TypeConstraint {
+            ty: Type::Dynamic,
+            defaults: None,
+        })
+    });
     let flag = |d: &mut Decoder<'_>, name: &str| {
         content.attribute(name).is_some_and(|attribute| {
             gohcl_decode(d, attribute, &Type::Bool, Gohcl::Full)
@@ -196,8 +189,10 @@ pub(super) fn decode_variable(d: &mut Decoder<'_>, block: &AnyBlock) {
         default = Some(value);
     }
 
+    let mut validations = Vec::with_capacity(content.blocks.len());
     for validation in &content.blocks {
         let rule = decode_check_rule(d, validation);
+        validations.push(d.check_rule_item(validation, &rule));
         if let Some(condition) = &rule.condition {
             let refers_to_self = expr_variables(condition)
                 .iter()
@@ -213,25 +208,20 @@ pub(super) fn decode_variable(d: &mut Decoder<'_>, block: &AnyBlock) {
             }
         }
     }
-    // What evaluation needs of the variable, from primary files (an
-    // override file's partial declaration is not one).
-    if !d.is_override {
-        d.variables.push(std::sync::Arc::new(VariableDecl {
-            name: name.clone(),
-            file: d.file,
-            range: block.def_range,
-            constraint: constraint.unwrap_or(TypeConstraint {
-                ty: Type::Dynamic,
-                defaults: None,
-            }),
-            default: default.filter(|v| v.is_known() || !v.ty().is_dynamic()),
-            nullable,
-            sensitive,
-            ephemeral,
-            deprecated,
-            has_validations: !content.blocks.is_empty(),
-        }));
-    }
+    d.set_item_body(ItemBody::Variable(Box::new(VariableItem {
+        has_default: content.attribute("default").is_some(),
+        parsing_mode: content
+            .attribute("type")
+            .and_then(|a| a.expr.as_ref())
+            .map(parsing_mode),
+        constraint: declared_type,
+        default,
+        nullable: content.attribute("nullable").map(|_| nullable),
+        sensitive,
+        ephemeral,
+        deprecated,
+        validations: validations.into(),
+    })));
 }
 
 /// The parsing mode a `type` argument gives its variable's root values
@@ -412,9 +402,12 @@ pub(super) fn decode_output(d: &mut Decoder<'_>, block: &AnyBlock) {
     if let Some(attribute) = content.attribute("ephemeral") {
         let _ = gohcl_decode(d, attribute, &Type::Bool, Gohcl::Full);
     }
+    let mut depends_on = None;
     if let Some(attribute) = content.attribute("depends_on") {
-        d.decode_depends_on(attribute);
+        let found = d.decode_depends_on(attribute);
+        depends_on = d.depends_on_place(&found);
     }
+    d.set_item_body(ItemBody::Output(OutputItem { depends_on }));
     for nested in &content.blocks {
         match nested.type_name.as_str() {
             "precondition" => {

@@ -61,6 +61,9 @@ pub(super) fn decode(d: &mut Decoder<'_>, block: &AnyBlock) {
             );
         }
     }
+    if let Some(ItemBody::Provider(item)) = d.model.blocks.last_mut().map(|b| &mut b.body) {
+        item.decoded_alias = Some(alias.clone());
+    }
 
     if let Some(attribute) = content.attribute("version")
         && let Some(expr) = &attribute.expr
@@ -124,6 +127,7 @@ fn provider_item(d: &Decoder<'_>, content: &BodyContent, remain: &AnyBody) -> Pr
             .and_then(|a| a.expr.as_ref())
             .and_then(|e| constant_any_value(e).0.as_str().map(str::to_owned)),
         for_each: content.attribute("for_each").is_some(),
+        decoded_alias: None,
         configured: !own.is_empty() || content.attribute("version").is_some(),
     }
 }

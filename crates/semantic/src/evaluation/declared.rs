@@ -17,9 +17,9 @@ pub fn module_variable_decls(
 ) -> Vec<Arc<VariableDecl>> {
     let mut out: Vec<Arc<VariableDecl>> = Vec::new();
     for &file in module.files(db).iter().filter(|f| f.exists(db)) {
-        for variable in crate::config::file_variables(db, file).iter() {
+        for variable in crate::config::file_variables(db, file) {
             if !out.iter().any(|v| v.name == variable.name) {
-                out.push(variable.clone());
+                out.push(Arc::new(variable));
             }
         }
     }

@@ -255,7 +255,7 @@ pub fn instance_argument_diagnostics(
     for variable in module_variable_decls(db, module) {
         let name = variable.name.clone();
         out.extend_from_slice(&variable_value(db, ev, addr.clone(), name.clone()).diagnostics);
-        if variable.has_validations {
+        if !variable.validations.is_empty() {
             out.extend_from_slice(variable_validation_diagnostics(db, ev, addr.clone(), name));
         }
     }

@@ -4,7 +4,7 @@
 
 use tofu_diagnostics::Code;
 use tofu_syntax::TextRange;
-use tofu_syntax::body::{AnyExpr, AttributeSchema, BodySchema, SourceText};
+use tofu_syntax::body::{AnyExpr, SourceText};
 use tofu_types::defaults::convert_with_defaults;
 use tofu_types::{Mark, Type, Value, convert};
 
@@ -371,11 +371,6 @@ fn finalize(
     (value, diagnostics)
 }
 
-const VALIDATION_ARGUMENTS: &[AttributeSchema<'static>] = &[
-    AttributeSchema::optional("condition"),
-    AttributeSchema::optional("error_message"),
-];
-
 /// Whether the value of `var.<name>` of `addr` breaks one of its
 /// validation rules (or could not be checked against one).
 pub(crate) fn fails_validation(
@@ -387,7 +382,7 @@ pub(crate) fn fails_validation(
     let has_rules = instance_module(db, ev, addr.clone()).is_some_and(|module| {
         module_variable_decls(db, module)
             .iter()
-            .any(|v| v.name == name && v.has_validations)
+            .any(|v| v.name == name && !v.validations.is_empty())
     });
     has_rules
         && variable_validation_diagnostics(db, ev, addr.clone(), name.to_owned())
@@ -424,32 +419,21 @@ pub fn variable_validation_diagnostics(
     else {
         return Vec::new();
     };
-    if !decl.has_validations {
+    if decl.validations.is_empty() {
         return Vec::new();
     }
-    let Some(body) = super::syntax::block_body(db, decl.file, decl.range) else {
-        return Vec::new();
-    };
-    let source = SourceText::new(crate::input::contents(db, decl.file), decl.file.path(db));
-    let blocks = [tofu_syntax::body::BlockSchema::new("validation", &[])];
-    let schema = BodySchema::new(&[], &blocks);
-    let (content, _, _) = body.partial_content(&schema, &source);
+    let places = crate::config::file_source_map(db, decl.file);
+    let root = tofu_syntax::SyntaxNode::new_root(crate::parse(db, decl.file).green.clone());
+    let expr_at = |span: Option<crate::config::ExprSpan>| places.expr(span?).to_expr(&root);
     // Where a failure is reported: the caller's argument, or the
     // declaration.
     let subject = call_argument(db, ev, &addr, &name)
         .map(|(file, expr, _)| (file, expr.range()))
         .unwrap_or((decl.file, decl.range));
     let mut out = Vec::new();
-    for rule in content
-        .blocks
-        .iter()
-        .filter(|b| b.type_name == "validation")
-    {
-        let (arguments, _, _) = rule
-            .body
-            .partial_content(&BodySchema::new(VALIDATION_ARGUMENTS, &[]), &source);
-        let expr_of = |name: &str| arguments.attribute(name).and_then(|a| a.expr.clone());
-        let (Some(condition), Some(message)) = (expr_of("condition"), expr_of("error_message"))
+    for rule in &decl.validations {
+        let (Some(condition), Some(message)) =
+            (expr_at(rule.condition), expr_at(rule.error_message))
         else {
             continue;
         };
@@ -553,7 +537,7 @@ pub fn variable_validation_diagnostics(
                 Code::InvalidValueForVariable,
                 format!(
                     "{error_message}\n\nThis was checked by the validation rule at {}.",
-                    range_string(db, decl.file, rule.def_range)
+                    range_string(db, decl.file, places.range(rule.header))
                 ),
                 subject.0,
                 subject.1,

@@ -87,6 +87,34 @@ impl BodyPtr {
             PtrRepr::Empty(range) => AnyBody::empty(*range),
         })
     }
+
+    /// Where the body is: its node's range, or for an empty body the
+    /// place HCL reports a missing item.
+    pub fn text_range(&self) -> TextRange {
+        match &self.0 {
+            PtrRepr::Native(ptr) | PtrRepr::Json(ptr) => ptr.text_range(),
+            PtrRepr::Empty(range) => *range,
+        }
+    }
+}
+
+/// Where an expression is, to find it again in the same tree without
+/// reading its block again, as [`BodyPtr`] is for bodies.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum ExprPtr {
+    Native(rowan::ast::SyntaxNodePtr<crate::TofuLanguage>),
+    Json(rowan::ast::SyntaxNodePtr<crate::TofuLanguage>),
+}
+
+impl ExprPtr {
+    /// The expression in `root`, the root of the tree the pointer was
+    /// made in; `None` in any other tree.
+    pub fn to_expr(&self, root: &SyntaxNode) -> Option<AnyExpr> {
+        Some(match self {
+            ExprPtr::Native(ptr) => AnyExpr::Native(ast::Expr::cast(ptr.try_to_node(root)?)?),
+            ExprPtr::Json(ptr) => AnyExpr::Json(JsonValue::cast(ptr.try_to_node(root)?)?),
+        })
+    }
 }
 
 /// Names a `partial_content` reading consumed, which later readings of the
@@ -305,6 +333,15 @@ impl AnyExpr {
         match self {
             AnyExpr::Native(expr) => expr.syntax(),
             AnyExpr::Json(value) => value.syntax(),
+        }
+    }
+
+    /// Where the expression is, to find it again in the same tree.
+    pub fn ptr(&self) -> ExprPtr {
+        let ptr = rowan::ast::SyntaxNodePtr::new(self.syntax());
+        match self {
+            AnyExpr::Native(_) => ExprPtr::Native(ptr),
+            AnyExpr::Json(_) => ExprPtr::Json(ptr),
         }
     }
 

@@ -12,6 +12,7 @@ use tofu_syntax::body::{
     AnyAttribute, AnyBlock, AnyExpr, AttributeSchema, BlockSchema, BodyContent, BodySchema,
 };
 
+use super::model::DependsOn;
 use super::provider_ref::ProviderRef;
 use super::{Decoder, ItemBody, Repeats, ResourceItem};
 use crate::addrs::reference::{Ref, ResourceMode as Mode, Subject, parse_ref};
@@ -111,8 +112,8 @@ pub(super) fn decode_managed(d: &mut Decoder<'_>, block: &AnyBlock) {
         [Code::InvalidResourceTypeName, Code::InvalidResourceName],
     );
     let mut rep = Repetition::of(&content);
-    let provider = common_arguments(d, &content);
-    record(d, &content, provider);
+    let common = common_arguments(d, &content);
+    record(d, &content, common);
 
     let mut seen_lifecycle: Option<TextRange> = None;
     let mut seen_connection: Option<TextRange> = None;
@@ -211,9 +212,9 @@ fn decode_data_block(d: &mut Decoder<'_>, block: &AnyBlock, nested: bool) {
             *slot = Some(attribute.name_range);
         }
     }
-    let provider = common_arguments(d, &content);
+    let common = common_arguments(d, &content);
     if !nested {
-        record(d, &content, provider);
+        record(d, &content, common);
     }
 
     let mut seen_escape: Option<TextRange> = None;
@@ -271,8 +272,8 @@ pub(super) fn decode_ephemeral(d: &mut Decoder<'_>, block: &AnyBlock) {
         ],
     );
     let mut rep = Repetition::of(&content);
-    let provider = common_arguments(d, &content);
-    record(d, &content, provider);
+    let common = common_arguments(d, &content);
+    record(d, &content, common);
 
     let mut seen_lifecycle: Option<TextRange> = None;
     let mut seen_escape: Option<TextRange> = None;
@@ -345,11 +346,14 @@ fn begin(
 
 /// Records what the model keeps of a resource: how it makes instances
 /// and its `provider` argument.
-fn record(d: &mut Decoder<'_>, content: &BodyContent, provider: Option<Option<ProviderRef>>) {
-    let provider = provider.map(|r| r.map(|r| Box::new(d.provider_ref_item(&r))));
+fn record(d: &mut Decoder<'_>, content: &BodyContent, common: CommonArguments) {
+    let provider = common
+        .provider
+        .map(|r| r.map(|r| Box::new(d.provider_ref_item(&r))));
     d.set_item_body(ItemBody::Resource(ResourceItem {
         repeats: Repeats::of(content),
         provider,
+        depends_on: common.depends_on,
     }));
 }
 
@@ -363,17 +367,28 @@ fn check_labels(d: &mut Decoder<'_>, block: &AnyBlock, summaries: [Code; 2]) {
     }
 }
 
-/// `provider` and `depends_on`; the `provider` argument as decoded
-/// (`None` when absent, `Some(None)` when it is no reference).
-fn common_arguments(d: &mut Decoder<'_>, content: &BodyContent) -> Option<Option<ProviderRef>> {
+/// A resource's `provider` and `depends_on` as decoded.
+struct CommonArguments {
+    /// `None` when absent, `Some(None)` when it is no reference.
+    provider: Option<Option<ProviderRef>>,
+    depends_on: DependsOn,
+}
+
+/// `provider` and `depends_on`.
+fn common_arguments(d: &mut Decoder<'_>, content: &BodyContent) -> CommonArguments {
     let provider = content.attribute("provider").map(|attribute| {
         let expr = attribute.expr.as_ref()?;
         super::provider_ref::decode_provider_config_ref(d, expr, "provider")
     });
+    let mut depends_on = None;
     if let Some(attribute) = content.attribute("depends_on") {
-        d.decode_depends_on(attribute);
+        let found = d.decode_depends_on(attribute);
+        depends_on = d.depends_on_place(&found);
     }
-    provider
+    CommonArguments {
+        provider,
+        depends_on,
+    }
 }
 
 /// The first `lifecycle` block; false (with the error) for a repeat.
