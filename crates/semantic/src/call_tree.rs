@@ -8,11 +8,12 @@ use std::sync::Arc;
 use tofu_diagnostics::Code;
 use tofu_syntax::TextRange;
 
-use crate::{
-    DeclKind, Diagnostic, ModuleDir, SourceFile, Workspace, file_config_diagnostics,
-    local_source_dir, module_argument_diagnostics, module_calls, module_declarations,
-    module_diagnostics, module_output_diagnostics,
-};
+use crate::calls::{local_source_dir, module_calls, module_output_diagnostics};
+use crate::config::file_config_diagnostics;
+use crate::declarations::{DeclKind, module_declarations};
+use crate::diagnostics::{Diagnostic, module_diagnostics};
+use crate::input::{ModuleDir, SourceFile, Workspace};
+use crate::module_arguments::module_argument_diagnostics;
 
 /// A module is analysed under at most this many call paths; a tree of
 /// diamonds would otherwise have exponentially many.
@@ -259,7 +260,7 @@ pub fn module_graph(db: &dyn salsa::Database, workspace: Workspace) -> &ModuleGr
 /// Sets the workspace's module graph input to the graph its files give,
 /// when that differs: for hosts, after loading the workspace and after
 /// every edit.
-pub fn sync_module_graph(db: &mut crate::Database, workspace: Workspace) {
+pub fn sync_module_graph(db: &mut crate::db::Database, workspace: Workspace) {
     use salsa::Setter;
     let computed = &graph_walk(db, workspace).graph;
     // Unless the walk ran again, the graph is the one already set.
@@ -442,8 +443,8 @@ fn static_source(
     let root = *index.by_dir.get(root)?;
     let path: Vec<String> = key.split('.').map(str::to_owned).collect();
     let (name, caller_path) = path.split_last()?;
-    let caller = crate::StaticCall::new(root, caller_path);
-    crate::static_module_source(db, workspace, caller, name.clone()).clone()
+    let caller = crate::static_eval::call::StaticCall::new(root, caller_path);
+    crate::static_eval::sources::static_module_source(db, workspace, caller, name.clone()).clone()
 }
 
 fn dir_display(dir: &str) -> String {
@@ -468,8 +469,8 @@ pub fn module_instance_diagnostics(
     // A primary block whose `count` or `for_each` only an override sets
     // has `count.index` or `each.*` in scope all the same.
     let repeated = repeated_by_overrides(db, module);
-    let adjusted: Vec<crate::Reference>;
-    let references: Vec<&crate::Reference> = if repeated.is_empty() {
+    let adjusted: Vec<crate::references::Reference>;
+    let references: Vec<&crate::references::Reference> = if repeated.is_empty() {
         references
     } else {
         adjusted = references
@@ -479,8 +480,8 @@ pub fn module_instance_diagnostics(
                 if let Some(instances) = repeated.get(&*r.from)
                     && module.files(db).contains(&r.file)
                 {
-                    r.context.count |= *instances == crate::Instances::Count;
-                    r.context.for_each |= *instances == crate::Instances::ForEach;
+                    r.context.count |= *instances == crate::declarations::Instances::Count;
+                    r.context.for_each |= *instances == crate::declarations::Instances::ForEach;
                 }
                 r
             })
@@ -493,7 +494,9 @@ pub fn module_instance_diagnostics(
         &display_name(&path),
     );
     if !path.is_empty()
-        && let Some(&(file, range)) = crate::module_settings(db, module).backends.first()
+        && let Some(&(file, range)) = crate::settings::module_settings(db, module)
+            .backends
+            .first()
     {
         out.push(Diagnostic {
             severity: tofu_eval::Severity::Warning,
@@ -564,7 +567,7 @@ pub fn with_tree_wide(
             .filter(|d| d.location.is_some_and(|l| files.contains(&l.file)))
             .cloned(),
     );
-    crate::dedupe(&mut local);
+    crate::diagnostics::dedupe(&mut local);
     local
 }
 
@@ -572,7 +575,7 @@ pub fn with_tree_wide(
 /// instance is given, and the calls that would make the tree infinite.
 #[salsa::tracked(returns(ref))]
 pub fn tree_wide_diagnostics(db: &dyn salsa::Database, workspace: Workspace) -> Vec<Diagnostic> {
-    let mut out = crate::provider_tree_diagnostics(db, workspace).clone();
+    let mut out = crate::provider_validation::provider_tree_diagnostics(db, workspace).clone();
     out.extend(module_tree(db, workspace).diagnostics.iter().cloned());
     out
 }
@@ -593,12 +596,12 @@ pub fn module_local_diagnostics(
         .collect();
     out.extend(module_diagnostics(db, module).iter().cloned());
     out.extend(
-        crate::module_settings_diagnostics(db, module)
+        crate::settings::module_settings_diagnostics(db, module)
             .iter()
             .cloned(),
     );
     out.extend(
-        crate::module_override_diagnostics(db, module)
+        crate::overrides::module_override_diagnostics(db, module)
             .iter()
             .cloned(),
     );
@@ -622,7 +625,7 @@ pub fn module_local_diagnostics(
     // Static evaluation: module sources and versions, provider
     // `for_each`, backends, encryption and `const` variables.
     out.extend(
-        crate::static_module_diagnostics(db, workspace, module)
+        crate::static_eval::contexts::static_module_diagnostics(db, workspace, module)
             .iter()
             .cloned(),
     );
@@ -632,7 +635,7 @@ pub fn module_local_diagnostics(
     if out.iter().any(|d| d.code == Code::IncompatibleModule) {
         out.retain(|d| d.code == Code::IncompatibleModule);
     }
-    crate::dedupe(&mut out);
+    crate::diagnostics::dedupe(&mut out);
     out
 }
 
@@ -641,19 +644,19 @@ pub fn module_local_diagnostics(
 fn repeated_by_overrides(
     db: &dyn salsa::Database,
     module: ModuleDir,
-) -> HashMap<DeclKind, crate::Instances> {
+) -> HashMap<DeclKind, crate::declarations::Instances> {
     if module.overrides(db).is_empty() {
         return HashMap::new();
     }
     module_declarations(db, module)
         .iter()
-        .filter(|d| d.instances != crate::Instances::Single)
+        .filter(|d| d.instances != crate::declarations::Instances::Single)
         .filter(|d| {
-            crate::file_declarations(db, d.file)
+            crate::declarations::file_declarations(db, d.file)
                 .declarations
                 .iter()
                 .find(|p| p.kind == d.kind)
-                .is_some_and(|p| p.instances == crate::Instances::Single)
+                .is_some_and(|p| p.instances == crate::declarations::Instances::Single)
         })
         .map(|d| (d.kind.clone(), d.instances))
         .collect()

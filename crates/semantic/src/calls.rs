@@ -3,8 +3,11 @@
 use tofu_diagnostics::Code;
 use tofu_syntax::TextRange;
 
-use crate::config::{BlockType, ItemBody, file_model, file_source_map};
-use crate::{DeclKind, Instances, ModuleDir, SourceFile, Subject, Workspace, module_declarations};
+use crate::config::model::{BlockType, ItemBody};
+use crate::config::{file_model, file_source_map};
+use crate::declarations::{DeclKind, Instances, module_declarations};
+use crate::input::{ModuleDir, SourceFile, Workspace};
+use crate::references::Subject;
 
 /// A `module` block: its name and its `source` when that is a literal
 /// string (an expression's value is static evaluation's, per call path).
@@ -90,8 +93,8 @@ pub fn module_output_diagnostics(
     db: &dyn salsa::Database,
     workspace: Workspace,
     module: ModuleDir,
-) -> Vec<crate::Diagnostic> {
-    let targets = crate::call_targets(db, workspace, module);
+) -> Vec<crate::diagnostics::Diagnostic> {
+    let targets = crate::call_tree::call_targets(db, workspace, module);
     let declarations = module_declarations(db, module);
     let mut out = Vec::new();
     for reference in crate::references::module_checked_references(db, module) {
@@ -141,7 +144,7 @@ pub fn module_output_diagnostics(
         };
         let text = crate::input::contents(db, reference.file);
         let object = TextRange::new(reference.range.start(), range.start());
-        out.push(crate::Diagnostic {
+        out.push(crate::diagnostics::Diagnostic {
             severity: tofu_eval::Severity::Error,
             code: Code::UnsupportedAttribute,
             summary: "Unsupported attribute".to_owned(),

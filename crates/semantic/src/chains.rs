@@ -16,10 +16,12 @@ use std::collections::{BTreeSet, HashMap};
 
 use tofu_diagnostics::Code;
 
-use crate::dependency_graph::strongly_connected;
+use crate::declarations::{DeclKind, module_declarations};
+use crate::dependency_graph::scc::strongly_connected;
+use crate::diagnostics::Diagnostic;
+use crate::input::ModuleDir;
 use crate::reference_checks::resource_address;
-use crate::references::module_checked_references;
-use crate::{DeclKind, Diagnostic, ModuleDir, Subject, module_declarations};
+use crate::references::{Subject, module_checked_references};
 
 /// The longest chain of local values and resources, each referring to the
 /// next, that is evaluated.

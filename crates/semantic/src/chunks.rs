@@ -5,7 +5,7 @@
 
 use std::collections::HashMap;
 
-use crate::{ModuleDir, Workspace};
+use crate::input::{ModuleDir, Workspace};
 
 /// Modules, or instances, per chunk: small enough that re-checking the
 /// edited chunk is cheap, large enough that the chunks are few.

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use tofu_syntax::TextRange;
 
-use crate::{ModuleDir, SourceFile};
+use crate::input::{ModuleDir, SourceFile};
 
 /// The kinds of top-level declarations, with the names that identify them
 /// within a module.
@@ -105,7 +105,7 @@ pub struct FileDeclarations {
 /// per local value, and the data sources of `check` blocks after theirs.
 #[salsa::tracked(returns(ref))]
 pub fn file_declarations(db: &dyn salsa::Database, file: SourceFile) -> FileDeclarations {
-    use crate::config::{BlockType, ItemBody};
+    use crate::config::model::{BlockType, ItemBody};
     let model = crate::config::file_model(db, file);
     let positions = crate::config::file_source_map(db, file);
     let declaration = |kind, range, instances, check_block| {
@@ -237,7 +237,7 @@ pub fn module_declarations(db: &dyn salsa::Database, module: ModuleDir) -> Vec<A
         .filter(|f| f.exists(db))
         .flat_map(|f| file_declarations(db, *f).declarations.iter().cloned())
         .collect();
-    let overrides = crate::module_overrides(db, module);
+    let overrides = crate::overrides::module_overrides(db, module);
     for decl in &mut out {
         let overriding = overrides.blocks(&decl.kind).map(|d| d.instances);
         let instances = overriding.fold(decl.instances, |merged, set| match (merged, set) {

@@ -6,10 +6,9 @@ use std::collections::HashMap;
 use tofu_diagnostics::Code;
 use tofu_syntax::{LineIndex, TextRange};
 
-use crate::{
-    DeclKind, Declaration, ModuleDir, Reference, SourceFile, Subject, module_declarations,
-    module_references,
-};
+use crate::declarations::{DeclKind, Declaration, module_declarations};
+use crate::input::{ModuleDir, SourceFile};
+use crate::references::{Reference, Subject, module_references};
 
 /// A semantic diagnostic: the one diagnostic type, with places named by
 /// the database's source files.
@@ -47,7 +46,7 @@ pub fn module_diagnostics(db: &dyn salsa::Database, module: ModuleDir) -> Vec<Di
     let mut out = module_duplicates(db, module);
     out.extend(self_referencing_locals(&module_references(db, module)));
     out.extend(
-        crate::reference_chains(db, module)
+        crate::chains::reference_chains(db, module)
             .diagnostics
             .iter()
             .cloned(),
@@ -93,7 +92,7 @@ fn duplicates(
     // OpenTofu adds a file's check blocks (and the data sources in them)
     // after its other declarations, so those are the duplicates.
     let mut ordered: Vec<&Declaration> = declarations.iter().map(|d| &**d).collect();
-    let file_order: HashMap<crate::SourceFile, usize> = declarations
+    let file_order: HashMap<crate::input::SourceFile, usize> = declarations
         .iter()
         .enumerate()
         .rev()

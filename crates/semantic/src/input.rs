@@ -51,7 +51,7 @@ pub struct Workspace {
     /// reads as `tofu validate` does; without them, defaults only.
     #[default]
     #[returns(copy)]
-    pub root_inputs: Option<crate::RootInputs>,
+    pub root_inputs: Option<crate::root_values::RootInputs>,
     /// The absolute directory of the workspace root: `path.cwd` in
     /// static evaluation, and where its file functions start.
     #[default]
@@ -61,7 +61,7 @@ pub struct Workspace {
     /// [`crate::sync_module_graph`]); `None` has it computed.
     #[default]
     #[returns(ref)]
-    pub graph: Option<std::sync::Arc<crate::ModuleGraph>>,
+    pub graph: Option<std::sync::Arc<crate::call_tree::ModuleGraph>>,
 }
 
 /// An entry of a root module's `.terraform/modules/modules.json`: the

@@ -5,10 +5,11 @@
 
 use tofu_syntax::body::{AttributeSchema, BodySchema, SourceText};
 
-use crate::config::file_blocks;
+use crate::config::model::{BlockType, ItemBody};
 use crate::config::module_call::{MODULE_BLOCKS, MODULE_OVERRIDE_ATTRS};
-use crate::config::{BlockType, ItemBody, file_model};
-use crate::{Diagnostic, ModuleDir, Workspace};
+use crate::config::{file_blocks, file_model};
+use crate::diagnostics::Diagnostic;
+use crate::input::{ModuleDir, Workspace};
 
 /// An input variable as a caller sees it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -51,8 +52,8 @@ pub fn module_argument_diagnostics(
     module: ModuleDir,
 ) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    let calls = crate::module_calls(db, module);
-    let targets = crate::call_targets(db, workspace, module);
+    let calls = crate::calls::module_calls(db, module);
+    let targets = crate::call_tree::call_targets(db, workspace, module);
     for &file in module.files(db).iter().filter(|f| f.exists(db)) {
         let text = crate::input::contents(db, file);
         let source = SourceText::new(text, file.path(db));

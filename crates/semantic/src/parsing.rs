@@ -2,7 +2,7 @@
 
 use tofu_syntax::{GreenNode, Parse, SourceKind, SyntaxError};
 
-use crate::SourceFile;
+use crate::input::SourceFile;
 
 /// A file's syntax tree and syntax errors. The green tree is shared, so
 /// clones are cheap; build a `SyntaxNode` where one is needed.

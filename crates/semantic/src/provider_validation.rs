@@ -17,9 +17,11 @@ use tofu_syntax::TextRange;
 
 use crate::addrs::provider::Provider;
 use crate::addrs::provider::parse_provider_part;
-use crate::config::{BlockType, ItemBody, ProviderRefItem, Span, file_model, file_source_map};
-use crate::diagnostics::range_string;
-use crate::{Diagnostic, ModuleDir, SourceFile, Workspace, file_config_diagnostics, module_graph};
+use crate::call_tree::module_graph;
+use crate::config::model::{BlockType, ItemBody, ProviderRefItem, Span};
+use crate::config::{file_config_diagnostics, file_model, file_source_map};
+use crate::diagnostics::{Diagnostic, range_string};
+use crate::input::{ModuleDir, SourceFile, Workspace};
 
 type At = (SourceFile, TextRange);
 
@@ -341,15 +343,15 @@ pub fn provider_tree_diagnostics(
 /// declarations, module-wide settings, override files.
 fn assembly_fails(db: &dyn salsa::Database, module: ModuleDir) -> bool {
     !crate::diagnostics::module_duplicates(db, module).is_empty()
-        || !crate::module_settings_diagnostics(db, module).is_empty()
-        || crate::module_override_diagnostics(db, module)
+        || !crate::settings::module_settings_diagnostics(db, module).is_empty()
+        || crate::overrides::module_override_diagnostics(db, module)
             .iter()
             .any(|d| d.severity == Severity::Error)
 }
 
 fn validate_tree<'db>(
     db: &'db dyn salsa::Database,
-    instances: &[crate::ModuleInstance],
+    instances: &[crate::call_tree::ModuleInstance],
     out: &mut Vec<Diagnostic>,
     providers: &dyn Fn(ModuleDir) -> &'db ModuleProviders,
 ) {

@@ -9,7 +9,9 @@ use std::collections::HashMap;
 
 use tofu_diagnostics::Code;
 
-use crate::{DeclKind, Declaration, Diagnostic, Instances, Reference, Subject};
+use crate::declarations::{DeclKind, Declaration, Instances};
+use crate::diagnostics::Diagnostic;
+use crate::references::{Reference, Subject};
 
 /// The diagnostics of every reference of one module, in reference order.
 pub(crate) fn reference_diagnostics(

@@ -9,16 +9,20 @@
 
 use std::collections::HashSet;
 
+use tofu_diagnostics::Severity;
+
+use crate::call_tree::module_local_diagnostics;
 use crate::chunks::chunk_of;
-use crate::evaluation::{
-    EvalMode, Evaluation, InstanceAddr, evaluation_instances, instance_argument_diagnostics,
-    instance_diagnostics, instance_module, module_loads_cleanly, module_type_diagnostics,
-    typed_instance_diagnostics,
+use crate::diagnostics::Diagnostic;
+use crate::evaluation::instances::{
+    evaluation_instances, instance_argument_diagnostics, instance_diagnostics, instance_module,
+    module_loads_cleanly, typed_instance_diagnostics,
 };
-use crate::{
-    Diagnostic, ModuleDir, Severity, Workspace, module_local_diagnostics, parse,
-    static_module_diagnostics,
-};
+use crate::evaluation::types::module_type_diagnostics;
+use crate::evaluation::{EvalMode, Evaluation, InstanceAddr};
+use crate::input::{ModuleDir, Workspace};
+use crate::parsing::parse;
+use crate::static_eval::contexts::static_module_diagnostics;
 
 /// What one module reports of itself, and what the host needs to decide
 /// what else to report.
@@ -169,7 +173,7 @@ pub fn instance_chunk_diagnostics(
     for (addr, whole) in chunk_of(&root.jobs, chunk) {
         out.extend(job_diagnostics(db, ev, addr, *whole).iter().cloned());
     }
-    crate::dedupe(&mut out);
+    crate::diagnostics::dedupe(&mut out);
     out
 }
 

@@ -7,9 +7,10 @@
 use tofu_diagnostics::Code;
 use tofu_syntax::TextRange;
 
-use crate::config::{BlockType, ItemBody, file_model, file_source_map};
-use crate::diagnostics::range_string;
-use crate::{Diagnostic, ModuleDir, SourceFile};
+use crate::config::model::{BlockType, ItemBody};
+use crate::config::{file_model, file_source_map};
+use crate::diagnostics::{Diagnostic, range_string};
+use crate::input::{ModuleDir, SourceFile};
 
 /// Where the settings blocks of a module's primary files are, in file
 /// order: each a file and the block's header.

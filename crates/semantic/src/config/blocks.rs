@@ -690,8 +690,8 @@ fn record_check(d: &mut Decoder<'_>, content: &BodyContent) {
 /// `summary: detail @ line`.
 #[cfg(test)]
 pub(super) fn decode_snippet(name: &str, text: &str) -> Vec<String> {
-    let db = crate::Database::default();
-    let file = crate::SourceFile::new(&db, name.to_owned(), text.to_owned(), true);
+    let db = crate::db::Database::default();
+    let file = crate::input::SourceFile::new(&db, name.to_owned(), text.to_owned(), true);
     super::file_config_diagnostics(&db, file)
         .iter()
         .map(|d| {

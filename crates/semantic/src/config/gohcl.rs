@@ -8,8 +8,8 @@ use tofu_syntax::{TextRange, TextSize, trimmed_range};
 use tofu_types::convert::convert;
 use tofu_types::{Type, Value};
 
-use crate::Diagnostic;
 use crate::config::Decoder;
+use crate::diagnostics::Diagnostic;
 
 /// How much of gohcl's reporting a caller keeps.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -7,10 +7,9 @@
 //! summaries and ranges.
 
 mod blocks;
-mod common;
-pub(crate) use common::{STATIC_TRAVERSAL_REQUIRED, is_static_traversal};
+pub(crate) mod common;
 mod gohcl;
-mod model;
+pub(crate) mod model;
 pub(crate) mod module_call;
 pub(crate) mod named_values;
 pub(crate) mod provider;
@@ -33,7 +32,9 @@ use tofu_syntax::body::{
 };
 use tofu_syntax::{SourceKind, SyntaxError, TextRange};
 
-use crate::{Diagnostic, SourceFile, parse};
+use crate::diagnostics::Diagnostic;
+use crate::input::SourceFile;
+use crate::parsing::parse;
 
 /// What decoding one file gives: its diagnostics in source order, its
 /// model and the model's positions.

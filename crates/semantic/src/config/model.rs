@@ -13,8 +13,8 @@ use tofu_syntax::TextRange;
 use tofu_syntax::body::{BodyContent, BodyPtr, ExprPtr};
 use tofu_types::Value;
 
-use crate::SourceFile;
 use crate::declarations::Instances;
+use crate::input::SourceFile;
 use tofu_eval::typeexpr::TypeConstraint;
 
 /// A variable declaration, decoded.

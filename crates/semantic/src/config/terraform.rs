@@ -6,7 +6,7 @@
 //! encryption configuration's `DecodeConfig`; backends and `cloud` blocks
 //! are not decoded at load time.
 
-use crate::Diagnostic;
+use crate::diagnostics::Diagnostic;
 use tofu_diagnostics::Code;
 use tofu_eval::Severity;
 use tofu_syntax::ast::{AstNode, Expr, LiteralKind};
@@ -1092,7 +1092,11 @@ impl Constraint {
 
 #[cfg(test)]
 pub(crate) mod tests {
-    use crate::{Database, Severity, SourceFile, file_config_diagnostics};
+    use tofu_diagnostics::Severity;
+
+    use crate::config::file_config_diagnostics;
+    use crate::db::Database;
+    use crate::input::SourceFile;
 
     /// The load-time diagnostics of one file, as `summary: detail @ line`
     /// (`@ -` without a range), warnings marked `(warning)`.

@@ -7,8 +7,11 @@ use std::collections::HashMap;
 
 use tofu_syntax::TextRange;
 
-use crate::config::{BlockType, ItemBody, file_model, file_source_map};
-use crate::{DeclKind, ModuleDir, SourceFile, Subject, module_declarations};
+use crate::config::model::{BlockType, ItemBody};
+use crate::config::{file_model, file_source_map};
+use crate::declarations::{DeclKind, module_declarations};
+use crate::input::{ModuleDir, SourceFile};
+use crate::references::Subject;
 
 /// What a reference names: a vertex of the module's own (by index), one
 /// of a call's outputs (by call index and an index into the module's
@@ -157,7 +160,7 @@ pub fn module_dependencies(db: &dyn salsa::Database, module: ModuleDir) -> Modul
     let mut roles: HashMap<SourceFile, Vec<(String, TextRange, Role)>> = HashMap::new();
     // The override files' references count too, and an overridden local
     // has only its override's.
-    let overrides = crate::module_overrides(db, module);
+    let overrides = crate::overrides::module_overrides(db, module);
     let replaced = replaced_ranges(db, declarations, overrides);
     let references = crate::references::module_checked_references(db, module);
     for reference in &references {
@@ -319,18 +322,19 @@ fn call_roles(db: &dyn salsa::Database, file: SourceFile) -> Vec<(String, TextRa
 /// blocks by type): their references are not the merged configuration's.
 fn replaced_ranges(
     db: &dyn salsa::Database,
-    declarations: &[std::sync::Arc<crate::Declaration>],
-    overrides: &crate::Overrides,
+    declarations: &[std::sync::Arc<crate::declarations::Declaration>],
+    overrides: &crate::overrides::Overrides,
 ) -> Vec<(SourceFile, TextRange)> {
     use crate::evaluation::syntax::{block_body, body_arguments};
     use tofu_syntax::ast::AstNode;
     let mut out = Vec::new();
     for decl in declarations {
-        let overriding: Vec<&crate::Declaration> = overrides.blocks(&decl.kind).collect();
+        let overriding: Vec<&crate::declarations::Declaration> =
+            overrides.blocks(&decl.kind).collect();
         if overriding.is_empty() {
             continue;
         }
-        let body = |d: &crate::Declaration| block_body(db, d.file, d.range);
+        let body = |d: &crate::declarations::Declaration| block_body(db, d.file, d.range);
         let mut names = std::collections::HashSet::new();
         for block in &overriding {
             let Some(body) = body(block) else { continue };

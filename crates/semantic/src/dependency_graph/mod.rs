@@ -11,14 +11,17 @@
 //! them).
 
 mod edges;
-mod scc;
+pub(crate) mod scc;
 
 use std::collections::{BTreeSet, HashMap};
 
 pub use edges::{CallDependencies, ModuleDependencies, Target, module_dependencies};
 pub(crate) use scc::strongly_connected;
 
-use crate::{DeclKind, Diagnostic, ModuleDir, Workspace, module_declarations, module_graph};
+use crate::call_tree::module_graph;
+use crate::declarations::{DeclKind, module_declarations};
+use crate::diagnostics::Diagnostic;
+use crate::input::{ModuleDir, Workspace};
 
 /// The graph is not built for trees of more module paths than this (a
 /// tree of diamonds has exponentially many; OpenTofu builds them all).

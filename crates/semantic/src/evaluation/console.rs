@@ -9,8 +9,10 @@ use tofu_types::{Mark, Value};
 
 use super::scope::{KeyData, builtin};
 use super::{Evaluation, InstanceAddr, instance_module, local_value, module_call_value};
-use crate::declarations::DeclKind;
-use crate::{ModuleDir, SourceFile, module_declarations, module_variable_decls, variable_value};
+use crate::declarations::{DeclKind, module_declarations};
+use crate::evaluation::declared::module_variable_decls;
+use crate::evaluation::variables::variable_value;
+use crate::input::{ModuleDir, SourceFile};
 
 /// A module instance's names for expressions typed at the console.
 pub struct InstanceScope<'db> {
@@ -31,7 +33,7 @@ impl<'db> InstanceScope<'db> {
         }
     }
 
-    fn declared(&self) -> &[std::sync::Arc<crate::Declaration>] {
+    fn declared(&self) -> &[std::sync::Arc<crate::declarations::Declaration>] {
         match self.module {
             Some(module) => module_declarations(self.db, module),
             None => &[],

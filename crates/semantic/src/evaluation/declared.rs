@@ -3,9 +3,9 @@
 
 use std::sync::Arc;
 
-use crate::ModuleDir;
+use crate::input::ModuleDir;
 
-pub use crate::config::VariableDecl;
+pub use crate::config::model::VariableDecl;
 
 /// The variables of a module, the first of duplicates winning, as the
 /// load-time decoder read them (whatever it reported is its own: a type
@@ -24,7 +24,7 @@ pub fn module_variable_decls(
         }
     }
     // Override files change types, defaults and nullability.
-    let overrides = crate::module_overrides(db, module);
+    let overrides = crate::overrides::module_overrides(db, module);
     for variable in &mut out {
         if let Some(merged) = overrides.variable(variable) {
             *variable = Arc::new(merged);

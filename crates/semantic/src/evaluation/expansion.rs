@@ -9,8 +9,9 @@ use super::scope::{KeyData, evaluate_in};
 use super::syntax::merged_argument;
 use super::unknowns::depends_on_apply_time_attribute;
 use super::{EvalMode, Evaluation, InstanceAddr, InstanceKey};
-use crate::declarations::DeclKind;
-use crate::{Diagnostic, Instances, SourceFile};
+use crate::declarations::{DeclKind, Instances};
+use crate::diagnostics::Diagnostic;
+use crate::input::SourceFile;
 
 /// A module call or a resource expanded: its instances' keys with the
 /// `each.value` of each, or `None` when they are not known (always so
@@ -166,7 +167,7 @@ fn expand(
     };
     if diagnostics
         .iter()
-        .any(|d| d.severity == crate::Severity::Error)
+        .any(|d| d.severity == tofu_diagnostics::Severity::Error)
     {
         return Expansion {
             diagnostics,

@@ -8,11 +8,12 @@ use super::{
 };
 use std::collections::HashSet;
 
-use crate::call_tree::CallTarget;
-use crate::declarations::DeclKind;
-use crate::{
-    Diagnostic, ModuleDir, Subject, Workspace, module_calls, module_declarations, module_graph,
-};
+use crate::call_tree::{CallTarget, module_graph};
+use crate::calls::module_calls;
+use crate::declarations::{DeclKind, module_declarations};
+use crate::diagnostics::Diagnostic;
+use crate::input::{ModuleDir, Workspace};
+use crate::references::Subject;
 
 /// The module an instance is of, following its calls from its root;
 /// `None` where a call cannot be followed. Each step reads only the
@@ -45,12 +46,12 @@ pub(crate) fn instance_declaration<'db>(
     ev: Evaluation,
     addr: &InstanceAddr,
     kind: &DeclKind,
-) -> Option<&'db crate::Declaration> {
+) -> Option<&'db crate::declarations::Declaration> {
     let module = instance_module(db, ev, addr.clone())?;
-    let primary = crate::module_declaration(db, module, kind).map(|d| &**d)?;
+    let primary = crate::declarations::module_declaration(db, module, kind).map(|d| &**d)?;
     // An override file replaces a local's whole definition.
     match kind {
-        DeclKind::Local(name) => crate::module_overrides(db, module)
+        DeclKind::Local(name) => crate::overrides::module_overrides(db, module)
             .local(name)
             .or(Some(primary)),
         _ => Some(primary),
@@ -172,7 +173,7 @@ fn instance_report(
     for kind in kinds {
         declaration_diagnostics(db, ev, addr, kind, &mut out);
     }
-    crate::dedupe(&mut out);
+    crate::diagnostics::dedupe(&mut out);
     out
 }
 
@@ -180,7 +181,7 @@ fn instance_report(
 /// directly or through its locals, in declaration order.
 #[salsa::tracked(returns(ref))]
 pub fn path_dependent_declarations(db: &dyn salsa::Database, module: ModuleDir) -> Vec<DeclKind> {
-    let references = crate::module_references(db, module);
+    let references = crate::references::module_references(db, module);
     let mut dependent: HashSet<&DeclKind> = references
         .iter()
         .filter(|r| matches!(&r.subject, Subject::Builtin { object, .. } if object == "path"))
@@ -272,17 +273,17 @@ pub fn module_loads_cleanly(db: &dyn salsa::Database, module: ModuleDir) -> bool
         .chain(module.overrides(db))
         .filter(|f| f.exists(db))
         .all(|&f| {
-            crate::parse(db, f).errors.is_empty()
-                && !crate::file_config_diagnostics(db, f)
+            crate::parsing::parse(db, f).errors.is_empty()
+                && !crate::config::file_config_diagnostics(db, f)
                     .iter()
-                    .any(|d| d.severity == crate::Severity::Error)
+                    .any(|d| d.severity == tofu_diagnostics::Severity::Error)
         });
     files_load
         && crate::diagnostics::module_duplicates(db, module).is_empty()
-        && !crate::module_settings_diagnostics(db, module)
+        && !crate::settings::module_settings_diagnostics(db, module)
             .iter()
-            .any(|d| d.severity == crate::Severity::Error)
-        && !crate::module_override_diagnostics(db, module)
+            .any(|d| d.severity == tofu_diagnostics::Severity::Error)
+        && !crate::overrides::module_override_diagnostics(db, module)
             .iter()
-            .any(|d| d.severity == crate::Severity::Error)
+            .any(|d| d.severity == tofu_diagnostics::Severity::Error)
 }

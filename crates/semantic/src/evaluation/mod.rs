@@ -15,31 +15,32 @@
 //! * [`instance_diagnostics`]: everything evaluating one instance reports.
 
 mod console;
-mod declared;
+pub(crate) mod declared;
 mod expansion;
-mod instances;
+pub(crate) mod instances;
 mod nested_blocks;
 mod resources;
 pub(crate) mod scope;
 pub(crate) mod syntax;
-mod types;
+pub(crate) mod types;
 mod unknowns;
 mod values;
-mod variables;
+pub(crate) mod variables;
 
 use std::fmt;
 use std::sync::Arc;
 
 use tofu_types::Value;
 
-use crate::{Diagnostic, ModuleDir, RootInputs, Workspace};
+use crate::diagnostics::Diagnostic;
+use crate::input::{ModuleDir, Workspace};
+use crate::root_values::RootInputs;
 
 pub use console::InstanceScope;
 pub use declared::{VariableDecl, module_variable_decls};
 pub use expansion::{Expansion, call_expansion, resource_expansion};
 pub use instances::{
     evaluation_instances, instance_argument_diagnostics, instance_diagnostics, instance_module,
-    module_loads_cleanly, typed_instance_diagnostics,
 };
 pub use resources::resource_value;
 pub use types::{

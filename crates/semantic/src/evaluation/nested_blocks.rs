@@ -5,14 +5,15 @@
 //! resource has; JSON bodies need a schema to tell blocks from arguments,
 //! so only native bodies have nested blocks here.
 
-use tofu_diagnostics::Code;
+use tofu_diagnostics::{Code, Severity};
 use tofu_syntax::ast::{self, AstNode, Expr};
 use tofu_syntax::body::{AnyBody, AnyExpr, AttributeSchema, BlockSchema, BodySchema, SourceText};
 use tofu_types::Value;
 
 use super::scope::{KeyData, Reading, evaluate_as};
 use super::{Evaluation, InstanceAddr};
-use crate::{Diagnostic, Severity, SourceFile};
+use crate::diagnostics::Diagnostic;
+use crate::input::SourceFile;
 
 /// Blocks of a resource that are OpenTofu's own, or evaluated only when
 /// it applies.
@@ -179,7 +180,7 @@ impl Walk<'_> {
             },
             Some(other) => {
                 let range = tofu_syntax::trimmed_range(other.syntax());
-                if crate::config::is_static_traversal(&other) {
+                if crate::config::common::is_static_traversal(&other) {
                     self.error(
                         Code::InvalidDynamicIteratorName,
                         "Dynamic iterator must be a single variable name.".to_owned(),
@@ -188,7 +189,7 @@ impl Walk<'_> {
                 } else {
                     self.error(
                         Code::InvalidExpression,
-                        crate::config::STATIC_TRAVERSAL_REQUIRED.to_owned(),
+                        crate::config::common::STATIC_TRAVERSAL_REQUIRED.to_owned(),
                         range,
                     );
                 }

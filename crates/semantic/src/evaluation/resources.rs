@@ -14,8 +14,9 @@ use super::syntax::{block_body, merge_order, merged_arguments};
 use super::{
     Evaluated, Evaluation, InstanceAddr, InstanceKey, instance_module, resource_expansion,
 };
-use crate::declarations::DeclKind;
-use crate::{Diagnostic, Instances, ModuleDir};
+use crate::declarations::{DeclKind, Instances};
+use crate::diagnostics::Diagnostic;
+use crate::input::ModuleDir;
 
 /// Arguments of a resource block that are OpenTofu's, not the
 /// resource's.
@@ -51,7 +52,7 @@ pub fn resource_value(
         return Evaluated::unknown();
     };
     // In a ring, or above a chain too long to evaluate.
-    if crate::reference_chains(db, module).skips(&kind) {
+    if crate::chains::reference_chains(db, module).skips(&kind) {
         return Evaluated::unknown();
     }
     let attributes: Vec<_> = merged_arguments(db, module, decl)
@@ -152,7 +153,7 @@ pub fn resource_value(
     if matches!(kind, DeclKind::EphemeralResource { .. }) {
         value = value.mark(Mark::Ephemeral);
     }
-    crate::dedupe(&mut diagnostics);
+    crate::diagnostics::dedupe(&mut diagnostics);
     Evaluated { value, diagnostics }
 }
 
@@ -201,8 +202,8 @@ pub fn attribute_names(db: &dyn salsa::Database, module: ModuleDir) -> BTreeSet<
 /// generates blocks) of type `name`, in any of its bodies.
 pub(crate) fn has_nested_block(
     db: &dyn salsa::Database,
-    module: crate::ModuleDir,
-    decl: &crate::Declaration,
+    module: crate::input::ModuleDir,
+    decl: &crate::declarations::Declaration,
     name: &str,
 ) -> bool {
     nested_bodies(db, module, decl)
@@ -219,11 +220,11 @@ pub(crate) fn has_nested_block(
 #[salsa::tracked(returns(ref))]
 pub fn whole_resource_references(
     db: &dyn salsa::Database,
-    module: crate::ModuleDir,
+    module: crate::input::ModuleDir,
 ) -> BTreeSet<DeclKind> {
     let mut out = BTreeSet::new();
     for reference in crate::references::module_checked_references(db, module) {
-        let crate::Subject::Declared(
+        let crate::references::Subject::Declared(
             kind @ (DeclKind::ManagedResource { .. }
             | DeclKind::DataResource { .. }
             | DeclKind::EphemeralResource { .. }),
@@ -259,9 +260,9 @@ pub fn whole_resource_references(
 /// from the last body that has blocks of it.
 fn nested_bodies(
     db: &dyn salsa::Database,
-    module: crate::ModuleDir,
-    decl: &crate::Declaration,
-) -> Vec<(crate::SourceFile, ast::Body, HashSet<String>)> {
+    module: crate::input::ModuleDir,
+    decl: &crate::declarations::Declaration,
+) -> Vec<(crate::input::SourceFile, ast::Body, HashSet<String>)> {
     let mut seen: HashSet<String> = HashSet::new();
     let mut out = Vec::new();
     for block in merge_order(db, module, decl).rev() {

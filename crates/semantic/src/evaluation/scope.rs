@@ -12,8 +12,10 @@ use tofu_syntax::body::AnyExpr;
 use tofu_types::{Mark, Type, Value};
 
 use super::{Evaluation, InstanceAddr, instance_module, local_value, resource_value};
-use crate::declarations::DeclKind;
-use crate::{Diagnostic, ModuleDir, SourceFile, Subject, module_declarations};
+use crate::declarations::{DeclKind, module_declarations};
+use crate::diagnostics::Diagnostic;
+use crate::input::{ModuleDir, SourceFile};
+use crate::references::Subject;
 
 /// The instance data of the block an expression is in: `count.index`,
 /// `each.key` and `each.value`, where they exist.
@@ -180,7 +182,7 @@ fn deprecation_warnings(
                 )
             };
             Diagnostic {
-                severity: crate::Severity::Warning,
+                severity: tofu_diagnostics::Severity::Warning,
                 deprecation: Some(Box::new((*cause).clone())),
                 ..Diagnostic::error_in(Code::DeprecatedValue, detail, file, expr.range())
             }
@@ -452,7 +454,7 @@ fn module_reference_value(
     match only {
         Some(output) => {
             let expansion = super::call_expansion(db, ev, addr.clone(), call.to_owned());
-            if expansion.kind != crate::Instances::Single {
+            if expansion.kind != crate::declarations::Instances::Single {
                 return super::module_call_value(db, ev, addr.clone(), call.to_owned()).clone();
             }
             let Some(child) = super::values::single_child(db, ev, addr, call) else {

@@ -6,7 +6,9 @@ use tofu_syntax::ast::{AstNode, Attribute, Block, Expr};
 use tofu_syntax::body::{AnyBody, AnyExpr, AttributeSchema, BodySchema, SourceText};
 use tofu_syntax::{SyntaxNode, TextRange, TextSize};
 
-use crate::{Reference, SourceFile, parse};
+use crate::input::SourceFile;
+use crate::parsing::parse;
+use crate::references::Reference;
 
 fn root(db: &dyn salsa::Database, file: SourceFile) -> Option<SyntaxNode> {
     let parsed = parse(db, file);
@@ -155,10 +157,10 @@ pub(crate) fn expression_at(
 /// override files that merge into it, in merge order.
 pub(crate) fn merge_order<'db>(
     db: &'db dyn salsa::Database,
-    module: crate::ModuleDir,
-    decl: &'db crate::Declaration,
-) -> impl DoubleEndedIterator<Item = &'db crate::Declaration> {
-    std::iter::once(decl).chain(crate::module_overrides(db, module).blocks(&decl.kind))
+    module: crate::input::ModuleDir,
+    decl: &'db crate::declarations::Declaration,
+) -> impl DoubleEndedIterator<Item = &'db crate::declarations::Declaration> {
+    std::iter::once(decl).chain(crate::overrides::module_overrides(db, module).blocks(&decl.kind))
 }
 
 /// Argument `name` of the block `decl` declares in `module`, as merging
@@ -166,8 +168,8 @@ pub(crate) fn merge_order<'db>(
 /// that sets it wins), with the file it is in.
 pub(crate) fn merged_argument(
     db: &dyn salsa::Database,
-    module: crate::ModuleDir,
-    decl: &crate::Declaration,
+    module: crate::input::ModuleDir,
+    decl: &crate::declarations::Declaration,
     name: &str,
 ) -> Option<(SourceFile, AnyExpr)> {
     merge_order(db, module, decl)
@@ -181,8 +183,8 @@ pub(crate) fn merged_argument(
 /// only overriding blocks set; each with the file it is in.
 pub(crate) fn merged_arguments(
     db: &dyn salsa::Database,
-    module: crate::ModuleDir,
-    decl: &crate::Declaration,
+    module: crate::input::ModuleDir,
+    decl: &crate::declarations::Declaration,
 ) -> Vec<(SourceFile, String, AnyExpr)> {
     let mut out: Vec<(SourceFile, String, AnyExpr)> = Vec::new();
     for block in merge_order(db, module, decl) {

@@ -15,8 +15,10 @@ use super::{
     Evaluation, InstanceAddr, call_expansion, instance_diagnostics, module_variable_decls,
     output_value, variable_value,
 };
-use crate::declarations::DeclKind;
-use crate::{Diagnostic, Instances, ModuleDir, SourceFile, module_calls, module_declarations};
+use crate::calls::module_calls;
+use crate::declarations::{DeclKind, Instances, module_declarations};
+use crate::diagnostics::Diagnostic;
+use crate::input::{ModuleDir, SourceFile};
 
 /// Where a module's static types are computed: the module as a root of
 /// its own, whichever roots call it.
@@ -72,7 +74,7 @@ pub(crate) fn module_call_type(
 /// without the provider's schema, so an instance is dynamic; a list of
 /// them with `count`, a map with `for_each`.
 pub(crate) fn resource_type(db: &dyn salsa::Database, module: ModuleDir, kind: &DeclKind) -> Value {
-    let instances = crate::module_declaration(db, module, kind).map(|d| d.instances);
+    let instances = crate::declarations::module_declaration(db, module, kind).map(|d| d.instances);
     repeated(instances, Value::dynamic())
 }
 
@@ -115,7 +117,7 @@ pub fn module_type_diagnostics(
             }
         }
     }
-    crate::dedupe(&mut out);
+    crate::diagnostics::dedupe(&mut out);
     out
 }
 

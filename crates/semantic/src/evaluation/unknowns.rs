@@ -13,8 +13,9 @@ use tofu_syntax::TextRange;
 use super::syntax::{merged_argument, references_within};
 use super::variables::caller_argument;
 use super::{Evaluation, InstanceAddr, InstanceKey, instance_module};
-use crate::declarations::DeclKind;
-use crate::{SourceFile, Subject, module_declarations};
+use crate::declarations::{DeclKind, module_declarations};
+use crate::input::SourceFile;
+use crate::references::Subject;
 
 /// Whether the expression at `range` of `file`, in instance `addr`,
 /// depends on an attribute of a managed resource that its configuration
@@ -53,7 +54,7 @@ fn visit(
     let Some(module) = instance_module(db, ev, addr.clone()) else {
         return false;
     };
-    let find = |kind: &DeclKind| crate::module_declaration(db, module, kind);
+    let find = |kind: &DeclKind| crate::declarations::module_declaration(db, module, kind);
     for reference in references_within(db, file, range) {
         let Subject::Declared(kind) = &reference.subject else {
             continue;
@@ -78,7 +79,7 @@ fn visit(
                 None => return true,
             },
             DeclKind::Local(name) => {
-                let decl = crate::module_overrides(db, module)
+                let decl = crate::overrides::module_overrides(db, module)
                     .local(name)
                     .unwrap_or(decl);
                 work.push((addr.clone(), decl.file, decl.range));

@@ -9,8 +9,7 @@ use super::instances::instance_declaration;
 use super::scope::{KeyData, evaluate_in};
 use super::syntax::{attribute_expression, merged_argument};
 use super::{Evaluated, Evaluation, InstanceAddr, InstanceKey, call_expansion, instance_module};
-use crate::declarations::DeclKind;
-use crate::{Instances, module_declarations};
+use crate::declarations::{DeclKind, Instances, module_declarations};
 
 /// The value of local `name` of instance `addr`. A local in a cycle (an
 /// error the module's diagnostics report) is unknown, and so is one above
@@ -27,7 +26,7 @@ pub fn local_value(
         return Evaluated::unknown();
     };
     if instance_module(db, ev, addr.clone())
-        .is_some_and(|module| crate::reference_chains(db, module).skips(&kind))
+        .is_some_and(|module| crate::chains::reference_chains(db, module).skips(&kind))
     {
         return Evaluated::unknown();
     }
@@ -69,7 +68,7 @@ pub fn output_value(
     let types = ev.mode(db) == super::EvalMode::Types;
     if !diagnostics
         .iter()
-        .any(|d| d.severity == crate::Severity::Error)
+        .any(|d| d.severity == tofu_diagnostics::Severity::Error)
     {
         diagnostics.extend(output_checks(
             decl,
@@ -95,14 +94,14 @@ pub fn output_value(
 /// in a root module, that sensitive values are declared sensitive. Unknown
 /// values keep their marks, so `validate` finds these too.
 fn output_checks(
-    decl: &crate::Declaration,
+    decl: &crate::declarations::Declaration,
     root: bool,
     value: &Value,
     value_range: tofu_syntax::TextRange,
     sensitive: bool,
     ephemeral: bool,
-) -> Option<crate::Diagnostic> {
-    use crate::Diagnostic;
+) -> Option<crate::diagnostics::Diagnostic> {
+    use crate::diagnostics::Diagnostic;
     if root && ephemeral {
         return Some(Diagnostic::error_in(
             Code::InvalidOutputConfiguration,
@@ -192,7 +191,7 @@ pub(crate) fn called_module(
     ev: Evaluation,
     addr: &InstanceAddr,
     call: &str,
-) -> Option<crate::ModuleDir> {
+) -> Option<crate::input::ModuleDir> {
     instance_module(db, ev, addr.child(call, InstanceKey::None))
 }
 

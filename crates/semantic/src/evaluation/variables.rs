@@ -2,7 +2,7 @@
 //! outside in a root module (or unknown, in `validate`), then converted
 //! and checked as `prepareFinalInputVariableValue` does, and validated.
 
-use tofu_diagnostics::Code;
+use tofu_diagnostics::{Code, Severity};
 use tofu_syntax::TextRange;
 use tofu_syntax::body::{AnyExpr, SourceText};
 use tofu_types::defaults::convert_with_defaults;
@@ -13,7 +13,9 @@ use super::scope::{KeyData, evaluate_in, values_in};
 use super::{Evaluated, Evaluation, InstanceAddr, call_expansion, instance_module};
 use crate::config::named_values::format_error;
 use crate::declarations::DeclKind;
-use crate::{Diagnostic, Severity, SourceFile, ValueOrigin, root_variable_values};
+use crate::diagnostics::Diagnostic;
+use crate::input::SourceFile;
+use crate::root_values::{ValueOrigin, root_variable_values};
 
 /// Where a variable's value came from, for the wording of errors.
 enum Source {
@@ -134,7 +136,7 @@ pub fn variable_value(
 /// of its type, marked as declared.
 pub(crate) fn validate_value(
     db: &dyn salsa::Database,
-    module: crate::ModuleDir,
+    module: crate::input::ModuleDir,
     name: &str,
 ) -> Value {
     match module_variable_decls(db, module)
@@ -150,7 +152,10 @@ pub(crate) fn validate_value(
 /// that has no default and is given no value (`ParseVariableValues`):
 /// OpenTofu stops there, before it evaluates anything.
 #[salsa::tracked(returns(ref))]
-pub fn missing_root_values(db: &dyn salsa::Database, inputs: crate::RootInputs) -> Vec<Diagnostic> {
+pub fn missing_root_values(
+    db: &dyn salsa::Database,
+    inputs: crate::root_values::RootInputs,
+) -> Vec<Diagnostic> {
     let values = &root_variable_values(db, inputs).values;
     module_variable_decls(db, *inputs.module(db))
         .iter()
@@ -177,13 +182,13 @@ pub(super) fn deprecation_cause(
     addr: &InstanceAddr,
     name: &str,
     message: &str,
-) -> crate::DeprecationCause {
+) -> tofu_types::DeprecationCause {
     let source = addr
         .parent()
         .zip(addr.last_step())
         .and_then(|(parent, step)| {
             let parent_module = instance_module(db, ev, parent)?;
-            crate::module_calls(db, parent_module)
+            crate::calls::module_calls(db, parent_module)
                 .iter()
                 .find(|call| *call.name == *step.call)?
                 .source
@@ -192,7 +197,7 @@ pub(super) fn deprecation_cause(
     let remote = source
         .as_deref()
         .is_some_and(|s| !(s.starts_with("./") || s.starts_with("../")));
-    crate::DeprecationCause {
+    tofu_types::DeprecationCause {
         module: addr.to_string(),
         subject: name.to_owned(),
         message: message.to_owned(),

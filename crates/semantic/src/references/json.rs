@@ -20,9 +20,9 @@ use super::{
     BlockScope, Parsed, Reference, ReferenceContext, expr_references, has_self_object,
     is_address_argument_name,
 };
-use crate::SourceFile;
 use crate::addrs::traversal::variable_traversal;
 use crate::declarations::DeclKind;
+use crate::input::SourceFile;
 
 /// The references of a JSON expression (a local value's).
 pub(super) fn collect_expression(

@@ -18,9 +18,10 @@ use tofu_syntax::{SyntaxKind, SyntaxNode, TextRange, TextSize, trimmed_range};
 use crate::addrs::reference::{self, ResourceMode};
 use crate::addrs::traversal::{Traversal, variable_traversal};
 
-use crate::config::{BlockItem, BlockType, ItemBody, file_items};
+use crate::config::file_items;
+use crate::config::model::{BlockItem, BlockType, ItemBody};
 use crate::declarations::DeclKind;
-use crate::{ModuleDir, SourceFile};
+use crate::input::{ModuleDir, SourceFile};
 
 mod json;
 
@@ -101,7 +102,7 @@ pub fn file_references(db: &dyn salsa::Database, file: SourceFile) -> Vec<Refere
     let mut out = Vec::new();
     // Blocks that declare nothing (a misplaced `required_providers`)
     // have no declaration: look each block's up by its header.
-    let decls: HashMap<TextRange, Arc<DeclKind>> = crate::file_declarations(db, file)
+    let decls: HashMap<TextRange, Arc<DeclKind>> = crate::declarations::file_declarations(db, file)
         .declarations
         .iter()
         .map(|d| (d.range, Arc::new(d.kind.clone())))

@@ -10,7 +10,9 @@ use tofu_syntax::quote::go_quote;
 use tofu_syntax::{SourceKind, TextRange};
 use tofu_types::Value;
 
-use crate::{Diagnostic, ParsedFile, SourceFile};
+use crate::diagnostics::Diagnostic;
+use crate::input::SourceFile;
+use crate::parsing::ParsedFile;
 
 /// The syntax OpenTofu reads a variables file in: JSON for names ending
 /// `.json`, native for names ending `.tfvars`, and for any other name

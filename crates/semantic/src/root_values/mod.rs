@@ -10,14 +10,15 @@ mod modes;
 
 use std::collections::BTreeMap;
 
-use tofu_diagnostics::Code;
+use tofu_diagnostics::{Code, Severity};
 use tofu_eval::typeexpr::constant_value;
 use tofu_syntax::TextRange;
 use tofu_syntax::ast::{AstNode, ExpressionFile};
 use tofu_syntax::quote::go_quote;
 use tofu_types::Value;
 
-use crate::{Diagnostic, ModuleDir, Severity, SourceFile};
+use crate::diagnostics::Diagnostic;
+use crate::input::{ModuleDir, SourceFile};
 
 pub use file::{parse_variables_file, variables_file_kind};
 pub use modes::{ParsingMode, variable_parsing_modes};

@@ -4,9 +4,10 @@
 
 use std::collections::BTreeMap;
 
-use crate::ModuleDir;
-pub use crate::config::ParsingMode;
-use crate::config::{BlockType, ItemBody, file_model};
+use crate::config::file_model;
+pub use crate::config::model::ParsingMode;
+use crate::config::model::{BlockType, ItemBody};
+use crate::input::ModuleDir;
 
 /// The root module's declared variables and how each reads its string
 /// values. The first of duplicate declarations counts; an override file's

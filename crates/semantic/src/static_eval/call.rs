@@ -4,7 +4,8 @@
 use std::sync::Arc;
 
 use crate::call_tree::{CallTarget, call_target};
-use crate::{ModuleDir, Workspace, module_calls};
+use crate::calls::module_calls;
+use crate::input::{ModuleDir, Workspace};
 
 /// A root module and the names of the calls that lead from it to a
 /// module (no instance keys: static evaluation sees none).

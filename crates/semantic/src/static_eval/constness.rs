@@ -12,10 +12,10 @@ use super::StaticCall;
 use super::scope::{StaticScope, provider_functions};
 use super::values::declared_const;
 use crate::declarations::DeclKind;
-use crate::evaluation::module_variable_decls;
+use crate::evaluation::declared::module_variable_decls;
 use crate::evaluation::syntax::attribute_expression;
-use crate::references::expression_references;
-use crate::{Reference, SourceFile, Subject, Workspace};
+use crate::input::{SourceFile, Workspace};
+use crate::references::{Reference, Subject, expression_references};
 
 /// Whether something can be evaluated statically.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -117,8 +117,11 @@ fn local_constness(scope: &StaticScope<'_>, name: &str) -> Constness {
     if super::cycles::local_rings(scope.db, scope.module).contains_key(name) {
         return dynamic(ident, DynamicReason::Circular);
     }
-    let declaration =
-        crate::module_declaration(scope.db, scope.module, &DeclKind::Local(name.to_owned()));
+    let declaration = crate::declarations::module_declaration(
+        scope.db,
+        scope.module,
+        &DeclKind::Local(name.to_owned()),
+    );
     let Some(declaration) = declaration else {
         return dynamic(ident, DynamicReason::Undeclared);
     };
@@ -149,7 +152,7 @@ fn variable_constness(scope: &StaticScope<'_>, name: &str) -> Constness {
     let Some(caller) = StaticScope::new(db, scope.workspace, parent) else {
         return Constness::Const;
     };
-    let Some(block) = crate::module_declaration(
+    let Some(block) = crate::declarations::module_declaration(
         db,
         caller.module,
         &DeclKind::ModuleCall(call_name.to_owned()),

@@ -13,14 +13,14 @@ use super::identifier::{Ident, error};
 use super::scope::{StaticScope, provider_functions};
 use super::values::declared_const;
 use super::{StaticCall, StaticValue};
+use crate::call_tree::module_graph;
 use crate::config::module_call::{source_value_error, version_value_error};
 use crate::declarations::DeclKind;
-use crate::evaluation::module_variable_decls;
+use crate::diagnostics::{Diagnostic, dedupe};
+use crate::evaluation::declared::module_variable_decls;
 use crate::evaluation::syntax::block_body;
-use crate::references::expression_references;
-use crate::{
-    Diagnostic, ModuleDir, Reference, SourceFile, Subject, Workspace, dedupe, module_graph,
-};
+use crate::input::{ModuleDir, SourceFile, Workspace};
+use crate::references::{Reference, Subject, expression_references};
 
 /// What static evaluation reports about a module directory, under every
 /// call path the module tree reaches it by.
@@ -52,7 +52,7 @@ pub fn static_call_diagnostics(
         return Vec::new();
     };
     let mut out = Vec::new();
-    for declaration in crate::module_declarations(db, scope.module) {
+    for declaration in crate::declarations::module_declarations(db, scope.module) {
         match &declaration.kind {
             DeclKind::ModuleCall(name) => {
                 module_call(&scope, name, declaration.file, declaration.range, &mut out);
@@ -191,14 +191,14 @@ fn provider_for_each(
 fn nested_block(
     db: &dyn salsa::Database,
     (file, header): (SourceFile, TextRange),
-) -> Option<(crate::config::NestedBlock, AnyBody)> {
+) -> Option<(crate::config::model::NestedBlock, AnyBody)> {
     crate::config::terraform_setting(db, file, header)
 }
 
 /// The backend (`backend.TYPE`) or the `cloud` block (`backend.cloud`,
 /// which has no declaration range in OpenTofu): the one the module uses.
 fn backends(scope: &StaticScope<'_>, out: &mut Vec<Diagnostic>) {
-    let settings = crate::module_settings(scope.db, scope.module);
+    let settings = crate::settings::module_settings(scope.db, scope.module);
     if let Some(&at) = settings.backends.first()
         && let Some((block, body)) = nested_block(scope.db, at)
     {
@@ -273,7 +273,10 @@ fn backend_block(
 /// with references to key providers left to the key providers.
 fn encryption(scope: &StaticScope<'_>, out: &mut Vec<Diagnostic>) {
     let db = scope.db;
-    let Some(&at) = crate::module_settings(db, scope.module).encryptions.first() else {
+    let Some(&at) = crate::settings::module_settings(db, scope.module)
+        .encryptions
+        .first()
+    else {
         return;
     };
     let Some((_, body)) = nested_block(db, at) else {
@@ -371,6 +374,10 @@ fn const_variables(scope: &StaticScope<'_>, out: &mut Vec<Diagnostic>) {
 fn call_range(scope: &StaticScope<'_>) -> Option<(SourceFile, TextRange)> {
     let (parent, name) = scope.call.parent()?;
     let caller = super::static_call_module(scope.db, scope.workspace, parent)?;
-    crate::module_declaration(scope.db, caller, &DeclKind::ModuleCall(name.to_owned()))
-        .map(|d| (d.file, d.range))
+    crate::declarations::module_declaration(
+        scope.db,
+        caller,
+        &DeclKind::ModuleCall(name.to_owned()),
+    )
+    .map(|d| (d.file, d.range))
 }

@@ -4,7 +4,9 @@
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
-use crate::{DeclKind, ModuleDir, Subject, module_references};
+use crate::declarations::DeclKind;
+use crate::input::ModuleDir;
+use crate::references::{Subject, module_references};
 
 /// For each local in a ring (or using itself), the index of its ring.
 #[salsa::tracked(returns(ref))]
@@ -35,7 +37,7 @@ pub(crate) fn local_rings(db: &dyn salsa::Database, module: ModuleDir) -> HashMa
     for (from, to) in &edges {
         successors[id(from) as usize] = to.iter().map(|t| id(t)).collect();
     }
-    let rings = crate::dependency_graph::strongly_connected(&successors);
+    let rings = crate::dependency_graph::scc::strongly_connected(&successors);
     for (index, ring) in rings.iter().enumerate() {
         for &vertex in ring {
             out.insert(names[vertex as usize].to_owned(), index);

@@ -7,7 +7,8 @@ use std::fmt;
 use tofu_diagnostics::Code;
 use tofu_syntax::TextRange;
 
-use crate::{Diagnostic, SourceFile};
+use crate::diagnostics::Diagnostic;
+use crate::input::SourceFile;
 
 #[derive(Debug, Clone)]
 pub(crate) struct Ident {

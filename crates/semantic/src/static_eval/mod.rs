@@ -20,13 +20,13 @@
 //!   loading a module reports about its static contexts.
 //! * [`is_const`]: whether a declaration is static, and why not.
 
-mod call;
+pub(crate) mod call;
 mod constness;
-mod contexts;
+pub(crate) mod contexts;
 mod cycles;
 mod identifier;
 mod scope;
-mod sources;
+pub(crate) mod sources;
 mod values;
 
 pub use call::{StaticCall, static_call_module};

@@ -8,7 +8,7 @@ use std::cell::Cell;
 use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
 
-use tofu_diagnostics::Code;
+use tofu_diagnostics::{Code, Severity};
 use tofu_eval::Scope;
 use tofu_syntax::TextRange;
 use tofu_syntax::ast::{AstNode, FunctionCall};
@@ -18,10 +18,12 @@ use tofu_types::Value;
 use super::identifier::{Ident, error, unavailable};
 use super::{StaticCall, StaticValue, static_call_module, static_local_value};
 use crate::declarations::DeclKind;
-use crate::evaluation::module_variable_decls;
+use crate::diagnostics::Diagnostic;
+use crate::evaluation::declared::module_variable_decls;
 use crate::evaluation::scope::{HowToEvaluate, evaluate_expression};
 use crate::evaluation::syntax::attribute_expression;
-use crate::{Diagnostic, ModuleDir, Reference, Severity, SourceFile, Subject, Workspace};
+use crate::input::{ModuleDir, SourceFile, Workspace};
+use crate::references::{Reference, Subject};
 
 /// Nested evaluations of the locals of one ring before evaluation gives
 /// up on it: a dense ring has exponentially many paths.
@@ -182,7 +184,7 @@ impl<'db> StaticScope<'db> {
         top: &Ident,
         stack: &mut Stack,
     ) -> StaticValue {
-        let declaration = crate::module_declarations(self.db, self.module)
+        let declaration = crate::declarations::module_declarations(self.db, self.module)
             .iter()
             .find(|d| d.kind == DeclKind::Local(name.to_owned()));
         let Some(declaration) = declaration else {

@@ -9,16 +9,19 @@ use super::scope::StaticScope;
 use super::{StaticCall, StaticValue};
 use crate::declarations::DeclKind;
 use crate::evaluation::syntax::block_argument;
-use crate::{SourceFile, Workspace};
+use crate::input::{SourceFile, Workspace};
 
 /// The `source` expression of call `name` of the module `call` loads.
 pub(crate) fn source_expression(
     db: &dyn salsa::Database,
-    module: crate::ModuleDir,
+    module: crate::input::ModuleDir,
     name: &str,
 ) -> Option<(SourceFile, AnyExpr)> {
-    let declaration =
-        crate::module_declaration(db, module, &DeclKind::ModuleCall(name.to_owned()))?;
+    let declaration = crate::declarations::module_declaration(
+        db,
+        module,
+        &DeclKind::ModuleCall(name.to_owned()),
+    )?;
     let expr = block_argument(db, declaration.file, declaration.range, "source")?;
     Some((declaration.file, expr))
 }

@@ -12,11 +12,14 @@ use tofu_types::{Mark, Type, Value};
 use super::StaticCall;
 use super::identifier::{Ident, error};
 use super::scope::StaticScope;
+use crate::config::model::VariableDecl;
 use crate::config::named_values::format_error;
 use crate::declarations::DeclKind;
+use crate::diagnostics::Diagnostic;
+use crate::evaluation::declared::module_variable_decls;
 use crate::evaluation::syntax::{block_argument, block_body};
-use crate::evaluation::{VariableDecl, module_variable_decls};
-use crate::{Diagnostic, Workspace, root_variable_values};
+use crate::input::Workspace;
+use crate::root_values::root_variable_values;
 
 /// A static value and what computing it reported.
 #[derive(Debug, Clone, PartialEq)]
@@ -73,7 +76,8 @@ pub fn static_local_value(
     let Some(scope) = StaticScope::new(db, workspace, call) else {
         return StaticValue::failed(Vec::new());
     };
-    let declaration = crate::module_declaration(db, scope.module, &DeclKind::Local(name.clone()));
+    let declaration =
+        crate::declarations::module_declaration(db, scope.module, &DeclKind::Local(name.clone()));
     let Some(declaration) = declaration else {
         return StaticValue::failed(Vec::new());
     };
@@ -175,7 +179,7 @@ fn caller_value(
     let Some(caller) = StaticScope::new(db, workspace, parent) else {
         return Err(Vec::new());
     };
-    let block = crate::module_declaration(
+    let block = crate::declarations::module_declaration(
         db,
         caller.module,
         &DeclKind::ModuleCall(call_name.to_owned()),

@@ -8,8 +8,8 @@ use tofu_syntax::trimmed_range;
 use tofu_types::Type;
 use tofu_types::convert::convert;
 
-use crate::Diagnostic;
 use crate::config::Decoder;
+use crate::diagnostics::Diagnostic;
 
 /// A step of a path into a default value, for `tfdiags.FormatCtyPath`.
 #[derive(Clone)]

@@ -1,6 +1,8 @@
 //! Decoding diagnostics with their details and ranges.
 
-use crate::{Database, SourceFile, file_config_diagnostics};
+use crate::config::file_config_diagnostics;
+use crate::db::Database;
+use crate::input::SourceFile;
 
 /// The diagnostics of decoding one file: `summary: detail @line `subject``,
 /// warnings marked.

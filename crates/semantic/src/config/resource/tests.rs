@@ -1,6 +1,8 @@
 //! Summaries, details and lines of the resource decoders' diagnostics.
 
-use crate::{Database, SourceFile, file_config_diagnostics};
+use crate::config::file_config_diagnostics;
+use crate::db::Database;
+use crate::input::SourceFile;
 
 /// `summary: detail @ line` for each diagnostic of decoding one file.
 fn decode(path: &str, text: &str) -> Vec<String> {
