@@ -53,9 +53,9 @@ pub use calls::{
 pub use chains::{MAX_REFERENCE_CHAIN, ReferenceChains, reference_chains};
 pub use chunks::{CHUNK_SIZE, chunk_count, chunk_of};
 pub use config::{
-    BlockItem, BlockType, BodySpan, FileModel, ItemBody, LocalItem, ModuleCallItem, NestedBlock,
-    Repeats, SourceMap, Span, VariableItem, file_config_diagnostics, file_model, file_source_map,
-    is_override_file,
+    BlockItem, BlockType, BodySpan, CheckRuleItem, ExprSpan, FileModel, ItemBody, LocalItem,
+    ModuleCallItem, NestedBlock, OutputItem, Repeats, SourceMap, Span, VariableItem,
+    file_config_diagnostics, file_model, file_source_map, is_override_file,
 };
 pub use db::Database;
 pub use declarations::{

@@ -20,10 +20,10 @@ use tofu_syntax::quote::go_quote;
 use tofu_types::defaults::convert_with_defaults;
 use tofu_types::{Type, Value};
 
-use crate::config::{
-    BlockItem, BlockType, FileModel, ItemBody, Span, VariableDecl, VariableItem, file_model,
-    file_source_map,
+use crate::config::model::{
+    BlockItem, BlockType, FileModel, ItemBody, Span, VariableDecl, VariableItem,
 };
+use crate::config::{file_model, file_source_map};
 use crate::declarations::{DeclKind, Declaration, file_declarations};
 use crate::diagnostics::Diagnostic;
 use crate::input::{ModuleDir, SourceFile};
@@ -530,7 +530,9 @@ fn merge_variable(v: &mut VariableState, o: &VariableItem) -> Vec<(Code, String)
 
 #[cfg(test)]
 mod tests {
-    use crate::{Database, ModuleDir, SourceFile, module_override_diagnostics};
+    use crate::db::Database;
+    use crate::input::{ModuleDir, SourceFile};
+    use crate::overrides::module_override_diagnostics;
 
     /// What merging reports for primary and override files given as
     /// `(name, text)`: `summary: detail @file:line `subject``.
