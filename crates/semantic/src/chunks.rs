@@ -1,6 +1,6 @@
 //! The workspace's modules, and a root's instances, in chunks: each chunk
 //! is one memo of the queries that gather per module or per instance
-//! (reports, call shapes, provider shapes), so that after an edit salsa
+//! (reports, call shapes, module providers), so that after an edit salsa
 //! verifies a few dozen memos rather than one per module.
 
 use std::collections::HashMap;

@@ -23,16 +23,41 @@ use crate::config::{file_config_diagnostics, file_model, file_source_map};
 use crate::diagnostics::{Diagnostic, range_string};
 use crate::input::{ModuleDir, SourceFile, Workspace};
 
+/// Where a diagnostic is.
 type At = (SourceFile, TextRange);
+
+/// Where an item is, without positions: a file and a span of its source
+/// map, so that [`module_providers`] is equal after an edit that only
+/// moves text.
+type Place = (SourceFile, Span);
+
+/// How the checks find where an item is. Whether there is anything to
+/// report is decided with every place at the start of its file, so that
+/// the tree's checks read no positions; only then are the files' source
+/// maps read.
+#[derive(Clone, Copy)]
+enum Places<'db> {
+    Nowhere,
+    InFiles(&'db dyn salsa::Database),
+}
+
+impl Places<'_> {
+    fn at(self, (file, span): Place) -> At {
+        match self {
+            Places::Nowhere => (file, TextRange::empty(0.into())),
+            Places::InFiles(db) => (file, file_source_map(db, file).range(span)),
+        }
+    }
+}
 
 /// A provider configuration reference with where its local name is.
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct Ref {
     name: String,
     alias: Option<String>,
-    name_at: At,
+    name_at: Place,
     /// Where the instance key is, when one is given.
-    key_at: Option<At>,
+    key_at: Option<Place>,
 }
 
 impl Ref {
@@ -55,7 +80,7 @@ struct ProviderConfig {
     /// Has arguments or blocks of its own, or a version constraint.
     configured: bool,
     for_each: bool,
-    at: At,
+    at: Place,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -63,7 +88,7 @@ struct Requirement {
     name: String,
     ty: Provider,
     aliases: Vec<String>,
-    at: At,
+    at: Place,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -74,16 +99,16 @@ struct Resource {
     /// The `provider` argument: `None` when absent, `Some(None)` when
     /// it could not be read.
     provider: Option<Option<Ref>>,
-    at: At,
+    at: Place,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct Call {
     name: String,
     source: String,
-    at: At,
+    at: Place,
     /// The first of `count`, `for_each`, `enabled` and `depends_on`.
-    repetition: Option<At>,
+    repetition: Option<Place>,
     /// `(in child, in parent)`.
     providers: Vec<(Ref, Ref)>,
 }
@@ -129,8 +154,7 @@ pub fn module_providers(db: &dyn salsa::Database, module: ModuleDir) -> ModulePr
         {
             out.has_errors = true;
         }
-        let places = file_source_map(db, file);
-        let at = |span: Span| (file, places.range(span));
+        let at = |span: Span| (file, span);
         let reference = |r: &ProviderRefItem| Ref {
             name: r.name.clone(),
             alias: r.alias.clone(),
@@ -213,67 +237,30 @@ pub fn module_providers(db: &dyn salsa::Database, module: ModuleDir) -> ModulePr
     out
 }
 
-/// The provider shapes of the modules of chunk `chunk` (see
+/// What the modules of chunk `chunk` say about providers (see
 /// [`crate::report`]): the tree's checks read these instead of every
 /// module's, so that an edit makes them verify one chunk, not every
 /// module.
 #[salsa::tracked(returns(ref))]
-fn provider_shape_chunk(
+fn providers_chunk(
     db: &dyn salsa::Database,
     workspace: Workspace,
     chunk: usize,
 ) -> Vec<ModuleProviders> {
     crate::chunks::chunk_of(workspace.modules(db), chunk)
         .iter()
-        .map(|m| module_provider_shape(db, *m).clone())
+        .map(|m| module_providers(db, *m).clone())
         .collect()
 }
 
-/// A module's provider shape, through its chunk.
-fn provider_shape_of(
+/// What a module says about providers, through its chunk.
+fn providers_of(
     db: &dyn salsa::Database,
     workspace: Workspace,
     module: ModuleDir,
 ) -> &ModuleProviders {
-    crate::chunks::module_entry(db, workspace, module, provider_shape_chunk)
-        .unwrap_or_else(|| module_provider_shape(db, module))
-}
-
-/// What [`module_providers`] says, without where: every place is the
-/// start of its file. The tree's checks are run on these first, so that an
-/// edit that only moves a module's blocks does not make them run again.
-#[salsa::tracked(returns(ref))]
-fn module_provider_shape(db: &dyn salsa::Database, module: ModuleDir) -> ModuleProviders {
-    let nowhere = |at: &mut At| at.1 = TextRange::empty(0.into());
-    let reference = |r: &mut Ref| {
-        nowhere(&mut r.name_at);
-        if let Some(at) = &mut r.key_at {
-            nowhere(at);
-        }
-    };
-    let mut shape = module_providers(db, module).clone();
-    shape.configs.iter_mut().for_each(|c| nowhere(&mut c.at));
-    shape
-        .requirements
-        .iter_mut()
-        .for_each(|r| nowhere(&mut r.at));
-    for resource in &mut shape.resources {
-        nowhere(&mut resource.at);
-        if let Some(Some(r)) = &mut resource.provider {
-            reference(r);
-        }
-    }
-    for call in &mut shape.calls {
-        nowhere(&mut call.at);
-        if let Some(at) = &mut call.repetition {
-            nowhere(at);
-        }
-        for (child, parent) in &mut call.providers {
-            reference(child);
-            reference(parent);
-        }
-    }
-    shape
+    crate::chunks::module_entry(db, workspace, module, providers_chunk)
+        .unwrap_or_else(|| module_providers(db, module))
 }
 
 fn error(summary: Code, detail: String, at: At) -> Diagnostic {
@@ -295,7 +282,7 @@ pub fn provider_tree_diagnostics(
     workspace: Workspace,
 ) -> Vec<Diagnostic> {
     let tree = module_graph(db, workspace);
-    let shape = |module| provider_shape_of(db, workspace, module);
+    let providers = |module| providers_of(db, workspace, module);
     let mut out = Vec::new();
     // Each root's instances, as OpenTofu builds one configuration per
     // root module and checks providers only when it loaded without errors.
@@ -314,19 +301,19 @@ pub fn provider_tree_diagnostics(
         // caller).
         if instances
             .iter()
-            .any(|i| shape(i.module).has_errors || tree.unresolved.contains(&i.module))
+            .any(|i| providers(i.module).has_errors || tree.unresolved.contains(&i.module))
         {
             continue;
         }
         // Whether there is anything to report is decided on the modules'
-        // shapes; only then are their places read.
+        // providers without places; only then are their places read.
         let mut found = Vec::new();
-        validate_tree(db, instances, &mut found, &shape);
+        validate_tree(db, instances, &mut found, &providers, Places::Nowhere);
         if found.is_empty() {
             continue;
         }
         found.clear();
-        validate_tree(db, instances, &mut found, &|m| module_providers(db, m));
+        validate_tree(db, instances, &mut found, &providers, Places::InFiles(db));
         // Errors of putting a module's files together stop OpenTofu too;
         // they are looked at only when there is something to withhold, so
         // that a clean tree does not depend on every module's (a re-check
@@ -354,10 +341,11 @@ fn validate_tree<'db>(
     instances: &[crate::call_tree::ModuleInstance],
     out: &mut Vec<Diagnostic>,
     providers: &dyn Fn(ModuleDir) -> &'db ModuleProviders,
+    places: Places<'_>,
 ) {
     // The instances on the way to the current one: module, and the
     // range of the nearest `count`, `for_each`, `enabled` or `depends_on`.
-    let mut stack: Vec<(ModuleDir, Option<At>)> = Vec::new();
+    let mut stack: Vec<(ModuleDir, Option<Place>)> = Vec::new();
     for instance in instances {
         let depth = instance.path.len();
         stack.truncate(depth);
@@ -384,7 +372,7 @@ fn validate_tree<'db>(
             continue;
         }
         let parent = parent.map(|(p, c, _)| (p, c));
-        validate(db, out, module, &instance.path, parent, no_config);
+        validate(db, out, module, &instance.path, parent, no_config, places);
     }
 }
 
@@ -395,7 +383,8 @@ fn validate(
     module: &ModuleProviders,
     path: &[String],
     parent: Option<(&ModuleProviders, &Call)>,
-    no_config: Option<At>,
+    no_config: Option<Place>,
+    places: Places<'_>,
 ) {
     let mut empty_configs: Vec<(&str, At)> = Vec::new();
     let mut configured: Vec<&str> = Vec::new();
@@ -403,7 +392,7 @@ fn validate(
         if pc.configured {
             configured.push(&pc.key);
         } else {
-            empty_configs.push((&pc.key, pc.at));
+            empty_configs.push((&pc.key, places.at(pc.at)));
         }
     }
     let local_names: HashMap<&str, &Provider> = module
@@ -427,7 +416,7 @@ fn validate(
                     req.ty.for_display(),
                     req.name
                 ),
-                req.at,
+                places.at(req.at),
             ));
         } else if req.ty.is_default()
             && req.name != req.ty.ty
@@ -441,7 +430,7 @@ fn validate(
                     req.name,
                     req.ty.ty
                 ),
-                req.at,
+                places.at(req.at),
             ));
         }
         local_types.insert(&req.ty);
@@ -457,7 +446,7 @@ fn validate(
             out.push(error(
                 Code::InvalidProviderLocalName,
                 format!("{local_name:?} is an invalid implied provider local name: {err}"),
-                r.at,
+                places.at(r.at),
             ));
             continue;
         }
@@ -475,7 +464,7 @@ fn validate(
                     req.name,
                     req.name
                 ),
-                r.at,
+                places.at(r.at),
             ));
         }
     }
@@ -509,7 +498,7 @@ fn validate(
                 out.push(error(
                     Code::InvalidModuleProviderConfiguration,
                     "Instance keys are not allowed on the left side of a provider configuration assignment.".to_owned(),
-                    at,
+                    places.at(at),
                 ));
             }
             let key = in_parent.key();
@@ -519,6 +508,7 @@ fn validate(
                 "module",
                 instanced(&key),
                 is_configured(&key),
+                places,
             );
         }
     }
@@ -531,6 +521,7 @@ fn validate(
                 "resource",
                 instanced(&key),
                 is_configured(&key),
+                places,
             );
         }
     }
@@ -550,7 +541,7 @@ fn validate(
                     format!(
                         "There is no explicit declaration for local provider name {name:?} in {module_text}, so OpenTofu is assuming you mean to pass a configuration for provider {default:?}.\n\nTo clarify your intent and silence this warning, add to {parent_text} a required_providers entry named {name:?} with source = {default:?}, or a different source address if appropriate."
                     ),
-                    in_parent.name_at,
+                    places.at(in_parent.name_at),
                 ));
                 continue;
             }
@@ -565,7 +556,7 @@ fn validate(
                         "The configuration for {module_text} expects to inherit a configuration for provider {default} with local name {name:?}, but {parent_text} doesn't pass a configuration under that name.\n\nTo satisfy this requirement, add an entry for {name:?} to the \"providers\" argument in the module {:?} block.",
                         parent_call.name
                     ),
-                    parent_call.at,
+                    places.at(parent_call.at),
                 ));
             }
         }
@@ -576,7 +567,7 @@ fn validate(
     };
 
     if !configured.is_empty()
-        && let Some(at) = no_config
+        && let Some(at) = no_config.map(|place| places.at(place))
     {
         out.push(error(
             Code::ModuleIncompatibleWithExpansion,
@@ -595,7 +586,7 @@ fn validate(
                 format!(
                     "The configuration of {module_text} has its own local configuration for {name}, and so it cannot accept an overridden configuration provided by {parent_text}."
                 ),
-                in_child.name_at,
+                places.at(in_child.name_at),
             ));
         }
     }
@@ -610,7 +601,7 @@ fn validate(
                 "The child module requires an additional configuration for provider {}, with the local name {name:?}.\n\nRefer to the module's documentation to understand the intended purpose of this additional provider configuration, and then add an entry for {name} in the \"providers\" meta-argument in the module block to choose which provider configuration the module should use for that purpose.",
                 ty.for_display()
             ),
-            parent_call.at,
+            places.at(parent_call.at),
         ));
     }
 
@@ -634,7 +625,7 @@ fn validate(
                     format!(
                         "There is no explicit declaration for local provider name {name:?} in {module_text}, so OpenTofu is assuming you mean to pass a configuration for {display:?}.\n\nIf you also control the child module, add a required_providers entry named {name:?} with the source address {display:?}."
                     ),
-                    in_child.name_at,
+                    places.at(in_child.name_at),
                 ));
             } else {
                 out.push(error(
@@ -642,7 +633,7 @@ fn validate(
                     format!(
                         "The child module does not declare any provider requirement with the local name {name:?}.\n\nIf you also control the child module, you can add a required_providers entry named {name:?} with the source address {display:?} to accept this provider configuration."
                     ),
-                    in_child.name_at,
+                    places.at(in_child.name_at),
                 ));
             }
         }
@@ -668,7 +659,7 @@ fn validate(
                     in_child.name,
                     parent_ty.for_display()
                 ),
-                in_child.name_at,
+                places.at(in_child.name_at),
             )),
             None => out.push(error(
                 Code::ProviderTypeMismatch,
@@ -681,7 +672,7 @@ fn validate(
                     in_child.key(),
                     child_ty.for_display()
                 ),
-                in_parent.name_at,
+                places.at(in_parent.name_at),
             )),
         }
     }
@@ -753,10 +744,12 @@ fn instance_validation(
     block_type: &str,
     is_instanced: bool,
     has_config: bool,
+    places: Places<'_>,
 ) {
     let summary = format!("Invalid {block_type} provider configuration");
-    let error = |detail: String, at: At| {
-        error(Code::InvalidProviderConfiguration, detail, at).with_summary(summary.clone())
+    let error = |detail: String, at: Place| {
+        error(Code::InvalidProviderConfiguration, detail, places.at(at))
+            .with_summary(summary.clone())
     };
     match (r.key_at, &r.alias) {
         (Some(key_at), None) => out.push(error(

@@ -252,9 +252,9 @@ fn an_edit_in_a_leaf_module_reruns_only_that_module() {
     // root's is (`validate` takes module outputs as unknown). The leaf's
     // static contexts are checked again (its declarations moved); the
     // root's are not. The leaf's chains of references are read again (the
-    // same: nothing to cut). The edit moves the leaf's resource: its providers'
-    // summary is read again, but their shape did not change, so the
-    // tree-wide provider checks are not run again. The leaf's dependencies
+    // same: nothing to cut). The edit moves the leaf's resource: what the
+    // leaf says about providers is read again, but holds no positions and
+    // is the same, so the tree-wide provider checks are not run again. The leaf's dependencies
     // are read again but are the same, so the configuration's graph is
     // not built again. The index of its declarations by kind is built
     // again (the leaf's declarations changed). The leaf file's model is
@@ -283,7 +283,6 @@ fn an_edit_in_a_leaf_module_reruns_only_that_module() {
             "module_local_diagnostics",
             "module_output_diagnostics",
             "module_output_names",
-            "module_provider_shape",
             "module_providers",
             "module_settings",
             "module_variable_decls",
