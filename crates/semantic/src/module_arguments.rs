@@ -6,7 +6,7 @@
 use tofu_syntax::body::{AttributeSchema, BodySchema, SourceText};
 
 use crate::config::model::{BlockType, ItemBody};
-use crate::config::module_call::{MODULE_BLOCKS, MODULE_OVERRIDE_ATTRS};
+use crate::config::module_call::call_config;
 use crate::config::{file_blocks, file_model};
 use crate::diagnostics::Diagnostic;
 use crate::input::{ModuleDir, Workspace};
@@ -78,10 +78,7 @@ pub fn module_argument_diagnostics(
                     required: v.required,
                 })
                 .collect();
-            // The meta-arguments and reserved blocks (`moduleBlockSchema`)
-            // are not the child's variables.
-            let meta = BodySchema::new(MODULE_OVERRIDE_ATTRS, MODULE_BLOCKS);
-            let (_, arguments, _) = block.body.partial_content(&meta, &source);
+            let arguments = call_config(&block.body, &source);
             let (_, errors) = arguments.content(&BodySchema::new(&schema, &[]), &source);
             out.extend(errors.into_iter().map(|error| error.clone().in_file(file)));
         }

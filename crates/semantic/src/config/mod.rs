@@ -295,6 +295,7 @@ impl<'a> Decoder<'a> {
             header: self.span(block.def_range),
             body: self.source_map.push_body(block.body.ptr()),
             has_errors: false,
+            inner: Box::default(),
         }
     }
 

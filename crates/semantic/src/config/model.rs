@@ -457,6 +457,10 @@ pub struct NestedBlock {
     /// Whether the file's decoding reported an error inside it (where
     /// OpenTofu's decoding of it gives nothing).
     pub has_errors: bool,
+    /// The blocks nested in it that the model keeps: an `encryption`
+    /// block's `key_provider` and `method` blocks, in the order HCL
+    /// reads them.
+    pub inner: Box<[NestedBlock]>,
 }
 
 impl NestedBlock {

@@ -11,7 +11,7 @@ use tofu_eval::{EvalContext, FunctionTable, MemoryFileSystem, NoVariables};
 use tofu_syntax::TextRange;
 use tofu_syntax::ast::Expr;
 use tofu_syntax::body::{
-    AnyBlock, AnyBody, AnyExpr, AttributeSchema, BlockSchema, BodyContent, BodySchema,
+    AnyBlock, AnyBody, AnyExpr, AttributeSchema, BlockSchema, BodyContent, BodySchema, SourceText,
 };
 use tofu_syntax::json::JsonValue;
 use tofu_types::{Mark, Type, Value};
@@ -37,7 +37,7 @@ pub(crate) const MODULE_ATTRS: &[AttributeSchema<'static>] = &[
 ];
 
 /// `schemaForOverrides(moduleBlockSchema)`: nothing is required.
-pub(crate) const MODULE_OVERRIDE_ATTRS: &[AttributeSchema<'static>] = &[
+const MODULE_OVERRIDE_ATTRS: &[AttributeSchema<'static>] = &[
     AttributeSchema::optional("source"),
     AttributeSchema::optional("version"),
     AttributeSchema::optional("count"),
@@ -47,7 +47,7 @@ pub(crate) const MODULE_OVERRIDE_ATTRS: &[AttributeSchema<'static>] = &[
 ];
 
 /// `moduleBlockSchema`'s reserved block types.
-pub(crate) const MODULE_BLOCKS: &[BlockSchema<'static>] = &[
+const MODULE_BLOCKS: &[BlockSchema<'static>] = &[
     BlockSchema::new("_", &[]),
     BlockSchema::new("lifecycle", &[]),
     BlockSchema::new("locals", &[]),
@@ -55,6 +55,15 @@ pub(crate) const MODULE_BLOCKS: &[BlockSchema<'static>] = &[
 ];
 
 const MODULE_LIFECYCLE_ATTRS: &[AttributeSchema<'static>] = &[AttributeSchema::optional("enabled")];
+
+/// A call's `Config` (`ModuleCall.Config`): its body without the
+/// meta-arguments and reserved blocks (`moduleBlockSchema`), what is
+/// decoded against the called module's variables.
+pub(crate) fn call_config(body: &AnyBody, source: &SourceText<'_>) -> AnyBody {
+    let meta = BodySchema::new(MODULE_OVERRIDE_ATTRS, MODULE_BLOCKS);
+    let (_, config, _) = body.partial_content(&meta, source);
+    config
+}
 
 /// `decodeModuleBlock`, then the source and version checks of
 /// `decodeStaticFields` where those are constants.

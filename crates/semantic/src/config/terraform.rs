@@ -18,7 +18,7 @@ use tofu_syntax::{TextRange, TextSize};
 use tofu_types::{Type, Value};
 
 use super::provider_ref::check_provider_name_normalized;
-use super::{Decoder, ItemBody, RequiredProviderItem, TerraformItem};
+use super::{Decoder, ItemBody, NestedBlock, RequiredProviderItem, TerraformItem};
 use crate::addrs::provider::{parse_provider_part, parse_provider_source};
 use crate::addrs::traversal::{Step, traversal_of};
 
@@ -316,13 +316,20 @@ pub(super) fn decode_terraform(d: &mut Decoder<'_>, block: &AnyBlock) {
         settings,
         required_providers,
     })));
-    for inner in &content.blocks {
+    for (index, inner) in content.blocks.iter().enumerate() {
         match inner.type_name.as_str() {
             // Backends and `cloud` blocks are decoded only when used.
             "backend" | "cloud" => {}
             "required_providers" => decode_required_providers(d, inner),
             "provider_meta" => decode_provider_meta(d, inner),
-            "encryption" => decode_encryption(d, inner),
+            "encryption" => {
+                let parts = decode_encryption(d, inner);
+                if let Some(ItemBody::Terraform(terraform)) =
+                    d.model.blocks.last_mut().map(|b| &mut b.body)
+                {
+                    terraform.settings[index].inner = parts;
+                }
+            }
             _ => {}
         }
     }
@@ -682,7 +689,8 @@ fn decode_provider_meta(d: &mut Decoder<'_>, block: &AnyBlock) {
 /// The encryption configuration's `DecodeConfig`: its body schema
 /// (gohcl's decoding of `EncryptionConfig`), duplicate names and the
 /// form of key provider and method names.
-fn decode_encryption(d: &mut Decoder<'_>, block: &AnyBlock) {
+/// Gives the `key_provider` and `method` blocks, for the model.
+fn decode_encryption(d: &mut Decoder<'_>, block: &AnyBlock) -> Box<[NestedBlock]> {
     const BLOCKS: &[BlockSchema<'static>] = &[
         BlockSchema::new("key_provider", &["type", "name"]),
         BlockSchema::new("method", &["type", "name"]),
@@ -694,6 +702,12 @@ fn decode_encryption(d: &mut Decoder<'_>, block: &AnyBlock) {
         &[AttributeSchema::optional("encrypted_metadata_alias")];
     let errors = d.error_count();
     let content = d.content(&block.body, &BodySchema::new(&[], BLOCKS));
+    let parts = content
+        .blocks
+        .iter()
+        .filter(|b| matches!(b.type_name.as_str(), "key_provider" | "method"))
+        .map(|b| d.nested_block(b))
+        .collect();
     let mut key_providers = Vec::new();
     let mut methods = Vec::new();
     for kind in ["key_provider", "method"] {
@@ -734,7 +748,7 @@ fn decode_encryption(d: &mut Decoder<'_>, block: &AnyBlock) {
         }
     }
     if d.error_count() > errors {
-        return;
+        return parts;
     }
     check_encryption_names(d, block.def_range, &key_providers, "key_provider");
     check_encryption_names(d, block.def_range, &methods, "method");
@@ -754,6 +768,7 @@ fn decode_encryption(d: &mut Decoder<'_>, block: &AnyBlock) {
             );
         }
     }
+    parts
 }
 
 fn check_encryption_names(

@@ -6,7 +6,7 @@
 
 use tofu_diagnostics::Code;
 use tofu_syntax::TextRange;
-use tofu_syntax::body::{AnyBody, AnyExpr, BodySchema, SourceText};
+use tofu_syntax::body::{AnyBody, AnyExpr, SourceText};
 use tofu_types::{Mark, Value};
 
 use super::identifier::{Ident, error};
@@ -279,24 +279,27 @@ fn encryption(scope: &StaticScope<'_>, out: &mut Vec<Diagnostic>) {
     else {
         return;
     };
-    let Some((_, body)) = nested_block(db, at) else {
+    let Some((setting, _)) = nested_block(db, at) else {
         return;
     };
     let file = at.0;
     let source = SourceText::new(crate::input::contents(db, file), file.path(db));
-    let blocks = [
-        tofu_syntax::body::BlockSchema::new("key_provider", &["type", "name"]),
-        tofu_syntax::body::BlockSchema::new("method", &["type", "name"]),
-    ];
-    let (content, _, _) = body.partial_content(&BodySchema::new(&[], &blocks), &source);
-    for inner in &content.blocks {
-        let label = |i: usize| inner.labels.get(i).cloned().unwrap_or_default();
+    let places = crate::config::file_source_map(db, file);
+    let root = tofu_syntax::SyntaxNode::new_root(crate::parsing::parse(db, file).green.clone());
+    for inner in &setting.inner {
+        let Some(body) = places.body(inner.body).to_body(&root) else {
+            continue;
+        };
         let ident = scope.ident(
-            format!("encryption.{}.{}.{}", inner.type_name, label(0), label(1)),
+            format!(
+                "encryption.{}.{}.{}",
+                inner.ty,
+                inner.label(0),
+                inner.label(1)
+            ),
             Some(at),
         );
-        let arguments: Vec<AnyExpr> = inner
-            .body
+        let arguments: Vec<AnyExpr> = body
             .just_attributes(&source)
             .0
             .into_iter()
@@ -304,7 +307,7 @@ fn encryption(scope: &StaticScope<'_>, out: &mut Vec<Diagnostic>) {
             .collect();
         // A key provider's references are resolved together; a method's
         // one expression at a time.
-        let groups: Vec<Vec<AnyExpr>> = if inner.type_name == "key_provider" {
+        let groups: Vec<Vec<AnyExpr>> = if inner.ty == "key_provider" {
             vec![arguments]
         } else {
             arguments.into_iter().map(|expr| vec![expr]).collect()
