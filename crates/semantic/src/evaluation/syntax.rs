@@ -1,9 +1,9 @@
 //! Finding the expressions to evaluate: in native files straight from the
 //! syntax tree by the ranges the declarations record, in JSON files
-//! through the body schema.
+//! through the bodies the model points at.
 
 use tofu_syntax::ast::{AstNode, Attribute, Block, Expr};
-use tofu_syntax::body::{AnyBody, AnyExpr, AttributeSchema, BodySchema, SourceText};
+use tofu_syntax::body::{AnyBody, AnyExpr, SourceText};
 use tofu_syntax::{SyntaxNode, TextRange, TextSize};
 
 use crate::input::SourceFile;
@@ -62,9 +62,7 @@ pub(crate) fn block_argument(
         return attribute.expr().map(AnyExpr::Native);
     }
     let source = SourceText::new(crate::input::contents(db, file), file.path(db));
-    let attributes = [AttributeSchema::optional(name)];
-    let (content, _, _) = body.partial_content(&BodySchema::new(&attributes, &[]), &source);
-    content.attribute(name)?.expr.clone()
+    body.attribute(name, &source)?.expr
 }
 
 /// Every argument of `body` (a block's, from `file`), in order, the first

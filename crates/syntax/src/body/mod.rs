@@ -310,6 +310,17 @@ impl AnyBody {
         }
     }
 
+    /// The attribute `name` of the body, as reading it with a schema of
+    /// that one optional attribute finds it (HCL's
+    /// `PartialContent(&BodySchema{Attributes: {name}})`), its errors
+    /// ignored: for a query that reads one argument of a block it has
+    /// already decoded.
+    pub fn attribute(&self, name: &str, source: &SourceText<'_>) -> Option<AnyAttribute> {
+        let attributes = [AttributeSchema::optional(name)];
+        let (content, _, _) = self.partial_content(&BodySchema::new(&attributes, &[]), source);
+        content.attributes.into_iter().next()
+    }
+
     /// The items of a native body; a placeholder reads as a native body
     /// with nothing in it.
     fn native_items(&self) -> native::Items {
