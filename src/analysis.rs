@@ -10,12 +10,22 @@ use tofu_semantic::{
     local_source_dir, module_calls, module_declarations, module_graph, module_references,
     root_variable_values, sync_module_graph,
 };
-use tofu_syntax::TextSize;
+use tofu_syntax::{TextRange, TextSize};
 use tofu_types::Type;
 
 use crate::semantic;
 use crate::semantic::Evaluations;
 use crate::variable_inputs::{VariableInputs, load_root_inputs, root_module};
+
+/// A declaration and where it is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DeclarationAt {
+    pub kind: DeclKind,
+    /// The path of its file, as [`Analysis::file_text`] takes it.
+    pub path: String,
+    /// The block header (or, for a local, the whole definition).
+    pub range: TextRange,
+}
 
 /// An opened tree. Reads files only when opened; edits come through
 /// [`Analysis::set_file_text`].
@@ -126,19 +136,27 @@ impl Analysis {
     }
 
     /// What a module declares (`""` for the root).
-    pub fn declarations(&self, module_dir: &str) -> Vec<Declaration> {
+    pub fn declarations(&self, module_dir: &str) -> Vec<DeclarationAt> {
         self.module(module_dir)
             .map(|m| {
                 module_declarations(&self.db, m)
                     .iter()
-                    .map(|d| Declaration::clone(d))
+                    .map(|d| self.located(d))
                     .collect()
             })
             .unwrap_or_default()
     }
 
+    fn located(&self, declaration: &Declaration) -> DeclarationAt {
+        DeclarationAt {
+            kind: declaration.kind.clone(),
+            path: declaration.file.path(&self.db).clone(),
+            range: declaration.range(&self.db),
+        }
+    }
+
     /// The declaration the reference at `offset` in `path` refers to.
-    pub fn definition(&self, path: &str, offset: TextSize) -> Option<Declaration> {
+    pub fn definition(&self, path: &str, offset: TextSize) -> Option<DeclarationAt> {
         let file = *self.files.get(path)?;
         let module = self.module_of(file)?;
         let reference = module_references(&self.db, module)
@@ -150,7 +168,7 @@ impl Analysis {
         module_declarations(&self.db, module)
             .iter()
             .find(|d| &d.kind == kind)
-            .map(|d| Declaration::clone(d))
+            .map(|d| self.located(d))
     }
 
     /// Every reference to a declaration of a module.

@@ -35,6 +35,7 @@ fn definitions_and_references() {
         )
         .expect("var.region has a definition");
     assert_eq!(definition.kind, DeclKind::Variable("region".into()));
+    assert_eq!(definition.path, "main.tf");
     assert_eq!(&text[definition.range], "variable \"region\"");
 
     let uses = analysis.references_to("", &DeclKind::Local("zone".into()));

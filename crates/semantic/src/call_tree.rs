@@ -520,7 +520,7 @@ pub fn module_instance_diagnostics(
                 display_name(&path)
             ),
             import.file,
-            import.range,
+            import.range(db),
         ));
     }
     out

@@ -106,7 +106,7 @@ pub fn reference_chains(db: &dyn salsa::Database, module: ModuleDir) -> Referenc
                             display(kind)
                         ),
                         nodes[v].file,
-                        nodes[v].range,
+                        nodes[v].range(db),
                     ));
                 }
             }

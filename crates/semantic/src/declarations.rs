@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use tofu_syntax::TextRange;
 
+use crate::config::model::Span;
 use crate::input::{ModuleDir, SourceFile};
 
 /// The kinds of top-level declarations, with the names that identify them
@@ -68,18 +69,28 @@ impl DeclKind {
     }
 }
 
-/// One declaration and where it is.
+/// One declaration and where it is. It holds no positions: its place is
+/// a span of its file's source map, so that the declarations of a module
+/// are equal after an edit that only moves text.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Declaration {
     pub kind: DeclKind,
     pub file: SourceFile,
     /// The block header (or, for a local, the whole attribute).
-    pub range: TextRange,
+    pub at: Span,
     /// How a resource or module call makes instances.
     pub instances: Instances,
     /// For a data source declared inside a `check` block: that block's
     /// name. Only the check block may refer to it.
     pub check_block: Option<String>,
+}
+
+impl Declaration {
+    /// The block header (or, for a local, the whole attribute), OpenTofu's
+    /// `DeclRange`.
+    pub fn range(&self, db: &dyn salsa::Database) -> TextRange {
+        crate::config::file_source_map(db, self.file).range(self.at)
+    }
 }
 
 /// The repetition meta-argument a resource or module call has.
@@ -107,12 +118,11 @@ pub struct FileDeclarations {
 pub fn file_declarations(db: &dyn salsa::Database, file: SourceFile) -> FileDeclarations {
     use crate::config::model::{BlockType, ItemBody};
     let model = crate::config::file_model(db, file);
-    let positions = crate::config::file_source_map(db, file);
-    let declaration = |kind, range, instances, check_block| {
+    let declaration = |kind, at, instances, check_block| {
         Arc::new(Declaration {
             kind,
             file,
-            range,
+            at,
             instances,
             check_block,
         })
@@ -156,9 +166,9 @@ pub fn file_declarations(db: &dyn salsa::Database, file: SourceFile) -> FileDecl
                 if let ItemBody::Locals(locals) = &block.body {
                     for local in locals {
                         // OpenTofu's `Local.DeclRange`: the whole definition.
-                        let range = positions.range(local.definition);
                         let kind = DeclKind::Local(local.name.clone());
-                        declarations.push(declaration(kind, range, Instances::Single, None));
+                        let at = local.definition;
+                        declarations.push(declaration(kind, at, Instances::Single, None));
                     }
                 }
                 continue;
@@ -170,18 +180,16 @@ pub fn file_declarations(db: &dyn salsa::Database, file: SourceFile) -> FileDecl
             ItemBody::ModuleCall(call) => call.repeats.instances(),
             _ => Instances::Single,
         };
-        let header = positions.range(block.header);
-        declarations.push(declaration(kind.clone(), header, instances, None));
+        declarations.push(declaration(kind.clone(), block.header, instances, None));
         if let (DeclKind::Check(name), ItemBody::Check { data }) = (&kind, &block.body) {
             for data in data {
                 let kind = DeclKind::DataResource {
                     ty: data.label(0),
                     name: data.label(1),
                 };
-                let range = positions.range(data.header);
                 declarations.push(declaration(
                     kind,
-                    range,
+                    data.header,
                     Instances::Single,
                     Some(name.clone()),
                 ));

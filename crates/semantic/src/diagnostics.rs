@@ -104,7 +104,7 @@ fn duplicates(
             first.insert(&decl.kind, decl);
             continue;
         };
-        let at = range_string(db, earlier.file, earlier.range);
+        let at = range_string(db, earlier.file, earlier.range(db));
         let (code, summary, detail) = match &decl.kind {
             DeclKind::Variable(name) => (
                 Code::DuplicateVariableDeclaration,
@@ -186,7 +186,9 @@ fn duplicates(
             ),
             _ => continue,
         };
-        out.push(Diagnostic::error_in(code, detail, decl.file, decl.range).with_summary(summary));
+        out.push(
+            Diagnostic::error_in(code, detail, decl.file, decl.range(db)).with_summary(summary),
+        );
     }
     out
 }

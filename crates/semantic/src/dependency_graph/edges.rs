@@ -334,7 +334,7 @@ fn replaced_ranges(
         if overriding.is_empty() {
             continue;
         }
-        let body = |d: &crate::declarations::Declaration| block_body(db, d.file, d.range);
+        let body = |d: &crate::declarations::Declaration| block_body(db, d.file, d.range(db));
         let mut names = std::collections::HashSet::new();
         for block in &overriding {
             let Some(body) = body(block) else { continue };

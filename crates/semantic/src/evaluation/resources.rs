@@ -266,7 +266,7 @@ fn nested_bodies(
     let mut seen: HashSet<String> = HashSet::new();
     let mut out = Vec::new();
     for block in merge_order(db, module, decl).rev() {
-        let Some(body) = block_body(db, block.file, block.range) else {
+        let Some(body) = block_body(db, block.file, block.range(db)) else {
             continue;
         };
         let Some(body) = body.as_native() else {

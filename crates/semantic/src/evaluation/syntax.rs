@@ -172,7 +172,7 @@ pub(crate) fn merged_argument(
 ) -> Option<(SourceFile, AnyExpr)> {
     merge_order(db, module, decl)
         .rev()
-        .find_map(|d| Some((d.file, block_argument(db, d.file, d.range, name)?)))
+        .find_map(|d| Some((d.file, block_argument(db, d.file, d.range(db), name)?)))
 }
 
 /// Every argument of the block `decl` declares in `module`, as merging the
@@ -186,7 +186,7 @@ pub(crate) fn merged_arguments(
 ) -> Vec<(SourceFile, String, AnyExpr)> {
     let mut out: Vec<(SourceFile, String, AnyExpr)> = Vec::new();
     for block in merge_order(db, module, decl) {
-        let Some(body) = block_body(db, block.file, block.range) else {
+        let Some(body) = block_body(db, block.file, block.range(db)) else {
             continue;
         };
         for (name, expr) in body_arguments(db, block.file, &body) {

@@ -82,7 +82,7 @@ fn visit(
                 let decl = crate::overrides::module_overrides(db, module)
                     .local(name)
                     .unwrap_or(decl);
-                work.push((addr.clone(), decl.file, decl.range));
+                work.push((addr.clone(), decl.file, decl.range(db)));
             }
             DeclKind::Variable(name) => {
                 if let Some((parent, file, expr)) = caller_argument(db, ev, addr, name) {

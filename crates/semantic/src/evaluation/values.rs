@@ -30,7 +30,7 @@ pub fn local_value(
     {
         return Evaluated::unknown();
     }
-    let Some(expr) = attribute_expression(db, decl.file, decl.range, &name) else {
+    let Some(expr) = attribute_expression(db, decl.file, decl.range(db), &name) else {
         return Evaluated::unknown();
     };
     let (value, diagnostics) = evaluate_in(db, ev, &addr, decl.file, &expr, &KeyData::default());
@@ -71,6 +71,7 @@ pub fn output_value(
         .any(|d| d.severity == tofu_diagnostics::Severity::Error)
     {
         diagnostics.extend(output_checks(
+            db,
             decl,
             addr.is_root() && !types,
             &value,
@@ -94,6 +95,7 @@ pub fn output_value(
 /// in a root module, that sensitive values are declared sensitive. Unknown
 /// values keep their marks, so `validate` finds these too.
 fn output_checks(
+    db: &dyn salsa::Database,
     decl: &crate::declarations::Declaration,
     root: bool,
     value: &Value,
@@ -107,7 +109,7 @@ fn output_checks(
             Code::InvalidOutputConfiguration,
             "Root modules are not allowed to have outputs defined as ephemeral".to_owned(),
             decl.file,
-            decl.range,
+            decl.range(db),
         ));
     }
     if !ephemeral && value.has_mark_deep(Mark::Ephemeral) {
@@ -123,7 +125,7 @@ fn output_checks(
             Code::OutputRefersToSensitiveValues,
             "To reduce the risk of accidentally exporting sensitive data that was intended to be only internal, OpenTofu requires that any root module output containing sensitive data be explicitly marked as sensitive, to confirm your intent.\n\nIf you do intend to export this data, annotate the output value as sensitive by adding the following argument:\n    sensitive = true".to_owned(),
             decl.file,
-            decl.range,
+            decl.range(db),
         )
     })
 }

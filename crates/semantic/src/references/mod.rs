@@ -105,7 +105,7 @@ pub fn file_references(db: &dyn salsa::Database, file: SourceFile) -> Vec<Refere
     let decls: HashMap<TextRange, Arc<DeclKind>> = crate::declarations::file_declarations(db, file)
         .declarations
         .iter()
-        .map(|d| (d.range, Arc::new(d.kind.clone())))
+        .map(|d| (d.range(db), Arc::new(d.kind.clone())))
         .collect();
     for (item, block) in file_items(db, file) {
         if block.type_name == "locals" {

@@ -125,8 +125,12 @@ fn local_constness(scope: &StaticScope<'_>, name: &str) -> Constness {
     let Some(declaration) = declaration else {
         return dynamic(ident, DynamicReason::Undeclared);
     };
-    let Some(expr) = attribute_expression(scope.db, declaration.file, declaration.range, name)
-    else {
+    let Some(expr) = attribute_expression(
+        scope.db,
+        declaration.file,
+        declaration.range(scope.db),
+        name,
+    ) else {
         return Constness::Const;
     };
     expression_constness_in(scope, declaration.file, &expr).through(ident)
@@ -159,7 +163,7 @@ fn variable_constness(scope: &StaticScope<'_>, name: &str) -> Constness {
     ) else {
         return Constness::Const;
     };
-    match crate::evaluation::syntax::block_argument(db, block.file, block.range, name) {
+    match crate::evaluation::syntax::block_argument(db, block.file, block.range(db), name) {
         Some(expr) => expression_constness_in(&caller, block.file, &expr).through(ident),
         None => Constness::Const,
     }

@@ -55,14 +55,20 @@ pub fn static_call_diagnostics(
     for declaration in crate::declarations::module_declarations(db, scope.module) {
         match &declaration.kind {
             DeclKind::ModuleCall(name) => {
-                module_call(&scope, name, declaration.file, declaration.range, &mut out);
+                module_call(
+                    &scope,
+                    name,
+                    declaration.file,
+                    declaration.range(scope.db),
+                    &mut out,
+                );
             }
             DeclKind::Provider { name, alias } => provider_for_each(
                 &scope,
                 name,
                 alias.as_deref().unwrap_or_default(),
                 declaration.file,
-                declaration.range,
+                declaration.range(db),
                 &mut out,
             ),
             _ => {}
@@ -382,5 +388,5 @@ fn call_range(scope: &StaticScope<'_>) -> Option<(SourceFile, TextRange)> {
         caller,
         &DeclKind::ModuleCall(name.to_owned()),
     )
-    .map(|d| (d.file, d.range))
+    .map(|d| (d.file, d.range(scope.db)))
 }

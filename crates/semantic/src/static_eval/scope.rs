@@ -196,7 +196,7 @@ impl<'db> StaticScope<'db> {
         };
         let ident = self.ident(
             format!("local.{name}"),
-            Some((declaration.file, declaration.range)),
+            Some((declaration.file, declaration.range(self.db))),
         );
         if stack.iter().any(|frame| frame == name) {
             return StaticValue::failed(vec![error(
@@ -211,7 +211,13 @@ impl<'db> StaticScope<'db> {
             .and_then(|first| rings.get(first))
             .is_some_and(|ring| rings.get(name) == Some(ring));
         let mut found = if same_ring {
-            self.local_on_path(name, declaration.file, declaration.range, &ident, stack)
+            self.local_on_path(
+                name,
+                declaration.file,
+                declaration.range(self.db),
+                &ident,
+                stack,
+            )
         } else {
             static_local_value(self.db, self.workspace, self.call.clone(), name.to_owned()).clone()
         };

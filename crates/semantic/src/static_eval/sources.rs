@@ -22,7 +22,7 @@ pub(crate) fn source_expression(
         module,
         &DeclKind::ModuleCall(name.to_owned()),
     )?;
-    let expr = block_argument(db, declaration.file, declaration.range, "source")?;
+    let expr = block_argument(db, declaration.file, declaration.range(db), "source")?;
     Some((declaration.file, expr))
 }
 

@@ -83,12 +83,12 @@ pub fn static_local_value(
     };
     let ident = scope.ident(
         format!("local.{name}"),
-        Some((declaration.file, declaration.range)),
+        Some((declaration.file, declaration.range(db))),
     );
     scope.local_on_path(
         &name,
         declaration.file,
-        declaration.range,
+        declaration.range(db),
         &ident,
         &mut Vec::new(),
     )
@@ -187,7 +187,7 @@ fn caller_value(
     let Some(block) = block else {
         return Err(Vec::new());
     };
-    let Some(body) = block_body(db, block.file, block.range) else {
+    let Some(body) = block_body(db, block.file, block.range(db)) else {
         return Err(Vec::new());
     };
     let source = SourceText::new(crate::input::contents(db, block.file), block.file.path(db));
