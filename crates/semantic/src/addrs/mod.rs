@@ -1,7 +1,8 @@
 //! Addresses as OpenTofu's `addrs` package reads them: static traversals
 //! taken from the syntax tree ([`traversal`]) and references read from
-//! them ([`reference`], `addrs.ParseRef`), and provider addresses
-//! ([`provider`]) and module source addresses ([`module_source`]).
+//! them ([`reference`], `addrs.ParseRef`); provider addresses
+//! ([`provider`]), module source addresses ([`module_source`]) and
+//! version constraints ([`version`], go-version's `NewConstraint`).
 //!
 //! Both the reference analysis and the load-time checks of the
 //! `config` module read their addresses here, so that neither depends on
@@ -11,3 +12,4 @@ pub(crate) mod module_source;
 pub(crate) mod provider;
 pub(crate) mod reference;
 pub(crate) mod traversal;
+pub(crate) mod version;
