@@ -134,7 +134,7 @@ pub(crate) fn parse_ref(t: &Traversal) -> Result<Ref, RefError> {
         let name_at = type_at + 1;
         let ty = match &steps[type_at].0 {
             Step::Root(name) | Step::Attr(name) => name.clone(),
-            Step::Index => {
+            Step::Index(_) => {
                 return Err(invalid(
                     "The \"data\" object does not support this operation.",
                     step_range(type_at),
@@ -162,7 +162,7 @@ pub(crate) fn parse_ref(t: &Traversal) -> Result<Ref, RefError> {
         };
         let mut range = through(name_at);
         let mut next = name_at + 1;
-        let instance_key = matches!(steps.get(next), Some((Step::Index, _)));
+        let instance_key = matches!(steps.get(next), Some((Step::Index(_), _)));
         if instance_key {
             range = through(next);
             next += 1;
@@ -210,7 +210,7 @@ pub(crate) fn parse_ref(t: &Traversal) -> Result<Ref, RefError> {
             let call = single_attr(&Subject::ModuleCall)?;
             let mut next = 2;
             let mut range = call.range;
-            let keyed = matches!(steps.get(next), Some((Step::Index, _)));
+            let keyed = matches!(steps.get(next), Some((Step::Index(_), _)));
             if keyed {
                 range = through(next);
                 next += 1;

@@ -3,11 +3,12 @@
 //! (`hcl.AbsTraversalForExpr`, `hclsyntax.ParseTraversalAbs`), and
 //! every traversal of a free name in an expression (`Variables()`).
 //!
-//! Each step has its own range: `.name`, `[0]`, as HCL's traversers do.
+//! Each step has its own range: `.name`, `[0]`, as HCL's traversers do,
+//! and an index step its key.
 
 use std::collections::HashSet;
 
-use tofu_syntax::ast::{AstNode, Expr, LiteralKind};
+use tofu_syntax::ast::{AstNode, Expr, LegacyIndexExpr, LiteralKind};
 use tofu_syntax::body::AnyExpr;
 use tofu_syntax::json::JsonValue;
 use tofu_syntax::{SyntaxKind, SyntaxNode, TextRange, TextSize, trimmed_range};
@@ -17,7 +18,28 @@ use tofu_syntax::{SyntaxKind, SyntaxNode, TextRange, TextSize, trimmed_range};
 pub(crate) enum Step {
     Root(String),
     Attr(String),
-    Index,
+    Index(Key),
+}
+
+impl Step {
+    /// The name of a root or attribute step.
+    pub fn name(&self) -> Option<&str> {
+        match self {
+            Step::Root(name) | Step::Attr(name) => Some(name),
+            Step::Index(_) => None,
+        }
+    }
+}
+
+/// The constant key of an index step, as written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Key {
+    Str(String),
+    /// A number, as written.
+    Num(String),
+    /// `true`, `false`, or a legacy index without its number: neither a
+    /// string nor a number.
+    Other,
 }
 
 /// A static traversal: a root name and the steps after it.
@@ -99,17 +121,15 @@ fn collect_steps(
             collect_steps(&receiver, by, text, out)?;
             let end = trimmed_range(i.syntax());
             let start = trimmed_range(receiver.syntax()).end();
-            out.push((Step::Index, span(start, end.end()) + by));
+            out.push((Step::Index(legacy_key(i)), span(start, end.end()) + by));
         }
         Expr::Index(i) => {
             let receiver = i.receiver()?;
-            if !literal_key(i.index()) {
-                return None;
-            }
+            let key = literal_key(i.index())?;
             collect_steps(&receiver, by, text, out)?;
             let end = trimmed_range(i.syntax());
             let start = trimmed_range(receiver.syntax()).end();
-            out.push((Step::Index, span(start, end.end()) + by));
+            out.push((Step::Index(key), span(start, end.end()) + by));
         }
         _ => return None,
     }
@@ -117,12 +137,23 @@ fn collect_steps(
 }
 
 /// A constant index key, which HCL's parser folds into the traversal.
-pub(crate) fn literal_key(key: Option<Expr>) -> bool {
-    match key {
-        Some(Expr::Literal(l)) => !matches!(l.kind(), Some(LiteralKind::Null) | None),
-        Some(Expr::Template(t)) => t.as_string_literal().is_some(),
-        _ => false,
+pub(crate) fn literal_key(key: Option<Expr>) -> Option<Key> {
+    match key? {
+        Expr::Literal(l) => match l.kind()? {
+            LiteralKind::Number(n) => Some(Key::Num(n)),
+            LiteralKind::Bool(_) => Some(Key::Other),
+            LiteralKind::Null => None,
+        },
+        Expr::Template(t) => t.as_string_literal().map(Key::Str),
+        _ => None,
     }
+}
+
+/// The key of a legacy index step (`a.0`): its number.
+pub(crate) fn legacy_key(index: &LegacyIndexExpr) -> Key {
+    index
+        .index()
+        .map_or(Key::Other, |t| Key::Num(t.text().to_owned()))
 }
 
 /// HCL's `Variables()`: every traversal of a free name in the
@@ -225,8 +256,8 @@ pub(crate) fn variable_traversal(variable: &SyntaxNode, by: TextSize) -> Travers
         let is_receiver = parent.first_child().as_ref() == Some(&current);
         let step = match Expr::cast(parent.clone()) {
             Some(Expr::Attr(a)) if is_receiver => a.name().map(|n| Step::Attr(n.text().to_owned())),
-            Some(Expr::LegacyIndex(_)) if is_receiver => Some(Step::Index),
-            Some(Expr::Index(i)) if is_receiver && literal_key(i.index()) => Some(Step::Index),
+            Some(Expr::LegacyIndex(i)) if is_receiver => Some(Step::Index(legacy_key(&i))),
+            Some(Expr::Index(i)) if is_receiver => literal_key(i.index()).map(Step::Index),
             _ => None,
         };
         let Some(step) = step else { break };

@@ -1,403 +1,38 @@
 //! `moved`, `import`, `removed` and `check` blocks (`moved.go`,
-//! `import.go`, `removed.go`, `checks.go`), with the address parsing they
-//! share (`addrs.ParseMoveEndpoint`, `ParseRemoveEndpoint`,
-//! `ParseAbsResourceInstance`) and provider configuration references
-//! (`decodeProviderConfigRef`).
+//! `import.go`, `removed.go`, `checks.go`). Their addresses are read by
+//! [`crate::addrs::endpoint`], provider configuration references by
+//! `provider_ref` (`decodeProviderConfigRef`).
 
 use tofu_diagnostics::Code;
-use tofu_syntax::ast::{AstNode, Expr, ExpressionFile, LiteralKind};
+use tofu_syntax::TextRange;
 use tofu_syntax::body::{AnyBlock, AnyExpr, AttributeSchema, BlockSchema, BodyContent, BodySchema};
-use tofu_syntax::json::JsonValue;
-use tofu_syntax::{TextRange, TextSize, trimmed_range};
 
-use super::common::Traversal;
 use super::{Decoder, ItemBody};
+use crate::addrs::endpoint::{
+    Endpoint, EndpointError, endpoint_traversal, parse_abs_resource_instance, parse_move_endpoint,
+    parse_remove_endpoint,
+};
 use crate::addrs::reference::ResourceMode as Mode;
-
-// ---------------------------------------------------------------------------
-// Traversals
-
-/// An instance key written in a traversal.
-#[derive(Debug, Clone, PartialEq)]
-pub(super) enum Key {
-    Str(String),
-    /// A number, as written.
-    Num(String),
-    /// `true`, `false` or anything else that is neither.
-    Other,
-}
-
-#[derive(Debug, Clone, PartialEq)]
-pub(super) enum StepKind {
-    Root(String),
-    Attr(String),
-    Index(Key),
-}
-
-/// One traversal step and its range (`.name` with its dot, `[key]` with
-/// its brackets).
-#[derive(Debug, Clone, PartialEq)]
-pub(super) struct Step {
-    pub kind: StepKind,
-    pub range: TextRange,
-}
-
-impl Step {
-    fn name(&self) -> Option<&str> {
-        match &self.kind {
-            StepKind::Root(name) | StepKind::Attr(name) => Some(name),
-            StepKind::Index(_) => None,
-        }
-    }
-}
-
-fn span(steps: &[Step]) -> Option<TextRange> {
-    Some(steps.first()?.range.cover(steps.last()?.range))
-}
-
-fn literal_key(expr: &Expr) -> Option<Key> {
-    match expr {
-        Expr::Literal(l) => match l.kind()? {
-            LiteralKind::Number(n) => Some(Key::Num(n)),
-            LiteralKind::Bool(_) => Some(Key::Other),
-            LiteralKind::Null => None,
-        },
-        Expr::Template(t) => t.as_string_literal().map(Key::Str),
-        _ => None,
-    }
-}
-
-/// The steps of a native traversal expression. With `dynamic_keys`, an
-/// index whose key is not constant is skipped (`absTraversalForImportToExpr`);
-/// otherwise it ends the traversal. Errors with the range of the first
-/// part that is not a traversal.
-fn native_steps(
-    expr: &Expr,
-    offset: TextSize,
-    dynamic_keys: bool,
-    out: &mut Vec<Step>,
-) -> Result<(), TextRange> {
-    let node_range = trimmed_range(expr.syntax()) + offset;
-    let after = |receiver: &Expr| {
-        TextRange::new(
-            (trimmed_range(receiver.syntax()) + offset).end(),
-            node_range.end(),
-        )
-    };
-    match expr {
-        Expr::Variable(v) => {
-            let name = v.name().map(|n| n.text().to_owned()).unwrap_or_default();
-            out.push(Step {
-                kind: StepKind::Root(name),
-                range: node_range,
-            });
-            Ok(())
-        }
-        Expr::Attr(a) => {
-            let receiver = a.receiver().ok_or(node_range)?;
-            native_steps(&receiver, offset, dynamic_keys, out)?;
-            let name = a.name().map(|n| n.text().to_owned()).unwrap_or_default();
-            out.push(Step {
-                kind: StepKind::Attr(name),
-                range: after(&receiver),
-            });
-            Ok(())
-        }
-        Expr::LegacyIndex(i) => {
-            let receiver = i.receiver().ok_or(node_range)?;
-            native_steps(&receiver, offset, dynamic_keys, out)?;
-            let key = i
-                .index()
-                .map(|t| Key::Num(t.text().to_owned()))
-                .unwrap_or(Key::Other);
-            out.push(Step {
-                kind: StepKind::Index(key),
-                range: after(&receiver),
-            });
-            Ok(())
-        }
-        Expr::Index(i) => {
-            let receiver = i.receiver().ok_or(node_range)?;
-            match i.index().as_ref().and_then(literal_key) {
-                Some(key) => {
-                    native_steps(&receiver, offset, dynamic_keys, out)?;
-                    out.push(Step {
-                        kind: StepKind::Index(key),
-                        range: after(&receiver),
-                    });
-                    Ok(())
-                }
-                None if dynamic_keys => native_steps(&receiver, offset, dynamic_keys, out),
-                None => Err(node_range),
-            }
-        }
-        _ => Err(node_range),
-    }
-}
-
-/// A JSON string read as a native expression (`hcl2shim`'s conversion),
-/// with the offset of its text in the file.
-fn json_as_native(value: &JsonValue) -> Option<(Expr, TextSize)> {
-    let text = value.as_scalar()?.as_str()?.into_owned();
-    let parse = tofu_syntax::parse_expression(&text, "");
-    if !parse.errors().is_empty() {
-        return None;
-    }
-    let expr = ExpressionFile::cast(parse.syntax())?.expr()?;
-    Some((expr, value.text_range().start() + TextSize::from(1)))
-}
+use crate::addrs::traversal::Traversal;
 
 impl Decoder<'_> {
-    /// `hcl.AbsTraversalForExpr`, with its error, and the steps.
-    pub(super) fn traversal_steps(&mut self, expr: &AnyExpr) -> Option<Vec<Step>> {
-        self.abs_traversal(&Traversal::Expr(expr.clone()))?;
-        let mut steps = Vec::new();
-        let ok = match expr {
-            AnyExpr::Native(e) => native_steps(e, TextSize::from(0), false, &mut steps).is_ok(),
-            AnyExpr::Json(v) => json_as_native(v)
-                .is_some_and(|(e, offset)| native_steps(&e, offset, false, &mut steps).is_ok()),
-        };
-        (ok && !steps.is_empty()).then_some(steps)
+    /// `hcl.AbsTraversalForExpr`, with its error, and the traversal.
+    fn endpoint_traversal(&mut self, expr: &AnyExpr) -> Option<Traversal> {
+        self.abs_traversal(&super::common::Traversal::Expr(expr.clone()))?;
+        endpoint_traversal(expr, false)
+            .ok()
+            .filter(|t| !t.steps.is_empty())
     }
-}
 
-// ---------------------------------------------------------------------------
-// Addresses
-
-/// What an address names, as far as these blocks need to know.
-#[derive(Debug, Clone, PartialEq)]
-pub(super) enum Subject {
-    /// A module (instance) path: its length.
-    Module(usize),
-    /// A resource (instance) under a module path of the given length.
-    Resource { module: usize, mode: Mode },
-}
-
-type AddrError = (Code, String, TextRange);
-
-fn addr_error(summary: Code, detail: impl Into<String>, range: TextRange) -> AddrError {
-    (summary, detail.into(), range)
-}
-
-/// Go's conversion of a number to `int` (`gocty.FromCtyValue`).
-fn int_key(text: &str) -> Result<i64, String> {
-    let err = || {
-        format!(
-            "value must be a whole number, between {} and {}",
-            i64::MIN,
-            i64::MAX
-        )
-    };
-    if let Ok(n) = text.parse::<i64>() {
-        return Ok(n);
-    }
-    match text.parse::<f64>() {
-        Ok(f) if f.fract() == 0.0 && f.abs() < 9.2e18 => Ok(f as i64),
-        _ => Err(err()),
-    }
-}
-
-/// `getModuleName`: Some(true) for `module.NAME`, Some(false) for
-/// anything else.
-fn module_name(remain: &[Step]) -> Result<bool, AddrError> {
-    let Some(first) = remain.first() else {
-        return Ok(false);
-    };
-    let Some(name) = first.name() else {
-        return Err(addr_error(
-            Code::InvalidAddressOperator,
-            "Module address prefix must be followed by dot and then a name.",
-            first.range,
-        ));
-    };
-    if name != "module" {
-        return Ok(false);
-    }
-    let must = "Prefix \"module.\" must be followed by a module name.";
-    match remain.get(1) {
-        None => Err(addr_error(Code::InvalidAddressOperator, must, first.range)),
-        Some(Step {
-            kind: StepKind::Attr(_),
-            ..
-        }) => Ok(true),
-        Some(step) => Err(addr_error(Code::InvalidAddressOperator, must, step.range)),
-    }
-}
-
-/// `parseModuleInstancePrefix` (`instances`) or `parseModulePrefix`:
-/// the number of module steps and the remaining steps.
-fn module_prefix(steps: &[Step], instances: bool) -> Result<(usize, &[Step]), AddrError> {
-    let mut remain = steps;
-    let mut depth = 0;
-    while !remain.is_empty() {
-        if !module_name(remain)? {
-            break;
-        }
-        remain = &remain[2..];
-        if let Some(Step {
-            kind: StepKind::Index(key),
-            range,
-        }) = remain.first()
-        {
-            if !instances {
-                return Err(addr_error(
-                    Code::ModuleInstanceAddressNotAllowed,
-                    "Module address cannot be a module instance (e.g. \"module.a[0]\"), it must be a module instead (e.g. \"module.a\").",
-                    *range,
-                ));
-            }
-            match key {
-                Key::Str(_) => {}
-                Key::Num(n) => {
-                    if let Err(err) = int_key(n) {
-                        return Err(addr_error(
-                            Code::InvalidAddressOperator,
-                            format!("Invalid module index: {err}."),
-                            *range,
-                        ));
-                    }
-                }
-                Key::Other => {
-                    return Err(addr_error(
-                        Code::InvalidAddressOperator,
-                        "Invalid module key: must be either a string or an integer.",
-                        *range,
-                    ));
-                }
-            }
-            remain = &remain[1..];
-        }
-        depth += 1;
-    }
-    Ok((depth, remain))
-}
-
-/// `parseResourceInstanceUnderModule` (`instances`) or
-/// `parseResourceUnderModule`.
-fn resource_under_module(
-    all: &[Step],
-    remain: &[Step],
-    instances: bool,
-) -> Result<Mode, AddrError> {
-    let (mode, remain) = match remain.first().and_then(Step::name) {
-        Some("data") => (Mode::Data, &remain[1..]),
-        Some("ephemeral") => (Mode::Ephemeral, &remain[1..]),
-        _ => (Mode::Managed, remain),
-    };
-    if remain.len() < 2 {
-        let range = span(remain).or(span(all)).unwrap_or_default();
-        return Err(addr_error(
-            Code::InvalidAddress,
-            "Resource specification must include a resource type and name.",
-            range,
-        ));
-    }
-    if remain[0].name().is_none() {
-        let detail = match mode {
-            Mode::Managed => "A resource type name is required.",
-            Mode::Data => "A data source name is required.",
-            Mode::Ephemeral => "An ephemeral resource name is required.",
-        };
-        return Err(addr_error(Code::InvalidAddress, detail, remain[0].range));
-    }
-    if !matches!(remain[1].kind, StepKind::Attr(_)) {
-        return Err(addr_error(
-            Code::InvalidAddress,
-            "A resource name is required.",
-            remain[1].range,
-        ));
-    }
-    let remain = &remain[2..];
-    match remain {
-        [] => Ok(mode),
-        [step] if !instances => Err(addr_error(
-            Code::ResourceInstanceAddressNotAllowed,
-            "Resource address cannot be a resource instance (e.g. \"null_resource.a[0]\"), it must be a resource instead (e.g. \"null_resource.a\").",
-            step.range,
-        )),
-        [step] => match &step.kind {
-            StepKind::Index(key) => {
-                let err = match key {
-                    Key::Str(_) => None,
-                    Key::Num(n) => int_key(n).err(),
-                    Key::Other => Some("either a string or an integer is required".to_owned()),
-                };
-                match err {
-                    Some(err) => Err(addr_error(
-                        Code::InvalidAddress,
-                        format!("Invalid resource instance key: {err}."),
-                        step.range,
-                    )),
-                    None => Ok(mode),
-                }
-            }
-            _ => Err(addr_error(
-                Code::InvalidAddress,
-                "Resource instance key must be given in square brackets.",
-                step.range,
-            )),
-        },
-        [_, second, ..] => Err(addr_error(
-            Code::InvalidAddress,
-            "Unexpected extra operators after address.",
-            second.range,
-        )),
-    }
-}
-
-/// `addrs.ParseMoveEndpoint`.
-pub(super) fn parse_move_endpoint(steps: &[Step]) -> Result<Subject, AddrError> {
-    let (module, remain) = module_prefix(steps, true)?;
-    if remain.is_empty() {
-        return Ok(Subject::Module(module));
-    }
-    let mode = resource_under_module(steps, remain, true)?;
-    Ok(Subject::Resource { module, mode })
-}
-
-/// `addrs.ParseRemoveEndpoint`.
-pub(super) fn parse_remove_endpoint(steps: &[Step]) -> Result<Subject, AddrError> {
-    let (module, remain) = module_prefix(steps, false)?;
-    if remain.is_empty() {
-        return Ok(Subject::Module(module));
-    }
-    let mode = resource_under_module(steps, remain, false)?;
-    let range = span(steps).unwrap_or_default();
-    match mode {
-        Mode::Data => Err(addr_error(
-            Code::DataSourceAddressNotAllowed,
-            "Data sources cannot be destroyed, and therefore, 'removed' blocks are not allowed to target them. To remove data sources from the state, you should remove the data source block from the configuration.",
-            range,
-        )),
-        Mode::Ephemeral => Err(addr_error(
-            Code::EphemeralResourceAddressNotAllowed,
-            "Ephemeral resources cannot be destroyed, and therefore, 'removed' blocks are not allowed to target them. To remove ephemeral resources from the state, you should remove the ephemeral resource block from the configuration.",
-            range,
-        )),
-        Mode::Managed => Ok(Subject::Resource { module, mode }),
-    }
-}
-
-/// `addrs.ParseAbsResourceInstance`.
-pub(super) fn parse_abs_resource_instance(steps: &[Step]) -> Result<Subject, AddrError> {
-    let (module, remain) = module_prefix(steps, true)?;
-    if remain.is_empty() {
-        return Err(addr_error(
-            Code::InvalidAddress,
-            "A resource instance address is required here. The module path must be followed by a resource instance specification.",
-            span(steps).unwrap_or_default(),
-        ));
-    }
-    let mode = resource_under_module(steps, remain, true)?;
-    Ok(Subject::Resource { module, mode })
-}
-
-impl Decoder<'_> {
-    fn addr_result(&mut self, result: Result<Subject, AddrError>) -> Option<Subject> {
+    fn endpoint_result(&mut self, result: Result<Endpoint, EndpointError>) -> Option<Endpoint> {
         match result {
-            Ok(subject) => Some(subject),
-            Err((summary, detail, range)) => {
-                self.error(summary, detail, range);
+            Ok(endpoint) => Some(endpoint),
+            Err(EndpointError {
+                code,
+                detail,
+                range,
+            }) => {
+                self.error(code, detail, range);
                 None
             }
         }
@@ -418,15 +53,15 @@ pub(super) fn decode_moved(d: &mut Decoder<'_>, block: &AnyBlock) {
     let content = d.content(&block.body, &BodySchema::new(MOVED_ATTRS, &[]));
     let endpoint = |d: &mut Decoder<'_>, name: &str| {
         let expr = content.attribute(name)?.expr.as_ref()?;
-        let steps = d.traversal_steps(expr)?;
-        d.addr_result(parse_move_endpoint(&steps))
+        let traversal = d.endpoint_traversal(expr)?;
+        d.endpoint_result(parse_move_endpoint(&traversal))
     };
     let from = endpoint(d, "from");
     let to = endpoint(d, "to");
-    let allowed = |e: &Option<Subject>| match e {
+    let allowed = |e: &Option<Endpoint>| match e {
         None => false,
-        Some(Subject::Resource { mode, .. }) => *mode != Mode::Ephemeral,
-        Some(Subject::Module(_)) => true,
+        Some(Endpoint::Resource { mode, .. }) => *mode != Mode::Ephemeral,
+        Some(Endpoint::Module(_)) => true,
     };
     for (end, which) in [(&from, "from"), (&to, "to")] {
         if !allowed(end) {
@@ -441,7 +76,7 @@ pub(super) fn decode_moved(d: &mut Decoder<'_>, block: &AnyBlock) {
     }
     if d.error_count() == errors
         && let (Some(from), Some(to)) = (&from, &to)
-        && matches!(from, Subject::Module(_)) != matches!(to, Subject::Module(_))
+        && matches!(from, Endpoint::Module(_)) != matches!(to, Endpoint::Module(_))
     {
         d.error(
             Code::InvalidMovedAddresses,
@@ -474,25 +109,19 @@ pub(super) fn decode_import(d: &mut Decoder<'_>, block: &AnyBlock) {
     if let Some(to) = content.attribute("to")
         && let Some(expr) = &to.expr
     {
-        let converted = match expr {
-            AnyExpr::Native(e) => Some((e.clone(), TextSize::from(0))),
-            AnyExpr::Json(v) => json_as_native(v),
-        };
-        let mut steps = Vec::new();
-        let result = match &converted {
-            Some((e, offset)) => native_steps(e, *offset, true, &mut steps),
-            None => Err(expr.range()),
-        };
-        if let Err(range) = result {
-            d.error(
+        let traversal = match endpoint_traversal(expr, true) {
+            Ok(traversal) => traversal,
+            Err(range) => {
+                d.error(
                 Code::InvalidImportAddressExpression,
                 "Import address must be a reference to a resource's address, and only allows for indexing with dynamic keys. For example: module.my_module[expression1].aws_s3_bucket.my_buckets[expression2] for resources inside of modules, or simply aws_s3_bucket.my_bucket for a resource in the root module",
-                range,
-            );
-            return;
-        }
-        match d.addr_result(parse_abs_resource_instance(&steps)) {
-            Some(Subject::Resource { module, .. }) => module_depth = module,
+                    range,
+                );
+                return;
+            }
+        };
+        match d.endpoint_result(parse_abs_resource_instance(&traversal)) {
+            Some(Endpoint::Resource { module, .. }) => module_depth = module,
             _ => return,
         }
     }
@@ -544,9 +173,9 @@ pub(super) fn decode_removed(d: &mut Decoder<'_>, block: &AnyBlock) {
     let mut from = None;
     if let Some(attr) = content.attribute("from")
         && let Some(expr) = &attr.expr
-        && let Some(steps) = d.traversal_steps(expr)
+        && let Some(traversal) = d.endpoint_traversal(expr)
     {
-        from = d.addr_result(parse_remove_endpoint(&steps));
+        from = d.endpoint_result(parse_remove_endpoint(&traversal));
     }
     let mut lifecycle: Option<TextRange> = None;
     let mut destroy = None;
@@ -581,7 +210,7 @@ pub(super) fn decode_removed(d: &mut Decoder<'_>, block: &AnyBlock) {
                 }
                 match &from {
                     None => continue,
-                    Some(Subject::Module(_)) => {
+                    Some(Endpoint::Module(_)) => {
                         d.error(
                             Code::InvalidRemovedBlock,
                             "\"removed\" blocks containing \"provisioner\"s can only target resources. Found one block that is targeting a module",

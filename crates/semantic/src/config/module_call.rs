@@ -23,6 +23,7 @@ use super::{Decoder, ItemBody, ModuleCallItem, Repeats, Span};
 #[cfg(test)]
 use crate::addrs::module_source::ModuleSource;
 use crate::addrs::module_source::{SourceError, parse_module_source, parse_module_source_registry};
+use crate::addrs::version::parse_module_call_constraints;
 use tofu_eval::typeexpr::constant_any_value;
 
 /// `moduleBlockSchema`'s attributes (also the meta-arguments that are not a
@@ -359,65 +360,12 @@ pub(crate) fn version_value_error(name: &str, value: &Value) -> Option<(Code, St
         ));
     };
     let text = value.as_str()?;
-    (!is_version_constraint(text)).then(|| {
+    parse_module_call_constraints(text).is_none().then(|| {
         (
             Code::InvalidVersionConstraint,
             "This string does not use correct version constraint syntax.".to_owned(),
         )
     })
-}
-
-/// hashicorp/go-version's `NewConstraint`: comma-separated operator and
-/// version pairs.
-fn is_version_constraint(text: &str) -> bool {
-    text.split(',').all(|part| {
-        let part = part.trim();
-        let rest = ["~>", ">=", "<=", "!=", "=", ">", "<"]
-            .iter()
-            .find_map(|op| part.strip_prefix(op))
-            .unwrap_or(part);
-        is_version(rest.trim_start())
-    })
-}
-
-/// go-version's version syntax: `v1.2.3-pre+meta`, one or more numeric
-/// segments.
-fn is_version(text: &str) -> bool {
-    let text = text.strip_prefix('v').unwrap_or(text);
-    let (text, metadata) = match text.split_once('+') {
-        Some((text, metadata)) => (text, Some(metadata)),
-        None => (text, None),
-    };
-    let ident_chars = |s: &str| {
-        !s.is_empty()
-            && s.split('.').all(|part| {
-                !part.is_empty()
-                    && part
-                        .chars()
-                        .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '~')
-            })
-    };
-    if metadata.is_some_and(|m| !ident_chars(m)) {
-        return false;
-    }
-    let digits_end = text
-        .char_indices()
-        .find(|(_, c)| !(c.is_ascii_digit() || *c == '.'))
-        .map(|(i, _)| i)
-        .unwrap_or(text.len());
-    let (numbers, pre) = text.split_at(digits_end);
-    let numbers_ok = !numbers.is_empty()
-        && numbers
-            .split('.')
-            .all(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()));
-    if !numbers_ok {
-        return false;
-    }
-    if pre.is_empty() {
-        return true;
-    }
-    let pre = pre.strip_prefix('-').unwrap_or(pre);
-    ident_chars(pre)
 }
 
 /// `decodePassedProviderConfigs`.
@@ -625,22 +573,6 @@ mod tests {
             registry("a_b.com/a/b/c"),
             Err("invalid module registry hostname \"a_b.com\"".into())
         );
-    }
-
-    #[test]
-    fn version_constraints() {
-        for ok in [
-            "1.0.0",
-            ">= 1.2, < 2",
-            "~> 1.2.0",
-            "v1.2-beta.1+meta",
-            "!=1",
-        ] {
-            assert!(is_version_constraint(ok), "{ok}");
-        }
-        for bad in ["", "one", ">= 1.2,", "1..2", "=> 1"] {
-            assert!(!is_version_constraint(bad), "{bad}");
-        }
     }
 
     #[test]

@@ -180,7 +180,7 @@ fn decode_native(d: &mut Decoder<'_>, native: Native, arg: &str) -> Option<Provi
     let mut expr = native.expr;
     let by = native.by;
     if let Expr::Index(index) = &expr
-        && !literal_key(index.index())
+        && literal_key(index.index()).is_none()
         && let Some(receiver) = index.receiver()
     {
         max_len = 2;
@@ -239,7 +239,7 @@ fn decode_native(d: &mut Decoder<'_>, native: Native, arg: &str) -> Option<Provi
         alias = Some(name.clone());
     }
     if let Some((step, range)) = traversal.steps.get(2) {
-        if !matches!(step, Step::Index) {
+        if !matches!(step, Step::Index(_)) {
             d.error(INVALID, ALIAS_DETAIL, *range);
             return None;
         }

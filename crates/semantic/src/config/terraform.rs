@@ -21,6 +21,7 @@ use super::provider_ref::check_provider_name_normalized;
 use super::{Decoder, ItemBody, NestedBlock, RequiredProviderItem, TerraformItem};
 use crate::addrs::provider::{parse_provider_part, parse_provider_source};
 use crate::addrs::traversal::{Step, traversal_of};
+use crate::addrs::version::{Constraint, parse_constraints};
 
 /// The OpenTofu version the checks compare against.
 pub(crate) const OPENTOFU_VERSION: &str = "1.13.0";
@@ -99,13 +100,13 @@ pub(super) fn check_version_requirements(d: &mut Decoder<'_>, body: &AnyBody) {
 fn check_core_constraint(d: &mut Decoder<'_>, constraint: &VersionConstraint) {
     let mut valid = true;
     for required in &constraint.required {
-        if required.version.prerelease {
+        if required.is_prerelease() {
             valid = false;
             d.error(
                 Code::InvalidRequiredVersionConstraint,
                 format!(
                     "Prerelease version constraints are not supported: {}. Remove the prerelease information from the constraint. Prerelease versions of OpenTofu will match constraints using their version core only.",
-                    required.original
+                    required.original()
                 ),
                 constraint.decl_range,
             );
@@ -916,195 +917,6 @@ pub(crate) fn decode_version_constraint(
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Op {
-    Equal,
-    NotEqual,
-    Greater,
-    Less,
-    GreaterEqual,
-    LessEqual,
-    Pessimistic,
-}
-
-/// One go-version constraint such as `>= 1.0`.
-#[derive(Debug, Clone)]
-pub(crate) struct Constraint {
-    op: Op,
-    version: GoVersion,
-    /// The text between commas, as go-version prints it.
-    original: String,
-}
-
-/// A go-version version: numeric segments (at least three) and whether
-/// it has a prerelease part.
-#[derive(Debug, Clone)]
-struct GoVersion {
-    segments: Vec<u64>,
-    /// How many segments were written.
-    specified: usize,
-    prerelease: bool,
-}
-
-/// go-version's `NewConstraint`: comma-separated constraints.
-fn parse_constraints(text: &str) -> Option<Vec<Constraint>> {
-    text.split(',').map(parse_single).collect()
-}
-
-fn is_go_space(c: char) -> bool {
-    matches!(c, ' ' | '\t' | '\n' | '\r' | '\x0c')
-}
-
-fn parse_single(original: &str) -> Option<Constraint> {
-    let text = original.trim_matches(is_go_space);
-    let ops = [
-        (">=", Op::GreaterEqual),
-        ("<=", Op::LessEqual),
-        ("!=", Op::NotEqual),
-        ("~>", Op::Pessimistic),
-        (">", Op::Greater),
-        ("<", Op::Less),
-        ("=", Op::Equal),
-    ];
-    let (op, rest) = ops
-        .iter()
-        .find_map(|(prefix, op)| text.strip_prefix(prefix).map(|rest| (*op, rest)))
-        .unwrap_or((Op::Equal, text));
-    let version = parse_go_version(rest.trim_start_matches(is_go_space))?;
-    Some(Constraint {
-        op,
-        version,
-        original: original.to_owned(),
-    })
-}
-
-fn is_pre_char(c: char) -> bool {
-    c.is_ascii_alphanumeric() || c == '-' || c == '~'
-}
-
-/// Dot-separated non-empty identifiers of `[0-9A-Za-z-~]`.
-fn is_dotted_identifiers(text: &str) -> bool {
-    !text.is_empty()
-        && text
-            .split('.')
-            .all(|part| !part.is_empty() && part.chars().all(is_pre_char))
-}
-
-/// go-version's `NewVersion`.
-fn parse_go_version(text: &str) -> Option<GoVersion> {
-    let text = text
-        .strip_prefix('v')
-        .or_else(|| text.strip_prefix('V'))
-        .unwrap_or(text);
-    let digits_end = text
-        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
-        .unwrap_or(text.len());
-    let (mut numbers, mut rest) = text.split_at(digits_end);
-    // A trailing `.` belongs to a prerelease such as `1.0.beta`.
-    if let Some(stripped) = numbers.strip_suffix('.') {
-        numbers = stripped;
-        rest = &text[digits_end - 1..];
-    }
-    if numbers.is_empty() || numbers.split('.').any(str::is_empty) {
-        return None;
-    }
-    let mut segments: Vec<u64> = numbers
-        .split('.')
-        .map(|s| s.parse().ok())
-        .collect::<Option<_>>()?;
-    let specified = segments.len();
-    while segments.len() < 3 {
-        segments.push(0);
-    }
-    let (pre, metadata) = match rest.find('+') {
-        Some(at) => (&rest[..at], Some(&rest[at + 1..])),
-        None => (rest, None),
-    };
-    if let Some(metadata) = metadata
-        && !is_dotted_identifiers(metadata)
-    {
-        return None;
-    }
-    let prerelease = !pre.is_empty();
-    if prerelease {
-        let valid = if let Some(body) = pre.strip_prefix('-') {
-            // `-1beta`, or `-beta` / `--beta` (an alphabetic one after an
-            // optional separator).
-            is_dotted_identifiers(body)
-                && (body.starts_with(|c: char| c.is_ascii_digit())
-                    || body.starts_with(|c: char| c.is_ascii_alphabetic() || c == '-' || c == '~'))
-        } else {
-            let body = pre.strip_prefix('.').unwrap_or(pre);
-            is_dotted_identifiers(body)
-                && body.starts_with(|c: char| c.is_ascii_alphabetic() || c == '-' || c == '~')
-        };
-        if !valid {
-            return None;
-        }
-    }
-    Some(GoVersion {
-        segments,
-        specified,
-        prerelease,
-    })
-}
-
-impl GoVersion {
-    /// go-version's `Compare` of a release version against `self`.
-    fn compare_release(version: &[u64; 3], other: &GoVersion) -> std::cmp::Ordering {
-        let len = other.segments.len().max(3);
-        for i in 0..len {
-            let a = version.get(i).copied().unwrap_or(0);
-            let b = other.segments.get(i).copied().unwrap_or(0);
-            if a != b {
-                return a.cmp(&b);
-            }
-        }
-        if other.prerelease {
-            // A release sorts after its prereleases.
-            std::cmp::Ordering::Greater
-        } else {
-            std::cmp::Ordering::Equal
-        }
-    }
-}
-
-impl Constraint {
-    /// Whether a release version (no prerelease) satisfies this.
-    fn check(&self, version: &[u64; 3]) -> bool {
-        use std::cmp::Ordering::*;
-        let c = &self.version;
-        let cmp = GoVersion::compare_release(version, c);
-        match self.op {
-            Op::Equal => cmp == Equal,
-            Op::NotEqual => cmp != Equal,
-            Op::Greater => cmp == Greater,
-            Op::Less => cmp == Less,
-            Op::GreaterEqual => cmp != Less,
-            Op::LessEqual => cmp != Greater,
-            Op::Pessimistic => {
-                if c.prerelease || cmp == Less {
-                    return false;
-                }
-                let cs = c.segments.len();
-                if cs > version.len() {
-                    return false;
-                }
-                let fixed = c.specified.saturating_sub(1);
-                if version
-                    .iter()
-                    .zip(&c.segments)
-                    .take(fixed)
-                    .any(|(v, c)| v != c)
-                {
-                    return false;
-                }
-                c.segments[cs - 1] <= version[cs - 1]
-            }
-        }
-    }
-}
-
 #[cfg(test)]
 pub(crate) mod tests {
     use tofu_diagnostics::Severity;
@@ -1276,31 +1088,6 @@ pub(crate) mod tests {
             ),
             ""
         );
-    }
-
-    #[test]
-    fn go_version_constraints() {
-        let check = |text: &str| {
-            let constraints = super::parse_constraints(text).expect(text);
-            constraints
-                .iter()
-                .all(|c| c.check(&super::OPENTOFU_VERSION_PARTS))
-        };
-        assert!(check(">= 1.0"));
-        assert!(check("1.13.0"));
-        assert!(check("v1.13"));
-        assert!(check("~> 1.13"));
-        assert!(check("~> 1.0"));
-        assert!(check("!= 1.12.0"));
-        assert!(check(" > 1.12 , <= 1.13.0 "));
-        assert!(!check("~> 1.12.0"));
-        assert!(!check("< 1.13.0"));
-        assert!(!check("= 1.13.1"));
-        assert!(!check("~> 2"));
-        assert!(check(">= 1.13.0-alpha1"));
-        for bad in ["", ">=", "x", "1.0,", ">> 1", "1..0", "1.0 2.0"] {
-            assert!(super::parse_constraints(bad).is_none(), "{bad:?}");
-        }
     }
 
     #[test]
