@@ -10,11 +10,12 @@
 //! lenient syntax (`semver` reads `1.0` as `^1.0` and has no `~>`, `v`
 //! prefix, fourth segment or `1.0beta`).
 //!
-//! OpenTofu has one grammar; this analyzer has read it two ways, and
-//! both are kept until each difference is settled: [`parse_constraints`]
-//! (required versions and provider versions) and
-//! [`parse_module_call_constraints`] (module call versions). [`Syntax`]
-//! lists where each departs from go-version.
+//! go-version reads each comma-separated part with
+//! `^\s*(<=|>=|!=|~>|<|>|=|)\s*(VERSION)\s*$`, where `\s` is
+//! `[\t\n\f\r ]` and `VERSION` is `VersionRegexpRaw`: `v`, dot-separated
+//! numbers that `strconv.ParseInt` reads as 64-bit integers, a prerelease
+//! (`-` and dot-separated identifiers of `[0-9A-Za-z-~]`, or such
+//! identifiers starting with a letter, `-` or `~`) and `+` metadata.
 
 use std::cmp::Ordering;
 
@@ -49,78 +50,10 @@ struct GoVersion {
     prerelease: bool,
 }
 
-/// How a reading of go-version's grammar departs from it. go-version
-/// reads each comma-separated part with
-/// `^\s*(<=|>=|!=|~>|<|>|=|)\s*(VERSION)\s*$`, where `\s` is
-/// `[\t\n\f\r ]` and `VERSION` is `VersionRegexpRaw`: `v`, dot-separated
-/// numbers that `strconv.ParseInt` reads as 64-bit integers, a
-/// prerelease (`-` and dot-separated identifiers of `[0-9A-Za-z-~]`, or
-/// such identifiers starting with a letter, `-` or `~`) and `+` metadata.
-#[derive(Debug, Clone, Copy)]
-struct Syntax {
-    /// `\s` is any Unicode white space (`\v` and no-break spaces too).
-    unicode_space: bool,
-    /// `V` is read as `v`.
-    upper_v: bool,
-    /// A prerelease may follow the numbers after a dot (`1.0.beta`).
-    dot_prerelease: bool,
-    /// The largest number a segment may be; `None` for no bound (a
-    /// larger one reads as `u64::MAX`).
-    max_segment: Option<u64>,
-    /// The prereleases `-` and `-.` followed by identifiers (`1.0-`,
-    /// `1.0-.x`), which go-version's second prerelease form accepts.
-    bare_dash: bool,
-}
-
-/// How required versions and provider versions have been read: `V`,
-/// dotted prereleases and segments up to `u64::MAX` are accepted;
-/// `1.0-` and `1.0-.x` are not.
-const REQUIREMENTS: Syntax = Syntax {
-    unicode_space: false,
-    upper_v: true,
-    dot_prerelease: true,
-    max_segment: Some(u64::MAX),
-    bare_dash: false,
-};
-
-/// How module call versions have been read: any white space and numbers
-/// of any size are accepted; `1.0-` and `1.0-.x` are not.
-const MODULE_CALL: Syntax = Syntax {
-    unicode_space: true,
-    upper_v: false,
-    dot_prerelease: false,
-    max_segment: None,
-    bare_dash: false,
-};
-
-/// go-version itself.
-#[cfg(test)]
-const GO_VERSION: Syntax = Syntax {
-    unicode_space: false,
-    upper_v: false,
-    dot_prerelease: false,
-    max_segment: Some(i64::MAX as u64),
-    bare_dash: true,
-};
-
-/// go-version's `NewConstraint` as `required_version`, `compatible_with`,
-/// provider and `required_providers` versions are read (see
-/// [`REQUIREMENTS`]): comma-separated constraints, or `None` when one
-/// does not parse.
+/// go-version's `NewConstraint`: comma-separated constraints, or `None`
+/// when one does not parse.
 pub(crate) fn parse_constraints(text: &str) -> Option<Vec<Constraint>> {
-    parse_with(text, REQUIREMENTS)
-}
-
-/// go-version's `NewConstraint` as module call versions are read (see
-/// [`MODULE_CALL`]).
-pub(crate) fn parse_module_call_constraints(text: &str) -> Option<Vec<Constraint>> {
-    parse_with(text, MODULE_CALL)
-}
-
-fn parse_with(text: &str, syntax: Syntax) -> Option<Vec<Constraint>> {
-    text.split(',')
-        .map(|part| parse_single(part, syntax))
-        .collect()
+    text.split(',').map(parse_single).collect()
 }
 
 /// `\s`: Go's `[\t\n\f\r ]`.
@@ -129,13 +62,8 @@ fn is_go_space(c: char) -> bool {
 }
 
 /// go-version's `parseSingle`.
-fn parse_single(original: &str, syntax: Syntax) -> Option<Constraint> {
-    let space = if syntax.unicode_space {
-        char::is_whitespace
-    } else {
-        is_go_space
-    };
-    let text = original.trim_matches(space);
+fn parse_single(original: &str) -> Option<Constraint> {
+    let text = original.trim_matches(is_go_space);
     let ops = [
         (">=", Op::GreaterEqual),
         ("<=", Op::LessEqual),
@@ -149,7 +77,7 @@ fn parse_single(original: &str, syntax: Syntax) -> Option<Constraint> {
         .iter()
         .find_map(|(prefix, op)| text.strip_prefix(prefix).map(|rest| (*op, rest)))
         .unwrap_or((Op::Equal, text));
-    let version = parse_version(rest.trim_start_matches(space), syntax)?;
+    let version = parse_version(rest.trim_start_matches(is_go_space))?;
     Some(Constraint {
         op,
         version,
@@ -170,33 +98,19 @@ fn is_dotted_identifiers(text: &str) -> bool {
 }
 
 /// go-version's `NewVersion`.
-fn parse_version(text: &str, syntax: Syntax) -> Option<GoVersion> {
-    let text = match text.strip_prefix('v') {
-        Some(rest) => rest,
-        None if syntax.upper_v => text.strip_prefix('V').unwrap_or(text),
-        None => text,
-    };
+fn parse_version(text: &str) -> Option<GoVersion> {
+    let text = text.strip_prefix('v').unwrap_or(text);
     let digits_end = text
         .find(|c: char| !(c.is_ascii_digit() || c == '.'))
         .unwrap_or(text.len());
-    let (mut numbers, mut rest) = text.split_at(digits_end);
-    if syntax.dot_prerelease
-        && let Some(stripped) = numbers.strip_suffix('.')
-    {
-        numbers = stripped;
-        rest = &text[digits_end - 1..];
-    }
+    let (numbers, rest) = text.split_at(digits_end);
     if numbers.is_empty() || numbers.split('.').any(str::is_empty) {
         return None;
     }
+    // `strconv.ParseInt(s, 10, 64)`.
     let mut segments: Vec<u64> = numbers
         .split('.')
-        .map(|s| match (s.parse::<u64>(), syntax.max_segment) {
-            (Ok(n), Some(max)) => (n <= max).then_some(n),
-            (Ok(n), None) => Some(n),
-            (Err(_), Some(_)) => None,
-            (Err(_), None) => Some(u64::MAX),
-        })
+        .map(|s| s.parse::<u64>().ok().filter(|n| *n <= i64::MAX as u64))
         .collect::<Option<_>>()?;
     let specified = segments.len();
     while segments.len() < 3 {
@@ -214,14 +128,12 @@ fn parse_version(text: &str, syntax: Syntax) -> Option<GoVersion> {
     let prerelease = !pre.is_empty();
     if prerelease {
         let valid = if let Some(body) = pre.strip_prefix('-') {
-            is_dotted_identifiers(body) || (syntax.bare_dash && is_dotted_identifiers(pre))
+            // `-` then identifiers, or identifiers starting with `-`
+            // (`1.0-`, `1.0-.x`): go-version's two prerelease forms.
+            is_dotted_identifiers(body) || is_dotted_identifiers(pre)
         } else {
-            let body = match syntax.dot_prerelease {
-                true => pre.strip_prefix('.').unwrap_or(pre),
-                false => pre,
-            };
-            is_dotted_identifiers(body)
-                && body.starts_with(|c: char| c.is_ascii_alphabetic() || c == '-' || c == '~')
+            is_dotted_identifiers(pre)
+                && pre.starts_with(|c: char| c.is_ascii_alphabetic() || c == '-' || c == '~')
         };
         if !valid {
             return None;
@@ -304,85 +216,76 @@ impl Constraint {
 mod tests {
     use super::*;
 
-    /// Whether each reading accepts `text`: go-version (as `NewConstraint`
-    /// answers), required and provider versions, module call versions.
-    const ACCEPTED: &[(&str, bool, bool, bool)] = &[
+    /// Whether go-version's `NewConstraint` accepts `text` (checked against
+    /// go-version itself).
+    const ACCEPTED: &[(&str, bool)] = &[
         // Operators and spacing.
-        ("1.0.0", true, true, true),
-        ("= 1", true, true, true),
-        ("!=1", true, true, true),
-        (">= 1.2, < 2", true, true, true),
-        (" > 1.12 , <= 1.13.0 ", true, true, true),
-        ("~> 1.2.0", true, true, true),
-        ("\t~>\n1.2\r", true, true, true),
-        ("\x0c1.0", true, true, true),
-        ("<1", true, true, true),
-        ("", false, false, false),
-        (" ", false, false, false),
-        (">=", false, false, false),
-        ("=> 1", false, false, false),
-        (">> 1", false, false, false),
-        ("== 1", false, false, false),
-        ("~ 1", false, false, false),
-        ("1.0,", false, false, false),
-        (">= 1.2,", false, false, false),
-        (",1.0", false, false, false),
-        ("1.0 2.0", false, false, false),
-        ("1.0 ,, 2.0", false, false, false),
+        ("1.0.0", true),
+        ("= 1", true),
+        ("!=1", true),
+        (">= 1.2, < 2", true),
+        (" > 1.12 , <= 1.13.0 ", true),
+        ("~> 1.2.0", true),
+        ("\t~>\n1.2\r", true),
+        ("\x0c1.0", true),
+        ("<1", true),
+        ("", false),
+        (" ", false),
+        (">=", false),
+        ("=> 1", false),
+        (">> 1", false),
+        ("== 1", false),
+        ("~ 1", false),
+        ("1.0,", false),
+        (">= 1.2,", false),
+        (",1.0", false),
+        ("1.0 2.0", false),
+        ("1.0 ,, 2.0", false),
         // Versions.
-        ("v1.2-beta.1+meta", true, true, true),
-        ("1.2.3.4.5", true, true, true),
-        ("01.002", true, true, true),
-        ("1.0beta", true, true, true),
-        ("1.0-1", true, true, true),
-        ("1.0-1a.b-c", true, true, true),
-        ("1.0~x", true, true, true),
-        ("1.0--", true, true, true),
-        ("1.0-~", true, true, true),
-        ("1.0+a.b", true, true, true),
-        ("1.0b+c.d", true, true, true),
-        ("9223372036854775807", true, true, true),
-        ("x", false, false, false),
-        ("one", false, false, false),
-        ("v", false, false, false),
-        ("1.", false, false, false),
-        (".1", false, false, false),
-        ("1..0", false, false, false),
-        ("1.0+", false, false, false),
-        ("1.0+a..b", false, false, false),
-        ("1.0-a..b", false, false, false),
-        ("1.0_x", false, false, false),
-        ("1.0-x_y", false, false, false),
-        ("1.0é", false, false, false),
-        ("vv1", false, false, false),
-        // Where the readings depart from go-version.
-        ("V1.0", false, true, false),
-        ("1.0.beta", false, true, false),
-        ("1.0.-x", false, true, false),
-        ("1.0-", true, false, false),
-        ("1.0-.x", true, false, false),
-        ("1.0-+m", true, false, false),
-        ("\x0b1.0", false, false, true),
-        ("\u{a0}1.0", false, false, true),
-        (">=\u{2003}1.0", false, false, true),
-        ("9223372036854775808", false, true, true),
-        ("1.18446744073709551615", false, true, true),
-        ("1.18446744073709551616", false, false, true),
+        ("v1.2-beta.1+meta", true),
+        ("1.2.3.4.5", true),
+        ("01.002", true),
+        ("1.0beta", true),
+        ("1.0-1", true),
+        ("1.0-1a.b-c", true),
+        ("1.0~x", true),
+        ("1.0--", true),
+        ("1.0-~", true),
+        ("1.0+a.b", true),
+        ("1.0b+c.d", true),
+        ("9223372036854775807", true),
+        ("x", false),
+        ("one", false),
+        ("v", false),
+        ("1.", false),
+        (".1", false),
+        ("1..0", false),
+        ("1.0+", false),
+        ("1.0+a..b", false),
+        ("1.0-a..b", false),
+        ("1.0_x", false),
+        ("1.0-x_y", false),
+        ("1.0é", false),
+        ("vv1", false),
+        // Where earlier readings here departed from go-version.
+        ("V1.0", false),
+        ("1.0.beta", false),
+        ("1.0.-x", false),
+        ("1.0-", true),
+        ("1.0-.x", true),
+        ("1.0-+m", true),
+        ("\x0b1.0", false),
+        ("\u{a0}1.0", false),
+        (">=\u{2003}1.0", false),
+        ("9223372036854775808", false),
+        ("1.18446744073709551615", false),
+        ("1.18446744073709551616", false),
     ];
 
     #[test]
     fn accepted_inputs() {
-        for &(text, go, requirements, module_call) in ACCEPTED {
-            let accepts = |syntax| parse_with(text, syntax).is_some();
-            assert_eq!(accepts(GO_VERSION), go, "go-version: {text:?}");
-            assert_eq!(
-                accepts(REQUIREMENTS),
-                requirements,
-                "requirements: {text:?}"
-            );
-            assert_eq!(accepts(MODULE_CALL), module_call, "module call: {text:?}");
-            assert_eq!(parse_constraints(text).is_some(), requirements);
-            assert_eq!(parse_module_call_constraints(text).is_some(), module_call);
+        for &(text, accepted) in ACCEPTED {
+            assert_eq!(parse_constraints(text).is_some(), accepted, "{text:?}");
         }
     }
 

@@ -23,7 +23,7 @@ use super::{Decoder, ItemBody, ModuleCallItem, Repeats, Span};
 #[cfg(test)]
 use crate::addrs::module_source::ModuleSource;
 use crate::addrs::module_source::{SourceError, parse_module_source, parse_module_source_registry};
-use crate::addrs::version::parse_module_call_constraints;
+use crate::addrs::version::parse_constraints;
 use tofu_eval::typeexpr::constant_any_value;
 
 /// `moduleBlockSchema`'s attributes (also the meta-arguments that are not a
@@ -360,7 +360,7 @@ pub(crate) fn version_value_error(name: &str, value: &Value) -> Option<(Code, St
         ));
     };
     let text = value.as_str()?;
-    parse_module_call_constraints(text).is_none().then(|| {
+    parse_constraints(text).is_none().then(|| {
         (
             Code::InvalidVersionConstraint,
             "This string does not use correct version constraint syntax.".to_owned(),
