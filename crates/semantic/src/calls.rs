@@ -1,13 +1,12 @@
 //! Module calls and the modules they call, for checks across a call.
 
-use tofu_diagnostics::Code;
 use tofu_syntax::TextRange;
 
 use crate::config::model::{BlockType, ItemBody};
 use crate::config::{file_model, file_source_map};
-use crate::declarations::{DeclKind, Instances, module_declarations};
-use crate::input::{ModuleDir, SourceFile, Workspace};
-use crate::references::Subject;
+use crate::declarations::DeclKind;
+use crate::declarations::module::module_declarations;
+use crate::input::{ModuleDir, SourceFile};
 
 /// A `module` block: its name and its `source` when that is a literal
 /// string (an expression's value is static evaluation's, per call path).
@@ -80,91 +79,6 @@ pub fn module_output_names(
             _ => None,
         })
         .collect()
-}
-
-/// References to outputs that a called module (local or installed) does
-/// not declare, and to outputs of a counted call without an instance key: HCL's "Unsupported
-/// attribute" on the module object. OpenTofu checks only that the call
-/// exists before it evaluates (`staticValidateModuleCallReference`):
-/// these are evaluation errors, which `try` and `can` catch, so references
-/// in their arguments are not reported.
-#[salsa::tracked(returns(ref))]
-pub fn module_output_diagnostics(
-    db: &dyn salsa::Database,
-    workspace: Workspace,
-    module: ModuleDir,
-) -> Vec<crate::diagnostics::Diagnostic> {
-    let targets = crate::call_tree::call_targets(db, workspace, module);
-    let declarations = module_declarations(db, module);
-    let mut out = Vec::new();
-    for reference in crate::references::module_checked_references(db, module) {
-        let (Subject::Declared(call @ DeclKind::ModuleCall(name)), Some((output, range))) =
-            (&reference.subject, reference.module_output.as_deref())
-        else {
-            continue;
-        };
-        if reference.context.caught {
-            continue;
-        }
-        let Some((_, child)) = targets.iter().find(|(target, _)| target == name) else {
-            continue;
-        };
-        let Some(instances) = declarations
-            .iter()
-            .find(|d| &d.kind == call)
-            .map(|d| d.instances)
-        else {
-            continue;
-        };
-        let declared = module_output_names(db, *child).contains(output);
-        // In `validate` a call is an unknown object of its outputs, a list
-        // of them with `count`, a map with `for_each` (whose keys are
-        // unknown, so any attribute may be one).
-        let (detail, what) = match (instances, reference.remaining.instance_key) {
-            (Instances::Single, false) | (Instances::Count | Instances::ForEach, true) => {
-                if declared {
-                    continue;
-                }
-                (
-                    format!("This object does not have an attribute named {output:?}."),
-                    "is a object",
-                )
-            }
-            (Instances::Count, false) => (
-                if declared {
-                    format!(
-                        "Can't access attributes on a list of objects. Did you mean to access attribute {output:?} for a specific element of the list, or across all elements of the list?"
-                    )
-                } else {
-                    "Can't access attributes on a list of objects. Did you mean to access an attribute for a specific element of the list, or across all elements of the list?".to_owned()
-                },
-                "is a list of object",
-            ),
-            _ => continue,
-        };
-        let text = crate::input::contents(db, reference.file);
-        let object = TextRange::new(reference.range.start(), range.start());
-        out.push(crate::diagnostics::Diagnostic {
-            severity: tofu_eval::Severity::Error,
-            code: Code::UnsupportedAttribute,
-            summary: "Unsupported attribute".to_owned(),
-            detail,
-            location: Some(tofu_diagnostics::Location {
-                file: reference.file,
-                range: *range,
-            }),
-            context: None,
-            values: vec![(
-                text.get(std::ops::Range::<usize>::from(object))
-                    .unwrap_or_default()
-                    .to_owned(),
-                what.to_owned(),
-            )],
-            deprecation: None,
-            function_call: None,
-        });
-    }
-    out
 }
 
 #[cfg(test)]

@@ -16,7 +16,8 @@ use std::collections::{BTreeSet, HashMap};
 
 use tofu_diagnostics::Code;
 
-use crate::declarations::{DeclKind, module_declarations};
+use crate::declarations::DeclKind;
+use crate::declarations::module::module_declarations;
 use crate::dependency_graph::scc::strongly_connected;
 use crate::diagnostics::Diagnostic;
 use crate::input::ModuleDir;

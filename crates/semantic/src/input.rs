@@ -1,5 +1,8 @@
-//! The inputs: files, the module directories they belong to, and the
-//! workspace of all of them.
+//! The inputs: files, the module directories they belong to, the
+//! workspace of all of them, and the values given to root variables;
+//! with the types they hold (the module graph hosts set).
+
+use std::collections::{HashMap, HashSet};
 
 /// A configuration file. An edit is `set_text`; a deletion sets `exists`
 /// to false (salsa inputs cannot be removed).
@@ -51,7 +54,7 @@ pub struct Workspace {
     /// reads as `tofu validate` does; without them, defaults only.
     #[default]
     #[returns(copy)]
-    pub root_inputs: Option<crate::root_values::RootInputs>,
+    pub root_inputs: Option<RootInputs>,
     /// The absolute directory of the workspace root: `path.cwd` in
     /// static evaluation, and where its file functions start.
     #[default]
@@ -61,7 +64,7 @@ pub struct Workspace {
     /// [`crate::sync_module_graph`]); `None` has it computed.
     #[default]
     #[returns(ref)]
-    pub graph: Option<std::sync::Arc<crate::call_tree::ModuleGraph>>,
+    pub graph: Option<std::sync::Arc<ModuleGraph>>,
 }
 
 /// An entry of a root module's `.terraform/modules/modules.json`: the
@@ -72,4 +75,64 @@ pub struct InstalledModule {
     pub root: String,
     pub key: String,
     pub dir: String,
+}
+
+/// Where a root module's variable values come from.
+#[salsa::input(debug)]
+pub struct RootInputs {
+    /// The root module the values are for.
+    pub module: ModuleDir,
+    /// `TF_VAR_` environment variables: the name after the prefix and the
+    /// raw value, in the environment's order.
+    #[returns(ref)]
+    pub environment: Vec<(String, String)>,
+    /// Files and options in OpenTofu's order: `terraform.tfvars`,
+    /// `terraform.tfvars.json`, `*.auto.tfvars` and `*.auto.tfvars.json`
+    /// by name, then every `-var` and `-var-file` as given.
+    #[returns(ref)]
+    pub sources: Vec<VariableSource>,
+}
+
+/// One source of values after the environment.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum VariableSource {
+    /// A file loaded automatically from the root module's directory.
+    AutoFile(SourceFile),
+    /// A `-var-file`.
+    NamedFile(SourceFile),
+    /// A `-var-file` that does not exist, as given.
+    MissingFile(String),
+    /// A `-var-file` that exists but cannot be read: the path as given
+    /// and the error as Go words it (`read vars: is a directory`).
+    UnreadableFile { path: String, error: String },
+    /// A `-var` option's argument, `NAME=VALUE`, as given.
+    Option(String),
+}
+
+/// A module as the tree reaches it: its directory, the root module it is
+/// reached from and the names of the calls from there (empty for a root
+/// module).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct ModuleInstance {
+    pub module: ModuleDir,
+    pub root: ModuleDir,
+    pub path: Vec<String>,
+}
+
+/// Every module instance of a workspace, each parent before its children,
+/// and which module each call loads: what the rest of the analysis reads
+/// of the tree. It holds no source positions, so that it changes only when
+/// a call's target does (see [`crate::module_graph`]).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct ModuleGraph {
+    pub instances: Vec<ModuleInstance>,
+    /// Each module's instances, as indexes into `instances`.
+    pub(crate) by_module: HashMap<ModuleDir, Vec<usize>>,
+    /// What each caller's calls load: `(call name, called module)`, once
+    /// per call.
+    pub targets: HashMap<ModuleDir, Vec<(String, ModuleDir)>>,
+    /// Modules with a call the tree cannot follow for another reason (a
+    /// source that is not a literal, a local directory without
+    /// configuration): OpenTofu would not have loaded their tree.
+    pub unresolved: HashSet<ModuleDir>,
 }

@@ -12,6 +12,7 @@
 //! * [`module_diagnostics`]: what OpenTofu reports about them.
 
 mod addrs;
+mod call_checks;
 mod call_tree;
 mod calls;
 mod chains;
@@ -22,8 +23,9 @@ mod declarations;
 mod dependency_graph;
 mod diagnostics;
 mod evaluation;
+mod gathering;
 mod input;
-mod module_arguments;
+mod module_checks;
 mod overrides;
 mod parsing;
 mod provider_validation;
@@ -42,30 +44,27 @@ pub use addrs::module_source::{
 /// Provider addresses (`addrs.Provider`), public so that provider schemas
 /// can be keyed by them.
 pub use addrs::provider::{Provider, parse_provider_source};
+pub use call_checks::{
+    ModuleVariable, module_argument_diagnostics, module_output_diagnostics, module_variables,
+};
 pub use call_tree::{
-    ModuleGraph, ModuleInstance, ModuleTree, UninstalledCall, call_targets, module_dir_diagnostics,
-    module_graph, module_instance_diagnostics, module_local_diagnostics, module_tree,
-    sync_module_graph, tree_wide_diagnostics, with_tree_wide,
+    ModuleTree, UninstalledCall, call_targets, module_graph, module_tree, sync_module_graph,
 };
-pub use calls::{
-    ModuleCall, join_relative, local_source_dir, module_calls, module_output_diagnostics,
-};
+pub use calls::{ModuleCall, join_relative, local_source_dir, module_calls};
 pub use chains::{MAX_REFERENCE_CHAIN, ReferenceChains, reference_chains};
 pub use chunks::{CHUNK_SIZE, chunk_count, chunk_of};
 pub use config::{
-    BlockItem, BlockType, BodySpan, CheckRuleItem, ExprSpan, FileModel, ItemBody, LocalItem,
-    ModuleCallItem, NestedBlock, OutputItem, Repeats, SourceMap, Span, VariableItem,
+    BlockItem, BlockType, BodySpan, CheckRuleItem, ExprSpan, FileModel, Instances, ItemBody,
+    LocalItem, ModuleCallItem, NestedBlock, OutputItem, Repeats, SourceMap, Span, VariableItem,
     file_config_diagnostics, file_model, file_source_map, is_override_file,
 };
 pub use db::Database;
-pub use declarations::{
-    DeclKind, Declaration, FileDeclarations, Instances, file_declarations, module_declaration,
-    module_declaration_index, module_declarations,
-};
+pub use declarations::module::{module_declaration, module_declaration_index, module_declarations};
+pub use declarations::{DeclKind, Declaration, FileDeclarations, file_declarations};
 pub use dependency_graph::{
     CallDependencies, ModuleDependencies, Target, configuration_cycles, module_dependencies,
 };
-pub use diagnostics::{DeprecationCause, Diagnostic, dedupe, internal_error, module_diagnostics};
+pub use diagnostics::{DeprecationCause, Diagnostic, dedupe, internal_error};
 pub use evaluation::{
     CallStep, EvalMode, Evaluated, Evaluation, Expansion, InstanceAddr, InstanceKey, InstanceScope,
     VariableDecl, call_expansion, declaration_type, evaluation_instances, expression_type,
@@ -74,8 +73,15 @@ pub use evaluation::{
     output_type, output_value, resource_expansion, resource_value, types_addr,
     variable_validation_diagnostics, variable_value,
 };
-pub use input::{InstalledModule, ModuleDir, SourceFile, Workspace};
-pub use module_arguments::{ModuleVariable, module_argument_diagnostics, module_variables};
+pub use gathering::{
+    module_dir_diagnostics, module_instance_diagnostics, module_local_diagnostics,
+    tree_wide_diagnostics, with_tree_wide,
+};
+pub use input::{
+    InstalledModule, ModuleDir, ModuleGraph, ModuleInstance, RootInputs, SourceFile,
+    VariableSource, Workspace,
+};
+pub use module_checks::module_diagnostics;
 pub use overrides::{Overrides, module_override_diagnostics, module_overrides};
 pub use parsing::{ParsedFile, parse};
 pub use provider_validation::{ModuleProviders, module_providers, provider_tree_diagnostics};
@@ -85,9 +91,8 @@ pub use report::{
     job_diagnostics, module_chunk_reports, module_report,
 };
 pub use root_values::{
-    AssignedValue, ParsingMode, RootInputs, RootVariableValues, StringPlace, ValueOrigin,
-    VariableSource, parse_variables_file, root_variable_values, variable_parsing_modes,
-    variables_file_kind,
+    AssignedValue, ParsingMode, RootVariableValues, StringPlace, ValueOrigin, parse_variables_file,
+    root_variable_values, variable_parsing_modes, variables_file_kind,
 };
 pub use settings::{ModuleSettings, module_settings, module_settings_diagnostics};
 pub use static_eval::{

@@ -329,7 +329,7 @@ pub fn provider_tree_diagnostics(
 /// Whether putting a module's files together raises errors: duplicate
 /// declarations, module-wide settings, override files.
 fn assembly_fails(db: &dyn salsa::Database, module: ModuleDir) -> bool {
-    !crate::diagnostics::module_duplicates(db, module).is_empty()
+    !crate::module_checks::module_duplicates(db, module).is_empty()
         || !crate::settings::module_settings_diagnostics(db, module).is_empty()
         || crate::overrides::module_override_diagnostics(db, module)
             .iter()
@@ -338,7 +338,7 @@ fn assembly_fails(db: &dyn salsa::Database, module: ModuleDir) -> bool {
 
 fn validate_tree<'db>(
     db: &'db dyn salsa::Database,
-    instances: &[crate::call_tree::ModuleInstance],
+    instances: &[crate::input::ModuleInstance],
     out: &mut Vec<Diagnostic>,
     providers: &dyn Fn(ModuleDir) -> &'db ModuleProviders,
     places: Places<'_>,

@@ -9,7 +9,8 @@ use std::collections::HashMap;
 
 use tofu_diagnostics::Code;
 
-use crate::declarations::{DeclKind, Declaration, Instances};
+use crate::config::model::Instances;
+use crate::declarations::{DeclKind, Declaration};
 use crate::diagnostics::Diagnostic;
 use crate::references::{Reference, Subject};
 

@@ -11,7 +11,6 @@ use std::collections::HashSet;
 
 use tofu_diagnostics::Severity;
 
-use crate::call_tree::module_local_diagnostics;
 use crate::chunks::chunk_of;
 use crate::diagnostics::Diagnostic;
 use crate::evaluation::instances::{
@@ -20,6 +19,7 @@ use crate::evaluation::instances::{
 };
 use crate::evaluation::types::module_type_diagnostics;
 use crate::evaluation::{EvalMode, Evaluation, InstanceAddr};
+use crate::gathering::module_local_diagnostics;
 use crate::input::{ModuleDir, Workspace};
 use crate::parsing::parse;
 use crate::static_eval::contexts::static_module_diagnostics;

@@ -18,9 +18,10 @@ mod resource;
 pub(crate) mod terraform;
 
 pub use model::{
-    BlockItem, BlockType, BodySpan, CheckRuleItem, ExprSpan, FileModel, ItemBody, LocalItem,
-    ModuleCallItem, NestedBlock, OutputItem, ParsingMode, ProviderItem, ProviderRefItem, Repeats,
-    RequiredProviderItem, ResourceItem, SourceMap, Span, TerraformItem, VariableDecl, VariableItem,
+    BlockItem, BlockType, BodySpan, CheckRuleItem, ExprSpan, FileModel, Instances, ItemBody,
+    LocalItem, ModuleCallItem, NestedBlock, OutputItem, ParsingMode, ProviderItem, ProviderRefItem,
+    Repeats, RequiredProviderItem, ResourceItem, SourceMap, Span, TerraformItem, VariableDecl,
+    VariableItem,
 };
 use tofu_eval::typeexpr::TypeConstraint;
 

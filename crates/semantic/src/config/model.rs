@@ -13,7 +13,6 @@ use tofu_syntax::TextRange;
 use tofu_syntax::body::{BodyContent, BodyPtr, ExprPtr};
 use tofu_types::Value;
 
-use crate::declarations::Instances;
 use crate::input::SourceFile;
 use tofu_eval::typeexpr::TypeConstraint;
 
@@ -392,6 +391,18 @@ pub struct RequiredProviderItem {
     pub valid: bool,
     /// Its value.
     pub value: Span,
+}
+
+/// The repetition meta-argument a resource or module call has.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Instances {
+    /// One instance (or none, with `enabled`).
+    #[default]
+    Single,
+    /// `count`: instances keyed by index.
+    Count,
+    /// `for_each`: instances keyed by string.
+    ForEach,
 }
 
 /// Which repetition meta-arguments a resource or module call sets.

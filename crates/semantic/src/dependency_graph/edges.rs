@@ -9,7 +9,8 @@ use tofu_syntax::TextRange;
 
 use crate::config::model::{BlockType, ItemBody};
 use crate::config::{file_model, file_source_map};
-use crate::declarations::{DeclKind, module_declarations};
+use crate::declarations::DeclKind;
+use crate::declarations::module::module_declarations;
 use crate::input::{ModuleDir, SourceFile};
 use crate::references::Subject;
 

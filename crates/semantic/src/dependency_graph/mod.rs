@@ -19,7 +19,8 @@ pub use edges::{CallDependencies, ModuleDependencies, Target, module_dependencie
 pub(crate) use scc::strongly_connected;
 
 use crate::call_tree::module_graph;
-use crate::declarations::{DeclKind, module_declarations};
+use crate::declarations::DeclKind;
+use crate::declarations::module::module_declarations;
 use crate::diagnostics::Diagnostic;
 use crate::input::{ModuleDir, Workspace};
 

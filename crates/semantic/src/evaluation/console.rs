@@ -9,7 +9,8 @@ use tofu_types::{Mark, Value};
 
 use super::scope::{KeyData, builtin};
 use super::{Evaluation, InstanceAddr, instance_module, local_value, module_call_value};
-use crate::declarations::{DeclKind, module_declarations};
+use crate::declarations::DeclKind;
+use crate::declarations::module::module_declarations;
 use crate::evaluation::declared::module_variable_decls;
 use crate::evaluation::variables::variable_value;
 use crate::input::{ModuleDir, SourceFile};

@@ -9,7 +9,8 @@ use super::scope::{KeyData, evaluate_in};
 use super::syntax::merged_argument;
 use super::unknowns::depends_on_apply_time_attribute;
 use super::{EvalMode, Evaluation, InstanceAddr, InstanceKey};
-use crate::declarations::{DeclKind, Instances};
+use crate::config::model::Instances;
+use crate::declarations::DeclKind;
 use crate::diagnostics::Diagnostic;
 use crate::input::SourceFile;
 

@@ -10,7 +10,8 @@ use std::collections::HashSet;
 
 use crate::call_tree::{CallTarget, module_graph};
 use crate::calls::module_calls;
-use crate::declarations::{DeclKind, module_declarations};
+use crate::declarations::DeclKind;
+use crate::declarations::module::module_declarations;
 use crate::diagnostics::Diagnostic;
 use crate::input::{ModuleDir, Workspace};
 use crate::references::Subject;
@@ -48,7 +49,8 @@ pub(crate) fn instance_declaration<'db>(
     kind: &DeclKind,
 ) -> Option<&'db crate::declarations::Declaration> {
     let module = instance_module(db, ev, addr.clone())?;
-    let primary = crate::declarations::module_declaration(db, module, kind).map(|d| &**d)?;
+    let primary =
+        crate::declarations::module::module_declaration(db, module, kind).map(|d| &**d)?;
     // An override file replaces a local's whole definition.
     match kind {
         DeclKind::Local(name) => crate::overrides::module_overrides(db, module)
@@ -279,7 +281,7 @@ pub fn module_loads_cleanly(db: &dyn salsa::Database, module: ModuleDir) -> bool
                     .any(|d| d.severity == tofu_diagnostics::Severity::Error)
         });
     files_load
-        && crate::diagnostics::module_duplicates(db, module).is_empty()
+        && crate::module_checks::module_duplicates(db, module).is_empty()
         && !crate::settings::module_settings_diagnostics(db, module)
             .iter()
             .any(|d| d.severity == tofu_diagnostics::Severity::Error)

@@ -33,8 +33,8 @@ use std::sync::Arc;
 use tofu_types::Value;
 
 use crate::diagnostics::Diagnostic;
+use crate::input::RootInputs;
 use crate::input::{ModuleDir, Workspace};
-use crate::root_values::RootInputs;
 
 pub use console::InstanceScope;
 pub use declared::{VariableDecl, module_variable_decls};

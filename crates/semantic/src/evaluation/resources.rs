@@ -14,7 +14,8 @@ use super::syntax::{block_body, merge_order, merged_arguments};
 use super::{
     Evaluated, Evaluation, InstanceAddr, InstanceKey, instance_module, resource_expansion,
 };
-use crate::declarations::{DeclKind, Instances};
+use crate::config::model::Instances;
+use crate::declarations::DeclKind;
 use crate::diagnostics::Diagnostic;
 use crate::input::ModuleDir;
 

@@ -12,7 +12,8 @@ use tofu_syntax::body::AnyExpr;
 use tofu_types::{Mark, Type, Value};
 
 use super::{Evaluation, InstanceAddr, instance_module, local_value, resource_value};
-use crate::declarations::{DeclKind, module_declarations};
+use crate::declarations::DeclKind;
+use crate::declarations::module::module_declarations;
 use crate::diagnostics::Diagnostic;
 use crate::input::{ModuleDir, SourceFile};
 use crate::references::Subject;
@@ -454,7 +455,7 @@ fn module_reference_value(
     match only {
         Some(output) => {
             let expansion = super::call_expansion(db, ev, addr.clone(), call.to_owned());
-            if expansion.kind != crate::declarations::Instances::Single {
+            if expansion.kind != crate::config::model::Instances::Single {
                 return super::module_call_value(db, ev, addr.clone(), call.to_owned()).clone();
             }
             let Some(child) = super::values::single_child(db, ev, addr, call) else {

@@ -16,7 +16,9 @@ use super::{
     output_value, variable_value,
 };
 use crate::calls::module_calls;
-use crate::declarations::{DeclKind, Instances, module_declarations};
+use crate::config::model::Instances;
+use crate::declarations::DeclKind;
+use crate::declarations::module::module_declarations;
 use crate::diagnostics::Diagnostic;
 use crate::input::{ModuleDir, SourceFile};
 
@@ -74,7 +76,8 @@ pub(crate) fn module_call_type(
 /// without the provider's schema, so an instance is dynamic; a list of
 /// them with `count`, a map with `for_each`.
 pub(crate) fn resource_type(db: &dyn salsa::Database, module: ModuleDir, kind: &DeclKind) -> Value {
-    let instances = crate::declarations::module_declaration(db, module, kind).map(|d| d.instances);
+    let instances =
+        crate::declarations::module::module_declaration(db, module, kind).map(|d| d.instances);
     repeated(instances, Value::dynamic())
 }
 

@@ -13,7 +13,8 @@ use tofu_syntax::TextRange;
 use super::syntax::{merged_argument, references_within};
 use super::variables::caller_argument;
 use super::{Evaluation, InstanceAddr, InstanceKey, instance_module};
-use crate::declarations::{DeclKind, module_declarations};
+use crate::declarations::DeclKind;
+use crate::declarations::module::module_declarations;
 use crate::input::SourceFile;
 use crate::references::Subject;
 
@@ -54,7 +55,7 @@ fn visit(
     let Some(module) = instance_module(db, ev, addr.clone()) else {
         return false;
     };
-    let find = |kind: &DeclKind| crate::declarations::module_declaration(db, module, kind);
+    let find = |kind: &DeclKind| crate::declarations::module::module_declaration(db, module, kind);
     for reference in references_within(db, file, range) {
         let Subject::Declared(kind) = &reference.subject else {
             continue;

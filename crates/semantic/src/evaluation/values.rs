@@ -9,7 +9,9 @@ use super::instances::instance_declaration;
 use super::scope::{KeyData, evaluate_in};
 use super::syntax::{attribute_expression, merged_argument};
 use super::{Evaluated, Evaluation, InstanceAddr, InstanceKey, call_expansion, instance_module};
-use crate::declarations::{DeclKind, Instances, module_declarations};
+use crate::config::model::Instances;
+use crate::declarations::DeclKind;
+use crate::declarations::module::module_declarations;
 
 /// The value of local `name` of instance `addr`. A local in a cycle (an
 /// error the module's diagnostics report) is unknown, and so is one above

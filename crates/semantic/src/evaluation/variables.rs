@@ -154,7 +154,7 @@ pub(crate) fn validate_value(
 #[salsa::tracked(returns(ref))]
 pub fn missing_root_values(
     db: &dyn salsa::Database,
-    inputs: crate::root_values::RootInputs,
+    inputs: crate::input::RootInputs,
 ) -> Vec<Diagnostic> {
     let values = &root_variable_values(db, inputs).values;
     module_variable_decls(db, *inputs.module(db))

@@ -18,42 +18,12 @@ use tofu_syntax::quote::go_quote;
 use tofu_types::Value;
 
 use crate::diagnostics::Diagnostic;
-use crate::input::{ModuleDir, SourceFile};
+use crate::input::SourceFile;
 
 pub use file::{parse_variables_file, variables_file_kind};
 pub use modes::{ParsingMode, variable_parsing_modes};
 
-/// Where a root module's variable values come from.
-#[salsa::input(debug)]
-pub struct RootInputs {
-    /// The root module the values are for.
-    pub module: ModuleDir,
-    /// `TF_VAR_` environment variables: the name after the prefix and the
-    /// raw value, in the environment's order.
-    #[returns(ref)]
-    pub environment: Vec<(String, String)>,
-    /// Files and options in OpenTofu's order: `terraform.tfvars`,
-    /// `terraform.tfvars.json`, `*.auto.tfvars` and `*.auto.tfvars.json`
-    /// by name, then every `-var` and `-var-file` as given.
-    #[returns(ref)]
-    pub sources: Vec<VariableSource>,
-}
-
-/// One source of values after the environment.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub enum VariableSource {
-    /// A file loaded automatically from the root module's directory.
-    AutoFile(SourceFile),
-    /// A `-var-file`.
-    NamedFile(SourceFile),
-    /// A `-var-file` that does not exist, as given.
-    MissingFile(String),
-    /// A `-var-file` that exists but cannot be read: the path as given
-    /// and the error as Go words it (`read vars: is a directory`).
-    UnreadableFile { path: String, error: String },
-    /// A `-var` option's argument, `NAME=VALUE`, as given.
-    Option(String),
-}
+use crate::input::{RootInputs, VariableSource};
 
 /// The value assigned to one root variable, before conversion.
 #[derive(Debug, Clone, PartialEq)]

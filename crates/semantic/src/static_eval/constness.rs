@@ -117,7 +117,7 @@ fn local_constness(scope: &StaticScope<'_>, name: &str) -> Constness {
     if super::cycles::local_rings(scope.db, scope.module).contains_key(name) {
         return dynamic(ident, DynamicReason::Circular);
     }
-    let declaration = crate::declarations::module_declaration(
+    let declaration = crate::declarations::module::module_declaration(
         scope.db,
         scope.module,
         &DeclKind::Local(name.to_owned()),
@@ -156,7 +156,7 @@ fn variable_constness(scope: &StaticScope<'_>, name: &str) -> Constness {
     let Some(caller) = StaticScope::new(db, scope.workspace, parent) else {
         return Constness::Const;
     };
-    let Some(block) = crate::declarations::module_declaration(
+    let Some(block) = crate::declarations::module::module_declaration(
         db,
         caller.module,
         &DeclKind::ModuleCall(call_name.to_owned()),

@@ -52,7 +52,7 @@ pub fn static_call_diagnostics(
         return Vec::new();
     };
     let mut out = Vec::new();
-    for declaration in crate::declarations::module_declarations(db, scope.module) {
+    for declaration in crate::declarations::module::module_declarations(db, scope.module) {
         match &declaration.kind {
             DeclKind::ModuleCall(name) => {
                 module_call(
@@ -383,7 +383,7 @@ fn const_variables(scope: &StaticScope<'_>, out: &mut Vec<Diagnostic>) {
 fn call_range(scope: &StaticScope<'_>) -> Option<(SourceFile, TextRange)> {
     let (parent, name) = scope.call.parent()?;
     let caller = super::static_call_module(scope.db, scope.workspace, parent)?;
-    crate::declarations::module_declaration(
+    crate::declarations::module::module_declaration(
         scope.db,
         caller,
         &DeclKind::ModuleCall(name.to_owned()),

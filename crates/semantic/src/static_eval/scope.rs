@@ -184,7 +184,7 @@ impl<'db> StaticScope<'db> {
         top: &Ident,
         stack: &mut Stack,
     ) -> StaticValue {
-        let declaration = crate::declarations::module_declarations(self.db, self.module)
+        let declaration = crate::declarations::module::module_declarations(self.db, self.module)
             .iter()
             .find(|d| d.kind == DeclKind::Local(name.to_owned()));
         let Some(declaration) = declaration else {

@@ -17,7 +17,7 @@ pub(crate) fn source_expression(
     module: crate::input::ModuleDir,
     name: &str,
 ) -> Option<(SourceFile, AnyExpr)> {
-    let declaration = crate::declarations::module_declaration(
+    let declaration = crate::declarations::module::module_declaration(
         db,
         module,
         &DeclKind::ModuleCall(name.to_owned()),

@@ -76,8 +76,11 @@ pub fn static_local_value(
     let Some(scope) = StaticScope::new(db, workspace, call) else {
         return StaticValue::failed(Vec::new());
     };
-    let declaration =
-        crate::declarations::module_declaration(db, scope.module, &DeclKind::Local(name.clone()));
+    let declaration = crate::declarations::module::module_declaration(
+        db,
+        scope.module,
+        &DeclKind::Local(name.clone()),
+    );
     let Some(declaration) = declaration else {
         return StaticValue::failed(Vec::new());
     };
@@ -179,7 +182,7 @@ fn caller_value(
     let Some(caller) = StaticScope::new(db, workspace, parent) else {
         return Err(Vec::new());
     };
-    let block = crate::declarations::module_declaration(
+    let block = crate::declarations::module::module_declaration(
         db,
         caller.module,
         &DeclKind::ModuleCall(call_name.to_owned()),

@@ -1,12 +1,14 @@
 //! What a file and a module declare, each under a stable identity: its
 //! kind and name, never a position.
 
+pub(crate) mod module;
+
 use std::sync::Arc;
 
 use tofu_syntax::TextRange;
 
-use crate::config::model::Span;
-use crate::input::{ModuleDir, SourceFile};
+use crate::config::model::{Instances, Span};
+use crate::input::SourceFile;
 
 /// The kinds of top-level declarations, with the names that identify them
 /// within a module.
@@ -91,18 +93,6 @@ impl Declaration {
     pub fn range(&self, db: &dyn salsa::Database) -> TextRange {
         crate::config::file_source_map(db, self.file).range(self.at)
     }
-}
-
-/// The repetition meta-argument a resource or module call has.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum Instances {
-    /// One instance (or none, with `enabled`).
-    #[default]
-    Single,
-    /// `count`: instances keyed by index.
-    Count,
-    /// `for_each`: instances keyed by string.
-    ForEach,
 }
 
 /// The declarations of one file, in source order.
@@ -198,67 +188,4 @@ pub fn file_declarations(db: &dyn salsa::Database, file: SourceFile) -> FileDecl
     }
     declarations.shrink_to_fit();
     FileDeclarations { declarations }
-}
-
-/// Every declaration of a module, file by file in name order. A resource
-/// or module call repeats as its override files leave it: an override's
-/// `count` or `for_each` is merged in, and `count` wins when both are set,
-/// as OpenTofu expands them.
-/// The declaration of `kind` in `module` (the first, when there are
-/// duplicates), found through [`module_declaration_index`] rather than a
-/// walk of every declaration: a walk per lookup made a module's cost grow
-/// with the square of its declarations.
-pub fn module_declaration<'db>(
-    db: &'db dyn salsa::Database,
-    module: ModuleDir,
-    kind: &DeclKind,
-) -> Option<&'db Arc<Declaration>> {
-    let index = module_declaration_index(db, module);
-    let at = index.binary_search_by(|(k, _)| k.cmp(kind)).ok()?;
-    module_declarations(db, module).get(index[at].1 as usize)
-}
-
-/// Each kind of declaration of a module with the position of its first
-/// declaration in [`module_declarations`], sorted by kind. It holds no
-/// places, so edits that only move text leave it as it was.
-#[salsa::tracked(returns(ref))]
-pub fn module_declaration_index(
-    db: &dyn salsa::Database,
-    module: ModuleDir,
-) -> Vec<(DeclKind, u32)> {
-    let mut index: Vec<(DeclKind, u32)> = module_declarations(db, module)
-        .iter()
-        .enumerate()
-        .map(|(position, decl)| (decl.kind.clone(), position as u32))
-        .collect();
-    // Stable, so that the first of duplicates comes first.
-    index.sort_by(|a, b| a.0.cmp(&b.0));
-    index.dedup_by(|later, first| later.0 == first.0);
-    index
-}
-
-#[salsa::tracked(returns(ref))]
-pub fn module_declarations(db: &dyn salsa::Database, module: ModuleDir) -> Vec<Arc<Declaration>> {
-    let mut out: Vec<Arc<Declaration>> = module
-        .files(db)
-        .iter()
-        .filter(|f| f.exists(db))
-        .flat_map(|f| file_declarations(db, *f).declarations.iter().cloned())
-        .collect();
-    let overrides = crate::overrides::module_overrides(db, module);
-    for decl in &mut out {
-        let overriding = overrides.blocks(&decl.kind).map(|d| d.instances);
-        let instances = overriding.fold(decl.instances, |merged, set| match (merged, set) {
-            (Instances::Count, _) | (_, Instances::Count) => Instances::Count,
-            (Instances::ForEach, _) | (_, Instances::ForEach) => Instances::ForEach,
-            _ => Instances::Single,
-        });
-        if instances != decl.instances {
-            *decl = Arc::new(Declaration {
-                instances,
-                ..(**decl).clone()
-            });
-        }
-    }
-    out
 }
