@@ -557,3 +557,58 @@ fn moving_text_leaves_the_model_equal() {
     module_variables(&db, m);
     assert!(db.take_executed().contains(&"module_variables".to_owned()));
 }
+
+#[test]
+fn moving_text_in_one_file_reevaluates_only_its_locals() {
+    let db = Database::with_execution_log();
+    let root = module(
+        &db,
+        "",
+        &[
+            ("a.tf", "locals {\n  x = 1\n}\n"),
+            (
+                "b.tf",
+                "locals {\n  y = \"${local.x}-b\"\n}\noutput \"y\" {\n  value = local.y\n}\n",
+            ),
+        ],
+    );
+    let mut db = db;
+    let workspace = Workspace::new(&db, vec![root], Vec::new());
+    let evaluation = Evaluation::builder(workspace, EvalMode::Validate, None, "/".to_owned())
+        .durability(salsa::Durability::HIGH)
+        .new(&db);
+    let check = |db: &Database| {
+        for addr in evaluation_instances(db, evaluation) {
+            let found = instance_diagnostics(db, evaluation, addr.clone());
+            assert!(found.is_empty(), "{found:?}");
+        }
+    };
+    check(&db);
+    let first = db.take_executed();
+    assert_eq!(
+        first.iter().filter(|q| *q == "local_value").count(),
+        2,
+        "{first:?}"
+    );
+
+    // Moving `x` gives the module the same declarations: `y` and the
+    // output, in the other file, are not evaluated again.
+    let a = root.files(&db)[0];
+    a.set_text(&mut db)
+        .to("# moved\n\nlocals {\n  x = 1\n}\n".to_owned());
+    check(&db);
+    let executed = db.take_executed();
+    assert_eq!(
+        executed.iter().filter(|q| *q == "local_value").count(),
+        1,
+        "{executed:?}"
+    );
+    assert!(
+        !executed.contains(&"output_value".to_owned()),
+        "{executed:?}"
+    );
+    assert!(
+        !executed.contains(&"module_declarations".to_owned()),
+        "{executed:?}"
+    );
+}
