@@ -243,29 +243,10 @@ fn location(report: &CheckReport, diagnostic: &Diagnostic) -> Option<SarifLocati
 
 /// The 1-based line of `offset` as every renderer counts it, and its
 /// 1-based column in UTF-16 code units rather than the grapheme clusters
-/// HCL counts. Like the line index, an offset past the end or inside a
-/// character counts as the start of that character, and a leading byte
-/// order mark takes no column.
+/// HCL counts.
 fn utf16_position(source: &CheckedFile, offset: TextSize) -> (u32, u32) {
-    let text = &source.text;
-    let line = source.line_col(offset).line;
-    let mut start = usize::from(
-        source
-            .line_index
-            .line_range(text, line as usize - 1)
-            .start(),
-    );
-    if start == 0 && text.starts_with('\u{feff}') {
-        start = '\u{feff}'.len_utf8();
-    }
-    let mut end = usize::from(offset).min(text.len());
-    while !text.is_char_boundary(end) {
-        end -= 1;
-    }
-    let column = text
-        .get(start..end)
-        .map_or(0, |prefix| prefix.encode_utf16().count());
-    (line, column as u32 + 1)
+    let pos = source.line_index.utf16_pos(&source.text, offset);
+    (pos.line + 1, pos.column + 1)
 }
 
 /// A path with `/` separators as a URI reference: relative as it is, or a

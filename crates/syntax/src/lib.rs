@@ -25,7 +25,7 @@ mod suggest;
 
 pub use body::trimmed_range;
 pub use error::{Code, Severity, SyntaxError};
-pub use line_index::{LineCol, LineIndex, Pos};
+pub use line_index::{LineCol, LineIndex, Pos, Utf16Pos};
 pub use parse::{
     Parse, SourceKind, debug_dump, parse, parse_expression, parse_named, parse_template,
 };

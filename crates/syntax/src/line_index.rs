@@ -5,6 +5,11 @@
 //! HCL's scanner does: a tab, an `é` or an emoji with modifiers is one
 //! column each. A leading byte order mark takes no column because HCL
 //! strips it before scanning.
+//!
+//! Editors and SARIF count columns in UTF-16 code units instead
+//! ([`LineIndex::utf16_pos`], [`LineIndex::offset_of_utf16`]): the
+//! Language Server Protocol's default position encoding. An `é` is one
+//! unit, a character outside the Basic Multilingual Plane (`🗻`) two.
 
 use rowan::{TextRange, TextSize};
 use unicode_segmentation::UnicodeSegmentation;
@@ -101,6 +106,66 @@ impl LineIndex {
     }
 }
 
+/// A 0-based line and a 0-based column in UTF-16 code units, as the
+/// Language Server Protocol counts them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Utf16Pos {
+    pub line: u32,
+    pub column: u32,
+}
+
+impl LineIndex {
+    /// The UTF-16 position of `offset` in `text`. As for
+    /// [`LineIndex::line_col`], offsets past the end are clamped to it, an
+    /// offset inside a character counts as that character's start, and a
+    /// leading byte order mark takes no column.
+    pub fn utf16_pos(&self, text: &str, offset: TextSize) -> Utf16Pos {
+        let offset = floor_char_boundary(text, offset.min(text_len(text)));
+        let line = self.line_of(offset);
+        let start = self.content_start(text, line).min(usize::from(offset));
+        let column = text[start..usize::from(offset)].encode_utf16().count();
+        Utf16Pos {
+            line: line as u32,
+            column: column as u32,
+        }
+    }
+
+    /// The offset of a UTF-16 position in `text`. A line past the last is
+    /// the end of the text; a column past the end of its line is the end
+    /// of the line (before its line break); a column inside a character
+    /// (between the two units of a surrogate pair) is that character's
+    /// start.
+    pub fn offset_of_utf16(&self, text: &str, pos: Utf16Pos) -> TextSize {
+        let line = pos.line as usize;
+        if line >= self.line_count() {
+            return text_len(text);
+        }
+        let start = self.content_start(text, line);
+        let end = usize::from(self.line_range(text, line).end());
+        let content = text[start..end].trim_end_matches(['\n', '\r']);
+        let mut units = 0u32;
+        for (at, c) in content.char_indices() {
+            let next = units + c.len_utf16() as u32;
+            if next > pos.column {
+                return TextSize::from((start + at) as u32);
+            }
+            units = next;
+        }
+        TextSize::from((start + content.len()) as u32)
+    }
+
+    /// Where the columns of a 0-based line start: after a leading byte
+    /// order mark on the first line.
+    fn content_start(&self, text: &str, line: usize) -> usize {
+        let start = usize::from(self.line_starts[line]);
+        if line == 0 && text.starts_with(BOM) {
+            BOM.len_utf8()
+        } else {
+            start
+        }
+    }
+}
+
 /// A position as HCL reports it: 1-based line and column, 0-based byte.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Pos {
@@ -188,6 +253,55 @@ mod tests {
         assert_eq!(line_col("ab", 10), (1, 3));
         // Inside the two bytes of "é".
         assert_eq!(line_col("é", 1), (1, 1));
+    }
+
+    fn utf16(text: &str, offset: u32) -> (u32, u32) {
+        let Utf16Pos { line, column } = LineIndex::new(text).utf16_pos(text, offset.into());
+        (line, column)
+    }
+
+    #[test]
+    fn utf16_columns_count_code_units() {
+        // "é" is one unit; "🗻" (outside the BMP) two; a ZWJ family five
+        // characters of which three need two units each: eight.
+        assert_eq!(utf16("a = \"é\"", 7), (0, 6));
+        assert_eq!(utf16("🗻x", 4), (0, 2));
+        assert_eq!(utf16("🗻x", 5), (0, 3));
+        let family = "👨\u{200d}👩\u{200d}👧";
+        assert_eq!(utf16(&format!("{family}x"), family.len() as u32), (0, 8));
+        assert_eq!(utf16("a\r\n🗻b", 7), (1, 2));
+        // Inside "🗻", past the end, and after a byte order mark.
+        assert_eq!(utf16("🗻", 2), (0, 0));
+        assert_eq!(utf16("ab", 10), (0, 2));
+        assert_eq!(utf16("\u{feff}ab", 4), (0, 1));
+    }
+
+    #[test]
+    fn utf16_positions_map_back_to_offsets() {
+        let text = "x = \"🗻é\"\r\n\u{1F600}y\n";
+        let index = LineIndex::new(text);
+        for offset in (0..=text.len()).filter(|&at| text.is_char_boundary(at)) {
+            let offset = TextSize::from(offset as u32);
+            let pos = index.utf16_pos(text, offset);
+            // The line break's `\r` and `\n` map to the line's end.
+            let back = index.offset_of_utf16(text, pos);
+            let line_end = index.line_range(text, pos.line as usize).end();
+            assert!(
+                back == offset || (back < offset && offset <= line_end),
+                "{offset:?} -> {pos:?} -> {back:?}"
+            );
+        }
+        let at = |line, column| u32::from(index.offset_of_utf16(text, Utf16Pos { line, column }));
+        // Between the two units of "🗻": its start.
+        assert_eq!(at(0, 6), 5);
+        assert_eq!(at(0, 7), 9);
+        // Past the line's end: before its line break; past the last line:
+        // the end of the text.
+        assert_eq!(at(0, 99), 12);
+        assert_eq!(at(1, 1), 14);
+        assert_eq!(at(1, 2), 18);
+        assert_eq!(at(1, 3), 19);
+        assert_eq!(at(9, 0), text.len() as u32);
     }
 
     #[test]
