@@ -263,25 +263,38 @@ fn deeply_nested_modules() {
     assert_eq!(code, 0, "{output}");
 }
 
-/// Many declarations in one module: looking one up must not walk all of
-/// them (which made 20,000 locals take minutes in a debug build).
+/// Many declarations in one module, most referring to the one before:
+/// looking one up must not walk all of them (which made 20,000 locals take
+/// minutes in a debug build), finding an expression's references must not
+/// walk the file's, and declaration names must not become attributes of
+/// every resource (which made 50,000 resources take minutes and gigabytes
+/// in `--plan`).
 #[test]
 fn many_declarations_in_one_module() {
     const COUNT: usize = 20_000;
+    let value = |i: usize, previous: &str| match i % 10 {
+        0 => i.to_string(),
+        _ => previous.replace('#', &(i - 1).to_string()),
+    };
     for (case, text) in [
         (
             "many_locals",
             format!(
                 "locals {{\n{}}}\n",
                 (0..COUNT)
-                    .map(|i| format!("  v{i} = {i}\n"))
+                    .map(|i| format!("  v{i} = {}\n", value(i, "local.v# + 1")))
                     .collect::<String>()
             ),
         ),
         (
             "many_resources",
             (0..COUNT)
-                .map(|i| format!("resource \"terraform_data\" \"r{i}\" {{\n  input = {i}\n}}\n"))
+                .map(|i| {
+                    format!(
+                        "resource \"terraform_data\" \"r{i}\" {{\n  input = {}\n}}\n",
+                        value(i, "terraform_data.r#.output")
+                    )
+                })
                 .collect(),
         ),
     ] {

@@ -16,6 +16,7 @@ use super::{
 };
 use crate::config::model::Instances;
 use crate::declarations::DeclKind;
+use crate::declarations::module::module_declarations;
 use crate::diagnostics::Diagnostic;
 use crate::input::ModuleDir;
 
@@ -165,12 +166,39 @@ fn is_write_only(name: &str) -> bool {
     name.ends_with("_wo")
 }
 
-/// Every name that follows a `.` anywhere in a module's files: what any
+/// Every name that follows a `.` in a module's files, except where the
+/// `.` follows a root that names a declaration rather than a value
+/// (`local.NAME`, `var.NAME`, `module.NAME`, `data.TYPE`, `TYPE.NAME` of
+/// a resource type the module declares, `count.index`...): what any
 /// expression of the module may ask of a resource. Resources have these
 /// attributes, unknown unless configured, since without the provider's
-/// schema nothing says which attributes they have.
+/// schema nothing says which attributes they have. An attribute is only
+/// ever asked of a resource through a step that is not a root's first
+/// (`aws_instance.a.id`, `r.id` of a resource taken whole), so leaving
+/// out declaration names loses none, and keeps a module of thousands of
+/// resources or locals from giving each resource thousands of attributes.
 #[salsa::tracked(returns(ref))]
 pub fn attribute_names(db: &dyn salsa::Database, module: ModuleDir) -> BTreeSet<String> {
+    let mut roots: HashSet<&str> = [
+        "local",
+        "var",
+        "module",
+        "data",
+        "ephemeral",
+        "count",
+        "each",
+        "path",
+        "terraform",
+        "tofu",
+    ]
+    .into_iter()
+    .collect();
+    let declarations = module_declarations(db, module);
+    roots.extend(declarations.iter().filter_map(|d| match &d.kind {
+        DeclKind::ManagedResource { ty, .. } => Some(ty.as_str()),
+        _ => None,
+    }));
+    let is_name_byte = |b: u8| b.is_ascii_alphanumeric() || b == b'_' || b == b'-';
     let mut out = BTreeSet::new();
     for &file in module.files(db).iter().filter(|f| f.exists(db)) {
         let text = crate::input::contents(db, file).as_bytes();
@@ -182,12 +210,19 @@ pub fn attribute_names(db: &dyn salsa::Database, module: ModuleDir) -> BTreeSet<
             {
                 let start = i + 1;
                 let mut end = start;
-                while end < text.len()
-                    && (text[end].is_ascii_alphanumeric() || text[end] == b'_' || text[end] == b'-')
-                {
+                while end < text.len() && is_name_byte(text[end]) {
                     end += 1;
                 }
-                if let Ok(name) = std::str::from_utf8(&text[start..end]) {
+                // The identifier before the `.`, and whether it is a root
+                // (nothing but the start of a traversal before it).
+                let mut before = i;
+                while before > 0 && is_name_byte(text[before - 1]) {
+                    before -= 1;
+                }
+                let after_root = before < i
+                    && (before == 0 || text[before - 1] != b'.')
+                    && std::str::from_utf8(&text[before..i]).is_ok_and(|r| roots.contains(r));
+                if !after_root && let Ok(name) = std::str::from_utf8(&text[start..end]) {
                     out.insert(name.to_owned());
                 }
                 i = end;
@@ -282,4 +317,50 @@ fn nested_bodies(
     }
     out.reverse();
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::db::Database;
+    use crate::input::{ModuleDir, SourceFile};
+
+    fn attribute_names(text: &str) -> Vec<String> {
+        let db = Database::default();
+        let file = SourceFile::new(&db, "m/main.tf".to_owned(), text.to_owned(), true);
+        let module = ModuleDir::new(&db, "m".to_owned(), vec![file], Vec::new());
+        super::attribute_names(&db, module)
+            .iter()
+            .cloned()
+            .collect()
+    }
+
+    #[test]
+    fn declaration_names_are_not_attribute_names() {
+        let text = r#"
+resource "t" "r1" {}
+resource "t" "data" {
+  input = [t.r1.out, t.data.id, data.d.x.arn, local.l, var.v.tags.Name]
+}
+locals {
+  l = module.m.o
+  w = [for r in t.r1 : r.zone]
+  c = "${each.value.port} ${count.index} ${path.module} ${self.private_ip}"
+}
+"#;
+        assert_eq!(
+            attribute_names(text),
+            [
+                "Name",
+                "arn",
+                "id",
+                "o",
+                "out",
+                "port",
+                "private_ip",
+                "tags",
+                "x",
+                "zone"
+            ]
+        );
+    }
 }

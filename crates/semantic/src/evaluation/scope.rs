@@ -13,7 +13,6 @@ use tofu_types::{Mark, Type, Value};
 
 use super::{Evaluation, InstanceAddr, instance_module, local_value, resource_value};
 use crate::declarations::DeclKind;
-use crate::declarations::module::module_declarations;
 use crate::diagnostics::Diagnostic;
 use crate::input::{ModuleDir, SourceFile};
 use crate::references::Subject;
@@ -282,8 +281,9 @@ fn scope_roots(
     expr: &AnyExpr,
     keys: &KeyData,
 ) -> HashMap<String, Value> {
-    let declared = module_declarations(db, module);
-    let is_declared = |kind: &DeclKind| declared.iter().any(|d| &d.kind == kind);
+    let is_declared = |kind: &DeclKind| {
+        crate::declarations::module::module_declaration(db, module, kind).is_some()
+    };
     // `validate` evaluates nothing across a module's boundary: variables
     // are unknown values of their types, module outputs and resources
     // unknown (`evaluationStateData` in the validate walk).

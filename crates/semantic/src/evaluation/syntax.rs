@@ -127,9 +127,12 @@ pub(crate) fn references_within(
     file: SourceFile,
     range: TextRange,
 ) -> impl Iterator<Item = &Reference> {
-    crate::references::file_references(db, file)
+    // The file's references are sorted by where they start.
+    let references = crate::references::file_references(db, file);
+    let first = references.partition_point(|r| r.range.start() < range.start());
+    references[first..]
         .iter()
-        .filter(move |r| range.contains(r.range.start()))
+        .take_while(move |r| range.contains(r.range.start()))
 }
 
 /// The innermost expression of a native file at `offset` (the one a

@@ -141,6 +141,10 @@ pub fn file_references(db: &dyn salsa::Database, file: SourceFile) -> Vec<Refere
             json::collect_body(value, &block.type_name, from, &scope, file, &mut out);
         }
     }
+    // Blocks are visited in the model's order, which for JSON is by block
+    // type: sorted, the references of an expression are found by binary
+    // search (`references_within`).
+    out.sort_by_key(|r| r.range.start());
     out.shrink_to_fit();
     out
 }
