@@ -121,7 +121,8 @@ impl Analysis {
         // On the analysis threads, whose stacks deep configurations need,
         // with a handle of the database of their own.
         let (db, evaluations) = (self.db.clone(), self.evaluations);
-        let report = crate::on_analysis_threads(move || semantic::report(&db, &evaluations, cold));
+        let report =
+            crate::on_analysis_threads(move || semantic::report(&db, &evaluations, cold, None));
         let mut out: Vec<Diagnostic> = report.modules.into_iter().flatten().collect();
         if let Some((_, inputs)) = self.evaluations.plan {
             out.extend(

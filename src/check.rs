@@ -32,6 +32,13 @@ pub trait Progress: Sync {
     fn start(&self, files: usize);
     /// One more file is done.
     fn file_done(&self);
+    /// A later phase begins: `steps` more of `what` are to be done
+    /// (modules checked, module instances evaluated).
+    fn phase(&self, what: &'static str, steps: usize) {
+        let _ = (what, steps);
+    }
+    /// One more step of the current phase is done.
+    fn step(&self) {}
 }
 
 #[derive(Default, Clone, Copy)]
@@ -183,7 +190,7 @@ fn check_tree_here(root: &Path, options: &CheckOptions<'_>) -> Result<CheckRepor
     let static_inputs = load_root_inputs(&loaded.db, root_module(&loaded), root, inputs);
     semantic::set_static_inputs(&mut loaded, static_inputs, root);
     let root_inputs = options.plan.is_some().then_some(static_inputs);
-    let checked = semantic::check(&loaded, root, root_inputs);
+    let checked = semantic::check(&loaded, root, root_inputs, options.progress);
     let (syntax_errors, semantic) = (checked.syntax_errors, checked.diagnostics);
     let incompatible = incompatible_files(&discovered.modules, &semantic);
 

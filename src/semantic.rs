@@ -16,6 +16,7 @@ use tofu_semantic::{
 };
 use tofu_syntax::SyntaxError;
 
+use crate::check::Progress;
 use crate::discovery::Module;
 use crate::isolation::isolated;
 
@@ -195,6 +196,7 @@ pub(crate) fn check(
     loaded: &Loaded,
     base_dir: &std::path::Path,
     plan: Option<RootInputs>,
+    progress: Option<&dyn Progress>,
 ) -> Checked {
     let db = &loaded.db;
     let inputs = &loaded.files;
@@ -216,7 +218,7 @@ pub(crate) fn check(
     let Report {
         modules: mut found,
         evaluated,
-    } = report(db, &evaluations, true);
+    } = report(db, &evaluations, true, progress);
     // Only the syntax errors are kept: the trees stay the database's to
     // keep or drop (see `parse`).
     let syntax_errors: Vec<Vec<SyntaxError>> = inputs
@@ -331,11 +333,19 @@ pub(crate) struct Report {
 /// parallel (chunks are too coarse to keep both threads busy); the modules
 /// in waves in topological order of the tree, called modules before their
 /// callers, so that what a caller reads of them is ready.
-pub(crate) fn report(db: &Database, evaluations: &Evaluations, cold: bool) -> Report {
+pub(crate) fn report(
+    db: &Database,
+    evaluations: &Evaluations,
+    cold: bool,
+    progress: Option<&dyn Progress>,
+) -> Report {
     let workspace = evaluations.types.workspace(db);
     let graph = module_graph(db, workspace);
     if cold {
         let modules = workspace.modules(db);
+        if let Some(progress) = progress {
+            progress.phase("modules", modules.len());
+        }
         for wave in waves(modules, &graph.targets) {
             wave.par_iter().for_each_with(db.clone(), |db, &module| {
                 // A failure shows again, and is reported, in its chunk.
@@ -344,6 +354,9 @@ pub(crate) fn report(db: &Database, evaluations: &Evaluations, cold: bool) -> Re
                     // What the configurations' graphs read of the module.
                     module_dependencies(db, modules[module]);
                 });
+                if let Some(progress) = progress {
+                    progress.step();
+                }
             });
         }
     }
@@ -436,7 +449,7 @@ pub(crate) fn report(db: &Database, evaluations: &Evaluations, cold: bool) -> Re
         evaluations,
         load_failed || !evaluated.is_empty(),
         &clean_roots,
-        cold,
+        cold.then_some(progress),
     ));
     // A module's types, unless its own checks found errors, and unless
     // validate or the plan already reported the same at the same place.
@@ -491,7 +504,7 @@ fn evaluation_diagnostics(
     evaluations: &Evaluations,
     load_failed: bool,
     clean_roots: &HashSet<ModuleDir>,
-    cold: bool,
+    cold: Option<Option<&dyn Progress>>,
 ) -> Vec<tofu_semantic::Diagnostic> {
     let is_error = |d: &tofu_semantic::Diagnostic| d.severity == tofu_semantic::Severity::Error;
     let mut out = evaluate(db, evaluations.validate, clean_roots, cold);
@@ -518,24 +531,36 @@ fn evaluation_diagnostics(
 
 /// What evaluating every module instance under the roots that load
 /// cleanly reports, each diagnostic once: the chunks of instances in
-/// parallel, each on its own database clone.
+/// parallel, each on its own database clone. `cold` (with where to tell
+/// how far it got): nothing is evaluated yet, so each instance is first
+/// evaluated on its own.
 fn evaluate(
     db: &Database,
     evaluation: Evaluation,
     clean_roots: &HashSet<ModuleDir>,
-    cold: bool,
+    cold: Option<Option<&dyn Progress>>,
 ) -> Vec<tofu_semantic::Diagnostic> {
     let roots: Vec<(usize, &RootJobs)> = evaluation_jobs(db, evaluation)
         .iter()
         .enumerate()
         .filter(|(_, root)| clean_roots.contains(&root.root))
         .collect();
-    if cold {
+    if let Some(progress) = cold {
         let jobs: Vec<_> = roots.iter().flat_map(|(_, root)| &root.jobs).collect();
+        if let Some(progress) = progress {
+            let what = match evaluation.mode(db) {
+                EvalMode::Plan => "instances planned",
+                _ => "instances evaluated",
+            };
+            progress.phase(what, jobs.len());
+        }
         jobs.par_iter()
             .for_each_with(db.clone(), |db, (addr, whole)| {
                 // A failure shows again, and is reported, in its chunk.
                 let _ = isolated(|| job_diagnostics(db, evaluation, addr, *whole).len());
+                if let Some(progress) = progress {
+                    progress.step();
+                }
             });
     }
     let all_jobs = evaluation_jobs(db, evaluation);

@@ -1,6 +1,7 @@
 //! A progress bar on stderr for long checks: only on a terminal, and only
 //! once a check has taken more than a second, so that quick runs and logs
-//! stay clean.
+//! stay clean. It follows every phase: files parsed, modules checked,
+//! module instances evaluated (and planned, with `--plan`).
 
 use std::{
     io::{self, IsTerminal},
@@ -26,7 +27,7 @@ impl TerminalProgress {
             return None;
         }
         let bar = ProgressBar::hidden();
-        if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} files {elapsed}") {
+        if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} {msg} {elapsed}") {
             bar.set_style(style);
         }
         Some(TerminalProgress {
@@ -39,17 +40,33 @@ impl TerminalProgress {
     pub fn finish(self) {
         self.bar.finish_and_clear();
     }
+
+    /// Shows the bar once the check has taken more than [`DELAY`].
+    fn show_when_slow(&self) {
+        if self.started.elapsed() > DELAY && !self.shown.swap(true, Ordering::Relaxed) {
+            self.bar.set_draw_target(ProgressDrawTarget::stderr());
+        }
+    }
 }
 
 impl Progress for TerminalProgress {
     fn start(&self, files: usize) {
-        self.bar.set_length(files as u64);
+        self.phase("files", files);
     }
 
     fn file_done(&self) {
+        self.step();
+    }
+
+    fn phase(&self, what: &'static str, steps: usize) {
+        self.bar.set_message(what);
+        self.bar.set_length(steps as u64);
+        self.bar.set_position(0);
+        self.show_when_slow();
+    }
+
+    fn step(&self) {
         self.bar.inc(1);
-        if self.started.elapsed() > DELAY && !self.shown.swap(true, Ordering::Relaxed) {
-            self.bar.set_draw_target(ProgressDrawTarget::stderr());
-        }
+        self.show_when_slow();
     }
 }
