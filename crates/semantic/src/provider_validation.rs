@@ -20,6 +20,7 @@ use crate::addrs::provider::parse_provider_part;
 use crate::call_tree::module_graph;
 use crate::config::model::{BlockType, ItemBody, ProviderRefItem, Span};
 use crate::config::{file_config_diagnostics, file_model, file_source_map};
+use crate::declarations::DeclKind;
 use crate::diagnostics::{Diagnostic, range_string};
 use crate::input::{ModuleDir, SourceFile, Workspace};
 
@@ -129,6 +130,37 @@ pub struct ModuleProviders {
 impl ModuleProviders {
     fn requirement(&self, name: &str) -> Option<&Requirement> {
         self.requirements.iter().find(|r| r.name == name)
+    }
+
+    /// The provider a local name stands for when a resource or a
+    /// `provider` block uses it (`Module.ImpliedProviderForUnqualifiedType`):
+    /// the module's `required_providers` entry for it, else the implied
+    /// provider (`hashicorp/NAME`, or the built-in one for `terraform`).
+    pub fn provider_for_local_name(&self, name: &str) -> Provider {
+        self.requirement(name)
+            .map_or_else(|| Provider::implied(name), |r| r.ty.clone())
+    }
+
+    /// The provider whose schema describes a resource, data source or
+    /// ephemeral resource (`Resource.Provider`, which OpenTofu sets while
+    /// it assembles the module, from `ProviderForLocalConfig`): the local
+    /// name of its `provider` argument, or else its type's prefix
+    /// (`Resource.ImpliedProvider`). `None` for a resource the module's
+    /// primary files do not declare, or whose `provider` argument is not
+    /// a provider configuration reference.
+    pub fn resource_provider(&self, kind: &DeclKind) -> Option<Provider> {
+        let addr = match kind {
+            DeclKind::ManagedResource { ty, name } => format!("{ty}.{name}"),
+            DeclKind::DataResource { ty, name } => format!("data.{ty}.{name}"),
+            DeclKind::EphemeralResource { ty, name } => format!("ephemeral.{ty}.{name}"),
+            _ => return None,
+        };
+        let resource = self.resources.iter().find(|r| r.addr == addr)?;
+        let local_name = match &resource.provider {
+            Some(reference) => reference.as_ref()?.name.as_str(),
+            None => resource.ty.split('_').next().unwrap_or(&resource.ty),
+        };
+        Some(self.provider_for_local_name(local_name))
     }
 
     /// The provider a local name stands for in this module

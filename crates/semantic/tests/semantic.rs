@@ -612,3 +612,95 @@ fn moving_text_in_one_file_reevaluates_only_its_locals() {
         "{executed:?}"
     );
 }
+
+#[test]
+fn resources_are_served_by_the_provider_their_local_name_requires() {
+    use tofu_semantic::{Provider, module_providers};
+    let db = Database::default();
+    let m = module(
+        &db,
+        "",
+        &[(
+            "main.tf",
+            r#"terraform {
+  required_providers {
+    cloud = { source = "example/cloud" }
+    aws   = { source = "registry.opentofu.org/hashicorp/aws" }
+  }
+}
+resource "cloud_thing" "a" {}
+resource "aws_instance" "b" {
+  provider = aws.west
+}
+resource "docker_container" "c" {}
+resource "terraform_data" "d" {}
+resource "google_bucket" "e" {
+  provider = cloud
+}
+data "cloud_image" "f" {}
+ephemeral "cloud_token" "g" {}
+resource "cloud_thing" "h" {
+  provider = 1
+}
+resource "aws_thing" "i" {
+  provider = "cloud"
+}
+"#,
+        )],
+    );
+    let providers = module_providers(&db, m);
+    let served = |kind: DeclKind| providers.resource_provider(&kind).map(|p| p.to_string());
+    let managed = |ty: &str, name: &str| DeclKind::ManagedResource {
+        ty: ty.into(),
+        name: name.into(),
+    };
+    assert_eq!(
+        served(managed("cloud_thing", "a")).as_deref(),
+        Some("registry.opentofu.org/example/cloud")
+    );
+    assert_eq!(
+        served(managed("aws_instance", "b")).as_deref(),
+        Some("registry.opentofu.org/hashicorp/aws")
+    );
+    assert_eq!(
+        served(managed("docker_container", "c")).as_deref(),
+        Some("registry.opentofu.org/hashicorp/docker")
+    );
+    assert_eq!(
+        served(managed("terraform_data", "d")).as_deref(),
+        Some("terraform.io/builtin/terraform")
+    );
+    assert_eq!(
+        served(managed("google_bucket", "e")).as_deref(),
+        Some("registry.opentofu.org/example/cloud")
+    );
+    let data = DeclKind::DataResource {
+        ty: "cloud_image".into(),
+        name: "f".into(),
+    };
+    assert_eq!(
+        served(data).as_deref(),
+        Some("registry.opentofu.org/example/cloud")
+    );
+    let ephemeral = DeclKind::EphemeralResource {
+        ty: "cloud_token".into(),
+        name: "g".into(),
+    };
+    assert_eq!(
+        served(ephemeral).as_deref(),
+        Some("registry.opentofu.org/example/cloud")
+    );
+    // A quoted reference is still one (with OpenTofu's warning); a
+    // `provider` argument that is no reference, and what is not declared,
+    // have no provider.
+    assert_eq!(
+        served(managed("aws_thing", "i")).as_deref(),
+        Some("registry.opentofu.org/example/cloud")
+    );
+    assert_eq!(served(managed("cloud_thing", "h")), None);
+    assert_eq!(served(managed("cloud_thing", "zz")), None);
+    assert_eq!(
+        providers.provider_for_local_name("cloud"),
+        Provider::of_required_source("example/cloud").unwrap()
+    );
+}
