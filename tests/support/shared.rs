@@ -5,6 +5,8 @@
 //!
 //! Every test crate of the workspace includes this file by its path.
 
+#![allow(clippy::disallowed_methods)] // Tests and benches read their fixtures from the disk.
+
 use std::path::{Path, PathBuf};
 
 /// `shared/NAME` beside the repository that holds the crate under test,

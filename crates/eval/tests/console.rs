@@ -20,6 +20,8 @@
 //! of numbers), `uo` (an object with a string attribute `a`) and `lu` (a
 //! known tuple with an unknown second element).
 
+#![allow(clippy::disallowed_methods)] // Tests and benches read their fixtures from the disk.
+
 use std::path::Path;
 
 use std::collections::BTreeMap;

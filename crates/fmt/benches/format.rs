@@ -4,6 +4,8 @@
 //!
 //! `parse` is the part of it that checks for syntax errors, for scale.
 
+#![allow(clippy::disallowed_methods)] // Tests and benches read their fixtures from the disk.
+
 use std::{
     fs,
     hint::black_box,

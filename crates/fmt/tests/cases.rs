@@ -9,6 +9,8 @@
 //! `trailing_spaces.tf` when read from standard input, where Terraform adds
 //! a newline; from a file it does not, and neither does OpenTofu).
 
+#![allow(clippy::disallowed_methods)] // Tests and benches read their fixtures from the disk.
+
 use std::{fmt::Write, path::Path};
 
 use tofu_syntax::LineIndex;

@@ -2,6 +2,8 @@
 //! published and scrambled (indentation and alignment removed), and
 //! against `tofu fmt` or `terraform fmt` where one is on PATH.
 
+#![allow(clippy::disallowed_methods)] // Tests and benches read their fixtures from the disk.
+
 use std::{
     path::{Path, PathBuf},
     process::Command,

@@ -14,6 +14,8 @@
 //!   first access (its cost does not depend on the document's size, so it
 //!   is measured on a document of that provider alone, parsed at setup).
 
+#![allow(clippy::disallowed_methods)] // Tests and benches read their fixtures from the disk.
+
 use std::fmt::Write;
 use std::hint::black_box;
 use std::time::Duration;

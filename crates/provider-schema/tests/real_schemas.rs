@@ -2,6 +2,8 @@
 //! (see its README): every schema decodes, and a few are pinned as
 //! snapshots of their compact rendering.
 
+#![allow(clippy::disallowed_methods)] // Tests and benches read their fixtures from the disk.
+
 #[path = "../../../tests/support/shared.rs"]
 mod shared;
 

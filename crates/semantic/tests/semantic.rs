@@ -1,6 +1,8 @@
 //! Declarations, references and their diagnostics, and which queries an
 //! edit makes run again.
 
+#![allow(clippy::disallowed_methods)] // Tests and benches read their fixtures from the disk.
+
 use salsa::Setter;
 use tofu_semantic::{
     CHUNK_SIZE, Database, DeclKind, EvalMode, Evaluation, ModuleDir, SourceFile, Workspace,

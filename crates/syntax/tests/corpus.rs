@@ -1,6 +1,8 @@
 //! Every configuration file of the shared corpus of published modules
 //! parses without a syntax error and round-trips exactly.
 
+#![allow(clippy::disallowed_methods)] // Tests and benches read their fixtures from the disk.
+
 use std::path::{Path, PathBuf};
 
 use tofu_syntax::{SourceKind, parse_named};

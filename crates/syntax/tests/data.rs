@@ -7,6 +7,8 @@
 //! `tofu console` reads them) and `test_data/template` standalone
 //! templates (as `templatefile` reads them), each with `ok` and `err`.
 
+#![allow(clippy::disallowed_methods)] // Tests and benches read their fixtures from the disk.
+
 use std::path::Path;
 
 use tofu_syntax::{Parse, SourceKind, debug_dump, parse, parse_expression, parse_template};

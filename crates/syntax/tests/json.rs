@@ -2,6 +2,8 @@
 //! parser cases, the typed view, nesting limits, and properties over random
 //! and mutated input.
 
+#![allow(clippy::disallowed_methods)] // Tests and benches read their fixtures from the disk.
+
 use std::path::Path;
 
 use proptest::prelude::*;
