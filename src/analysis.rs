@@ -7,8 +7,8 @@ use salsa::Setter;
 use tofu_semantic::{
     Constness, Database, DeclKind, Declaration, Diagnostic, ModuleDir, Reference, SourceFile,
     StaticCall, Subject, VariableSource, Workspace, declaration_type, expression_type,
-    local_source_dir, module_calls, module_declarations, module_graph, module_references,
-    root_variable_values, sync_module_graph,
+    local_source_dir, module_calls, module_declaration, module_declarations, module_graph,
+    module_references, root_variable_values, sync_module_graph,
 };
 use tofu_syntax::{TextRange, TextSize};
 use tofu_types::Type;
@@ -166,10 +166,7 @@ impl Analysis {
         let Subject::Declared(kind) = &reference.subject else {
             return None;
         };
-        module_declarations(&self.db, module)
-            .iter()
-            .find(|d| &d.kind == kind)
-            .map(|d| self.located(d))
+        module_declaration(&self.db, module, kind).map(|d| self.located(d))
     }
 
     /// Every reference to a declaration of a module.

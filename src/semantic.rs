@@ -332,7 +332,8 @@ pub(crate) struct Report {
 /// each module and each instance is computed first on its own, in
 /// parallel (chunks are too coarse to keep both threads busy); the modules
 /// in waves in topological order of the tree, called modules before their
-/// callers, so that what a caller reads of them is ready.
+/// callers, so that what a caller reads of them is ready; `progress` is
+/// told of each of those.
 pub(crate) fn report(
     db: &Database,
     evaluations: &Evaluations,
@@ -449,7 +450,8 @@ pub(crate) fn report(
         evaluations,
         load_failed || !evaluated.is_empty(),
         &clean_roots,
-        cold.then_some(progress),
+        cold,
+        progress,
     ));
     // A module's types, unless its own checks found errors, and unless
     // validate or the plan already reported the same at the same place.
@@ -504,10 +506,11 @@ fn evaluation_diagnostics(
     evaluations: &Evaluations,
     load_failed: bool,
     clean_roots: &HashSet<ModuleDir>,
-    cold: Option<Option<&dyn Progress>>,
+    cold: bool,
+    progress: Option<&dyn Progress>,
 ) -> Vec<tofu_semantic::Diagnostic> {
     let is_error = |d: &tofu_semantic::Diagnostic| d.severity == tofu_semantic::Severity::Error;
-    let mut out = evaluate(db, evaluations.validate, clean_roots, cold);
+    let mut out = evaluate(db, evaluations.validate, clean_roots, cold, progress);
     let Some((plan, inputs)) = evaluations.plan else {
         return out;
     };
@@ -524,28 +527,29 @@ fn evaluation_diagnostics(
         out.extend(missing.iter().cloned());
         return out;
     }
-    out.extend(evaluate(db, plan, clean_roots, cold));
+    out.extend(evaluate(db, plan, clean_roots, cold, progress));
     dedupe(&mut out);
     out
 }
 
 /// What evaluating every module instance under the roots that load
 /// cleanly reports, each diagnostic once: the chunks of instances in
-/// parallel, each on its own database clone. `cold` (with where to tell
-/// how far it got): nothing is evaluated yet, so each instance is first
-/// evaluated on its own.
+/// parallel, each on its own database clone. `cold`: nothing is
+/// evaluated yet, so each instance is first evaluated on its own, and
+/// `progress` told of each.
 fn evaluate(
     db: &Database,
     evaluation: Evaluation,
     clean_roots: &HashSet<ModuleDir>,
-    cold: Option<Option<&dyn Progress>>,
+    cold: bool,
+    progress: Option<&dyn Progress>,
 ) -> Vec<tofu_semantic::Diagnostic> {
     let roots: Vec<(usize, &RootJobs)> = evaluation_jobs(db, evaluation)
         .iter()
         .enumerate()
         .filter(|(_, root)| clean_roots.contains(&root.root))
         .collect();
-    if let Some(progress) = cold {
+    if cold {
         let jobs: Vec<_> = roots.iter().flat_map(|(_, root)| &root.jobs).collect();
         if let Some(progress) = progress {
             let what = match evaluation.mode(db) {

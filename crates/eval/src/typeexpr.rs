@@ -22,6 +22,17 @@ pub struct TypeConstraint {
     pub defaults: Option<Defaults>,
 }
 
+impl TypeConstraint {
+    /// `any`: what a variable without a type (or with a type that has
+    /// errors) takes.
+    pub fn any() -> TypeConstraint {
+        TypeConstraint {
+            ty: Type::Dynamic,
+            defaults: None,
+        }
+    }
+}
+
 /// HCL's `TypeConstraintWithDefaults`: `None` when there were errors.
 pub fn type_constraint_with_defaults(expr: &Expr) -> (Option<TypeConstraint>, Vec<Diagnostic>) {
     let mut diags = Vec::new();

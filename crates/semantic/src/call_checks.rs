@@ -13,7 +13,7 @@ use crate::config::model::{BlockType, Instances, ItemBody};
 use crate::config::module_call::call_config;
 use crate::config::{file_blocks, file_model};
 use crate::declarations::DeclKind;
-use crate::declarations::module::module_declarations;
+use crate::declarations::module::module_declaration;
 use crate::diagnostics::Diagnostic;
 use crate::input::{ModuleDir, Workspace};
 use crate::references::Subject;
@@ -106,7 +106,6 @@ pub fn module_output_diagnostics(
     module: ModuleDir,
 ) -> Vec<crate::diagnostics::Diagnostic> {
     let targets = crate::call_tree::call_targets(db, workspace, module);
-    let declarations = module_declarations(db, module);
     let mut out = Vec::new();
     for reference in crate::references::module_checked_references(db, module) {
         let (Subject::Declared(call @ DeclKind::ModuleCall(name)), Some((output, range))) =
@@ -120,11 +119,7 @@ pub fn module_output_diagnostics(
         let Some((_, child)) = targets.iter().find(|(target, _)| target == name) else {
             continue;
         };
-        let Some(instances) = declarations
-            .iter()
-            .find(|d| &d.kind == call)
-            .map(|d| d.instances)
-        else {
+        let Some(instances) = module_declaration(db, module, call).map(|d| d.instances) else {
             continue;
         };
         let declared = module_output_names(db, *child).contains(output);

@@ -17,8 +17,8 @@ use std::sync::Arc;
 use tofu_diagnostics::Code;
 use tofu_eval::typeexpr::TypeConstraint;
 use tofu_syntax::quote::go_quote;
+use tofu_types::Value;
 use tofu_types::defaults::convert_with_defaults;
-use tofu_types::{Type, Value};
 
 use crate::config::model::{
     BlockItem, BlockType, FileModel, ItemBody, Span, VariableDecl, VariableItem,
@@ -132,11 +132,9 @@ pub fn module_overrides(db: &dyn salsa::Database, module: ModuleDir) -> Override
 struct Base {
     variables: HashMap<String, VariableState>,
     locals: HashSet<String>,
-    outputs: HashSet<String>,
-    module_calls: HashSet<String>,
-    managed: HashSet<(String, String)>,
-    data: HashSet<(String, String)>,
-    ephemeral: HashSet<(String, String)>,
+    /// The outputs, module calls and resources an override can merge
+    /// into.
+    blocks: HashSet<DeclKind>,
     /// Provider configurations by local name and alias (`""`: none).
     providers: HashSet<(String, String)>,
 }
@@ -149,24 +147,12 @@ struct VariableState {
     nullable: bool,
 }
 
-fn resource_key(block: &BlockItem) -> (String, String) {
-    (block.label(0), block.label(1))
-}
-
 impl Base {
     /// Whether the primary files declare the block `kind` names (an
     /// output, a module call or a resource), which an override can merge
     /// into.
     fn has_block(&self, kind: &DeclKind) -> bool {
-        let key = |ty: &String, name: &String| (ty.clone(), name.clone());
-        match kind {
-            DeclKind::Output(name) => self.outputs.contains(name),
-            DeclKind::ModuleCall(name) => self.module_calls.contains(name),
-            DeclKind::ManagedResource { ty, name } => self.managed.contains(&key(ty, name)),
-            DeclKind::DataResource { ty, name } => self.data.contains(&key(ty, name)),
-            DeclKind::EphemeralResource { ty, name } => self.ephemeral.contains(&key(ty, name)),
-            _ => false,
-        }
+        self.blocks.contains(kind)
     }
 
     fn add_primary(&mut self, model: &FileModel) {
@@ -177,7 +163,10 @@ impl Base {
                     self.variables.insert(
                         block.label(0),
                         VariableState {
-                            constraint: variable.constraint.clone().unwrap_or_else(any_type),
+                            constraint: variable
+                                .constraint
+                                .clone()
+                                .unwrap_or_else(TypeConstraint::any),
                             default: variable.default.clone(),
                             nullable: variable.nullable.unwrap_or(true),
                         },
@@ -186,26 +175,22 @@ impl Base {
                 (BlockType::Locals, ItemBody::Locals(locals)) => {
                     self.locals.extend(locals.iter().map(|l| l.name.clone()));
                 }
-                (BlockType::Output, _) => {
-                    self.outputs.insert(block.label(0));
-                }
-                (BlockType::Module, _) => {
-                    self.module_calls.insert(block.label(0));
-                }
-                (BlockType::Resource, _) => {
-                    self.managed.insert(resource_key(block));
-                }
-                (BlockType::Data, _) => {
-                    self.data.insert(resource_key(block));
-                }
-                (BlockType::Ephemeral, _) => {
-                    self.ephemeral.insert(resource_key(block));
-                }
+                (
+                    BlockType::Output
+                    | BlockType::Module
+                    | BlockType::Resource
+                    | BlockType::Data
+                    | BlockType::Ephemeral,
+                    _,
+                ) => self.blocks.extend(DeclKind::of_block(block)),
                 (BlockType::Check, ItemBody::Check { data }) => {
                     // A check block's scoped data source is one of the
                     // module's data resources: the first that decodes.
                     if let Some(data) = data.iter().find(|data| !data.has_errors) {
-                        self.data.insert((data.label(0), data.label(1)));
+                        self.blocks.insert(DeclKind::DataResource {
+                            ty: data.label(0),
+                            name: data.label(1),
+                        });
                     }
                 }
                 (BlockType::Provider, ItemBody::Provider(provider)) => {
@@ -218,13 +203,6 @@ impl Base {
                 _ => {}
             }
         }
-    }
-}
-
-fn any_type() -> TypeConstraint {
-    TypeConstraint {
-        ty: Type::Dynamic,
-        defaults: None,
     }
 }
 
@@ -367,9 +345,10 @@ fn merge_file(
         }
     };
 
+    let merges = |block: &BlockItem| DeclKind::of_block(block).is_some_and(|k| base.has_block(&k));
     for output in model.of_type(BlockType::Output) {
         let name = output.label(0);
-        if !base.outputs.contains(&name) {
+        if !merges(output) {
             out.push(error(
                 Code::MissingOutputToOverride,
                 format!(
@@ -385,7 +364,7 @@ fn merge_file(
 
     for call in model.of_type(BlockType::Module) {
         let name = call.label(0);
-        if !base.module_calls.contains(&name) {
+        if !merges(call) {
             out.push(error(
                 Code::MissingModuleCallToOverride,
                 format!(
@@ -399,38 +378,37 @@ fn merge_file(
         depends_on_override(out, call);
     }
 
-    let resource_kinds: [ResourceKind<'_>; 3] = [
+    // Each kind of resource block: its type, the code when there is no
+    // base, and how the detail names the resource and the block.
+    let resource_kinds = [
         (
             BlockType::Resource,
-            &base.managed,
             Code::MissingResourceToOverride,
             "resource",
             "a resource block",
         ),
         (
             BlockType::Data,
-            &base.data,
             Code::MissingDataResourceToOverride,
             "data resource",
             "a data block",
         ),
         (
             BlockType::Ephemeral,
-            &base.ephemeral,
             Code::MissingEphemeralResourceToOverride,
             "ephemeral resource",
             "an ephemeral block",
         ),
     ];
-    for (block_type, existing, code, noun, what) in resource_kinds {
+    for (block_type, code, noun, what) in resource_kinds {
         for resource in model.of_type(block_type) {
-            let (ty, name) = resource_key(resource);
-            if !existing.contains(&(ty.clone(), name.clone())) {
+            if !merges(resource) {
                 out.push(error(
                     code,
                     format!(
-                        "There is no {ty} {noun} named {}. An override file can only override {what} defined in a primary configuration file.",
-                        go_quote(&name)
+                        "There is no {} {noun} named {}. An override file can only override {what} defined in a primary configuration file.",
+                        resource.label(0),
+                        go_quote(&resource.label(1))
                     ),
                     resource.header,
                 ));
@@ -464,17 +442,6 @@ fn merge_file(
     }
     overridden
 }
-
-/// A kind of resource block in an override file: its block type, the
-/// resources of the primary files, the code when there is no base, and
-/// how the detail names the resource and the block.
-type ResourceKind<'a> = (
-    BlockType,
-    &'a HashSet<(String, String)>,
-    Code,
-    &'static str,
-    &'static str,
-);
 
 /// `Variable.merge`: what the override sets replaces the base's, then the
 /// default must still convert to the type and be non-null when the

@@ -17,6 +17,11 @@ impl ParsedFile {
     pub fn to_parse(&self) -> Parse {
         Parse::new(self.green.clone(), self.errors.clone())
     }
+
+    /// The root of the tree, where the model's pointers are found again.
+    pub fn syntax(&self) -> tofu_syntax::SyntaxNode {
+        tofu_syntax::SyntaxNode::new_root(self.green.clone())
+    }
 }
 
 #[salsa::tracked(returns(ref))]

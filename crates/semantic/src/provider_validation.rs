@@ -103,6 +103,14 @@ struct Resource {
     at: Place,
 }
 
+impl Resource {
+    /// The local name its type implies (`Resource.ImpliedProvider`): the
+    /// type up to its first `_`.
+    fn implied_local_name(&self) -> &str {
+        self.ty.split('_').next().unwrap_or(&self.ty)
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct Call {
     name: String,
@@ -158,7 +166,7 @@ impl ModuleProviders {
         let resource = self.resources.iter().find(|r| r.addr == addr)?;
         let local_name = match &resource.provider {
             Some(reference) => reference.as_ref()?.name.as_str(),
-            None => resource.ty.split('_').next().unwrap_or(&resource.ty),
+            None => resource.implied_local_name(),
         };
         Some(self.provider_for_local_name(local_name))
     }
@@ -473,7 +481,7 @@ fn validate(
 
     // Resources that name no provider use the one their type implies.
     for r in module.resources.iter().filter(|r| r.provider.is_none()) {
-        let local_name = r.ty.split('_').next().unwrap_or(&r.ty);
+        let local_name = r.implied_local_name();
         if let Err(err) = parse_provider_part(local_name) {
             out.push(error(
                 Code::InvalidProviderLocalName,

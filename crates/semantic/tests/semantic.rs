@@ -45,6 +45,26 @@ fn diagnostics(db: &Database, module: ModuleDir) -> Vec<String> {
         .collect()
 }
 
+/// How many times `query` ran in an execution log.
+fn times_run(executed: &[String], query: &str) -> usize {
+    executed.iter().filter(|q| *q == query).count()
+}
+
+/// The tree evaluated as `validate` evaluates it, set once as hosts do.
+fn validate_evaluation(db: &Database, workspace: Workspace) -> Evaluation {
+    Evaluation::builder(workspace, EvalMode::Validate, None, "/".to_owned())
+        .durability(salsa::Durability::HIGH)
+        .new(db)
+}
+
+/// Every instance of `evaluation` evaluates without a diagnostic.
+fn assert_instances_clean(db: &Database, evaluation: Evaluation) {
+    for addr in evaluation_instances(db, evaluation) {
+        let found = instance_diagnostics(db, evaluation, addr.clone());
+        assert!(found.is_empty(), "{found:?}");
+    }
+}
+
 #[test]
 fn declarations_have_stable_identities() {
     let db = Database::default();
@@ -214,28 +234,19 @@ fn an_edit_in_a_leaf_module_reruns_only_that_module() {
     );
     let mut db = db;
     let workspace = Workspace::new(&db, vec![root, leaf], Vec::new());
-    let evaluation = Evaluation::builder(workspace, EvalMode::Validate, None, "/".to_owned())
-        .durability(salsa::Durability::HIGH)
-        .new(&db);
+    let evaluation = validate_evaluation(&db, workspace);
     let check = |db: &Database| {
         for m in [root, leaf] {
             let found = module_dir_diagnostics(db, workspace, m);
             assert!(found.is_empty(), "{found:?}");
         }
-        for addr in evaluation_instances(db, evaluation) {
-            let found = instance_diagnostics(db, evaluation, addr.clone());
-            assert!(found.is_empty(), "{found:?}");
-        }
+        assert_instances_clean(db, evaluation);
         assert!(provider_tree_diagnostics(db, workspace).is_empty());
         assert!(configuration_cycles(db, workspace, root).is_empty());
     };
     check(&db);
     let first = db.take_executed();
-    assert_eq!(
-        first.iter().filter(|q| *q == "parse").count(),
-        2,
-        "{first:?}"
-    );
+    assert_eq!(times_run(&first, "parse"), 2, "{first:?}");
 
     let leaf_file = leaf.files(&db)[0];
     leaf_file.set_text(&mut db).to(
@@ -369,7 +380,7 @@ fn an_edit_runs_only_its_chunks_again() {
     sync_module_graph(&mut db, workspace);
     report(&db);
     let executed = db.take_executed();
-    let count = |query: &str| executed.iter().filter(|q| *q == query).count();
+    let count = |query: &str| times_run(&executed, query);
     assert_eq!(count("parse"), 1, "{executed:?}");
     assert_eq!(count("module_chunk_reports"), 1, "{executed:?}");
     // The leaf's static types are evaluated again (its instance's
@@ -576,22 +587,11 @@ fn moving_text_in_one_file_reevaluates_only_its_locals() {
     );
     let mut db = db;
     let workspace = Workspace::new(&db, vec![root], Vec::new());
-    let evaluation = Evaluation::builder(workspace, EvalMode::Validate, None, "/".to_owned())
-        .durability(salsa::Durability::HIGH)
-        .new(&db);
-    let check = |db: &Database| {
-        for addr in evaluation_instances(db, evaluation) {
-            let found = instance_diagnostics(db, evaluation, addr.clone());
-            assert!(found.is_empty(), "{found:?}");
-        }
-    };
+    let evaluation = validate_evaluation(&db, workspace);
+    let check = |db: &Database| assert_instances_clean(db, evaluation);
     check(&db);
     let first = db.take_executed();
-    assert_eq!(
-        first.iter().filter(|q| *q == "local_value").count(),
-        2,
-        "{first:?}"
-    );
+    assert_eq!(times_run(&first, "local_value"), 2, "{first:?}");
 
     // Moving `x` gives the module the same declarations: `y` and the
     // output, in the other file, are not evaluated again.
@@ -600,11 +600,7 @@ fn moving_text_in_one_file_reevaluates_only_its_locals() {
         .to("# moved\n\nlocals {\n  x = 1\n}\n".to_owned());
     check(&db);
     let executed = db.take_executed();
-    assert_eq!(
-        executed.iter().filter(|q| *q == "local_value").count(),
-        1,
-        "{executed:?}"
-    );
+    assert_eq!(times_run(&executed, "local_value"), 1, "{executed:?}");
     assert!(
         !executed.contains(&"output_value".to_owned()),
         "{executed:?}"

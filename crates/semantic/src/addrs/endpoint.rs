@@ -136,22 +136,12 @@ fn span(steps: &Steps) -> Option<TextRange> {
     Some(steps.first()?.1.cover(steps.last()?.1))
 }
 
-/// Go's conversion of a number to `int` (`gocty.FromCtyValue`).
+/// Go's conversion of a number to `int` (`gocty.FromCtyValue`), with its
+/// error's text.
 fn int_key(text: &str) -> Result<i64, String> {
-    let err = || {
-        format!(
-            "value must be a whole number, between {} and {}",
-            i64::MIN,
-            i64::MAX
-        )
-    };
-    if let Ok(n) = text.parse::<i64>() {
-        return Ok(n);
-    }
-    match text.parse::<f64>() {
-        Ok(f) if f.fract() == 0.0 && f.abs() < 9.2e18 => Ok(f as i64),
-        _ => Err(err()),
-    }
+    tofu_types::Number::parse(text)
+        .and_then(|n| n.to_i64())
+        .map_err(|err| err.to_string())
 }
 
 /// `getModuleName`: true for `module.NAME`, false for anything else.

@@ -18,7 +18,7 @@ use crate::addrs::traversal::Traversal;
 impl Decoder<'_> {
     /// `hcl.AbsTraversalForExpr`, with its error, and the traversal.
     fn endpoint_traversal(&mut self, expr: &AnyExpr) -> Option<Traversal> {
-        self.abs_traversal(&super::common::Traversal::Expr(expr.clone()))?;
+        self.abs_traversal(&super::common::ShimmedTraversal::Expr(expr.clone()))?;
         endpoint_traversal(expr, false)
             .ok()
             .filter(|t| !t.steps.is_empty())

@@ -134,7 +134,11 @@ impl Decoder<'_> {
 
     /// `shimTraversalInString`: a native quoted string stands for the
     /// traversal it holds, with a deprecation warning.
-    pub fn shim_traversal_in_string(&mut self, expr: AnyExpr, want_keyword: bool) -> Traversal {
+    pub fn shim_traversal_in_string(
+        &mut self,
+        expr: AnyExpr,
+        want_keyword: bool,
+    ) -> ShimmedTraversal {
         if let AnyExpr::Native(Expr::Template(template)) = &expr
             && let Some(text) = template.as_string_literal()
         {
@@ -152,26 +156,26 @@ impl Decoder<'_> {
                     range,
                 );
             }
-            return Traversal::Text(text, range);
+            return ShimmedTraversal::Text(text, range);
         }
-        Traversal::Expr(expr)
+        ShimmedTraversal::Expr(expr)
     }
 
     /// HCL's `hcl.AbsTraversalForExpr`: the range of a static traversal
     /// (a name followed by attribute names and constant index keys).
-    pub fn abs_traversal(&mut self, traversal: &Traversal) -> Option<TextRange> {
+    pub fn abs_traversal(&mut self, traversal: &ShimmedTraversal) -> Option<TextRange> {
         let (ok, range) = match traversal {
-            Traversal::Expr(AnyExpr::Native(expr)) => (
+            ShimmedTraversal::Expr(AnyExpr::Native(expr)) => (
                 is_static_traversal(expr),
                 tofu_syntax::trimmed_range(expr.syntax()),
             ),
-            Traversal::Expr(AnyExpr::Json(value)) => {
+            ShimmedTraversal::Expr(AnyExpr::Json(value)) => {
                 match value.as_scalar().and_then(|s| s.as_str()) {
                     Some(text) => (is_traversal_text(&text), value.text_range()),
                     None => (false, value.text_range()),
                 }
             }
-            Traversal::Text(text, range) => (is_traversal_text(text), *range),
+            ShimmedTraversal::Text(text, range) => (is_traversal_text(text), *range),
         };
         if ok {
             return Some(range);
@@ -221,9 +225,10 @@ impl Decoder<'_> {
     }
 }
 
-/// An expression that stands for a traversal: itself, or the text of a
-/// quoted one.
-pub(crate) enum Traversal {
+/// An expression that stands for a traversal, as `shimTraversalInString`
+/// gives it: itself, or the text of a quoted one (the traversal itself is
+/// [`crate::addrs::traversal::Traversal`]).
+pub(crate) enum ShimmedTraversal {
     Expr(AnyExpr),
     Text(String, TextRange),
 }

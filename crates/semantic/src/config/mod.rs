@@ -107,10 +107,10 @@ pub fn file_variables(db: &dyn salsa::Database, file: SourceFile) -> Vec<Variabl
                 name: block.label(0),
                 file,
                 range: places.range(block.header),
-                constraint: variable.constraint.clone().unwrap_or(TypeConstraint {
-                    ty: tofu_types::Type::Dynamic,
-                    defaults: None,
-                }),
+                constraint: variable
+                    .constraint
+                    .clone()
+                    .unwrap_or_else(TypeConstraint::any),
                 default: variable
                     .default
                     .clone()
@@ -138,7 +138,7 @@ pub(crate) fn file_items(
     file: SourceFile,
 ) -> impl Iterator<Item = (&BlockItem, AnyBlock)> {
     let places = file_source_map(db, file);
-    let root = tofu_syntax::SyntaxNode::new_root(parse(db, file).green.clone());
+    let root = parse(db, file).syntax();
     file_model(db, file)
         .blocks
         .iter()
@@ -173,7 +173,7 @@ pub(crate) fn terraform_setting(
         })
         .find(|setting| places.range(setting.header) == header)?
         .clone();
-    let root = tofu_syntax::SyntaxNode::new_root(parse(db, file).green.clone());
+    let root = parse(db, file).syntax();
     let body = places.body(setting.body).to_body(&root)?;
     Some((setting, body))
 }

@@ -114,12 +114,9 @@ pub(super) fn decode_variable(d: &mut Decoder<'_>, block: &AnyBlock) {
         .and_then(|attribute| attribute.expr.as_ref())
         .map(|expr| decode_variable_type(d, expr));
     // Override files leave the type unset unless they set it.
-    let constraint = declared_type.clone().or_else(|| {
-        (!d.is_override).then_some(TypeConstraint {
-            ty: Type::Dynamic,
-            defaults: None,
-        })
-    });
+    let constraint = declared_type
+        .clone()
+        .or_else(|| (!d.is_override).then(TypeConstraint::any));
     let flag = |d: &mut Decoder<'_>, name: &str| {
         content.attribute(name).is_some_and(|attribute| {
             gohcl_decode(d, attribute, &Type::Bool, Gohcl::Full)
@@ -258,10 +255,7 @@ fn parsing_mode(expr: &AnyExpr) -> ParsingMode {
 /// with defaults; a type with errors is "any type". In JSON a type is a
 /// string holding native syntax.
 pub(crate) fn decode_variable_type(d: &mut Decoder<'_>, expr: &AnyExpr) -> TypeConstraint {
-    let dynamic = TypeConstraint {
-        ty: Type::Dynamic,
-        defaults: None,
-    };
+    let dynamic = TypeConstraint::any();
     let (constraint, diagnostics) = match expr {
         AnyExpr::Native(expr) => tofu_eval::typeexpr::variable_type(expr),
         AnyExpr::Json(value) => json_variable_type(value),

@@ -296,7 +296,7 @@ pub(super) fn decode_terraform(d: &mut Decoder<'_>, block: &AnyBlock) {
         &block.body,
         &BodySchema::new(TERRAFORM_ATTRIBUTES, TERRAFORM_BLOCKS),
     );
-    let settings = content.blocks.iter().map(|b| d.nested_block(b)).collect();
+    let mut settings: Vec<NestedBlock> = content.blocks.iter().map(|b| d.nested_block(b)).collect();
     let required_providers = content
         .blocks
         .iter()
@@ -313,27 +313,20 @@ pub(super) fn decode_terraform(d: &mut Decoder<'_>, block: &AnyBlock) {
                 })
                 .collect()
         });
-    d.set_item_body(ItemBody::Terraform(Box::new(TerraformItem {
-        settings,
-        required_providers,
-    })));
-    for (index, inner) in content.blocks.iter().enumerate() {
+    for (setting, inner) in settings.iter_mut().zip(&content.blocks) {
         match inner.type_name.as_str() {
             // Backends and `cloud` blocks are decoded only when used.
             "backend" | "cloud" => {}
             "required_providers" => decode_required_providers(d, inner),
             "provider_meta" => decode_provider_meta(d, inner),
-            "encryption" => {
-                let parts = decode_encryption(d, inner);
-                if let Some(ItemBody::Terraform(terraform)) =
-                    d.model.blocks.last_mut().map(|b| &mut b.body)
-                {
-                    terraform.settings[index].inner = parts;
-                }
-            }
+            "encryption" => setting.inner = decode_encryption(d, inner),
             _ => {}
         }
     }
+    d.set_item_body(ItemBody::Terraform(Box::new(TerraformItem {
+        settings,
+        required_providers,
+    })));
 }
 
 // ---------------------------------------------------------------------
@@ -571,7 +564,7 @@ fn decode_configuration_aliases(d: &mut Decoder<'_>, name: &str, value: &AnyExpr
         return;
     }
     for element in elements {
-        let traversal = super::common::Traversal::Expr(element.clone());
+        let traversal = super::common::ShimmedTraversal::Expr(element.clone());
         if d.abs_traversal(&traversal).is_none() {
             continue;
         }

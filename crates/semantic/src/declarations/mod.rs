@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use tofu_syntax::TextRange;
 
-use crate::config::model::{Instances, Span};
+use crate::config::model::{BlockItem, BlockType, Instances, ItemBody, Span};
 use crate::input::SourceFile;
 
 /// The kinds of top-level declarations, with the names that identify them
@@ -102,29 +102,13 @@ pub struct FileDeclarations {
     pub declarations: Vec<Arc<Declaration>>,
 }
 
-/// A file's declarations, from its model: a declaration per block, one
-/// per local value, and the data sources of `check` blocks after theirs.
-#[salsa::tracked(returns(ref))]
-pub fn file_declarations(db: &dyn salsa::Database, file: SourceFile) -> FileDeclarations {
-    use crate::config::model::{BlockType, ItemBody};
-    let model = crate::config::file_model(db, file);
-    let declaration = |kind, at, instances, check_block| {
-        Arc::new(Declaration {
-            kind,
-            file,
-            at,
-            instances,
-            check_block,
-        })
-    };
-    let mut declarations = Vec::new();
-    let mut counters = [0usize; 3];
-    for block in &model.blocks {
-        let mut next = |slot: usize| {
-            counters[slot] += 1;
-            counters[slot] - 1
-        };
-        let kind = match block.ty {
+impl DeclKind {
+    /// What a top-level block declares, where its labels name it:
+    /// `None` for `locals` (whose definitions each declare one), for
+    /// `moved`, `import` and `removed` (numbered in their file) and for
+    /// blocks that declare nothing.
+    pub(crate) fn of_block(block: &BlockItem) -> Option<DeclKind> {
+        Some(match block.ty {
             BlockType::Variable => DeclKind::Variable(block.label(0)),
             BlockType::Output => DeclKind::Output(block.label(0)),
             BlockType::Module => DeclKind::ModuleCall(block.label(0)),
@@ -149,6 +133,38 @@ pub fn file_declarations(db: &dyn salsa::Database, file: SourceFile) -> FileDecl
                     _ => None,
                 },
             },
+            BlockType::Moved
+            | BlockType::Import
+            | BlockType::Removed
+            | BlockType::Locals
+            | BlockType::Language
+            | BlockType::RequiredProviders => return None,
+        })
+    }
+}
+
+/// A file's declarations, from its model: a declaration per block, one
+/// per local value, and the data sources of `check` blocks after theirs.
+#[salsa::tracked(returns(ref))]
+pub fn file_declarations(db: &dyn salsa::Database, file: SourceFile) -> FileDeclarations {
+    let model = crate::config::file_model(db, file);
+    let declaration = |kind, at, instances, check_block| {
+        Arc::new(Declaration {
+            kind,
+            file,
+            at,
+            instances,
+            check_block,
+        })
+    };
+    let mut declarations = Vec::new();
+    let mut counters = [0usize; 3];
+    for block in &model.blocks {
+        let mut next = |slot: usize| {
+            counters[slot] += 1;
+            counters[slot] - 1
+        };
+        let kind = match block.ty {
             BlockType::Moved => DeclKind::Moved(next(0)),
             BlockType::Import => DeclKind::Import(next(1)),
             BlockType::Removed => DeclKind::Removed(next(2)),
@@ -163,7 +179,10 @@ pub fn file_declarations(db: &dyn salsa::Database, file: SourceFile) -> FileDecl
                 }
                 continue;
             }
-            BlockType::Language | BlockType::RequiredProviders => continue,
+            _ => match DeclKind::of_block(block) {
+                Some(kind) => kind,
+                None => continue,
+            },
         };
         let instances = match &block.body {
             ItemBody::Resource(resource) => resource.repeats.instances(),

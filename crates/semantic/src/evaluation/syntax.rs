@@ -12,8 +12,7 @@ use crate::references::Reference;
 
 fn root(db: &dyn salsa::Database, file: SourceFile) -> Option<SyntaxNode> {
     let parsed = parse(db, file);
-    (parsed.kind == tofu_syntax::SourceKind::Native)
-        .then(|| SyntaxNode::new_root(parsed.green.clone()))
+    (parsed.kind == tofu_syntax::SourceKind::Native).then(|| parsed.syntax())
 }
 
 /// The nearest `N` at or above what covers `range`.

@@ -428,8 +428,7 @@ pub fn variable_validation_diagnostics(
         return Vec::new();
     }
     let places = crate::config::file_source_map(db, decl.file);
-    let root =
-        tofu_syntax::SyntaxNode::new_root(crate::parsing::parse(db, decl.file).green.clone());
+    let root = crate::parsing::parse(db, decl.file).syntax();
     let expr_at = |span: Option<crate::config::model::ExprSpan>| places.expr(span?).to_expr(&root);
     // Where a failure is reported: the caller's argument, or the
     // declaration.

@@ -19,7 +19,7 @@ use crate::addrs::reference::{self, ResourceMode};
 use crate::addrs::traversal::{Traversal, variable_traversal};
 
 use crate::config::file_items;
-use crate::config::model::{BlockItem, BlockType, ItemBody};
+use crate::config::model::{BlockItem, BlockType, ItemBody, Span};
 use crate::declarations::DeclKind;
 use crate::input::{ModuleDir, SourceFile};
 
@@ -102,10 +102,10 @@ pub fn file_references(db: &dyn salsa::Database, file: SourceFile) -> Vec<Refere
     let mut out = Vec::new();
     // Blocks that declare nothing (a misplaced `required_providers`)
     // have no declaration: look each block's up by its header.
-    let decls: HashMap<TextRange, Arc<DeclKind>> = crate::declarations::file_declarations(db, file)
+    let decls: HashMap<Span, Arc<DeclKind>> = crate::declarations::file_declarations(db, file)
         .declarations
         .iter()
-        .map(|d| (d.range(db), Arc::new(d.kind.clone())))
+        .map(|d| (d.at, Arc::new(d.kind.clone())))
         .collect();
     for (item, block) in file_items(db, file) {
         if block.type_name == "locals" {
@@ -126,7 +126,7 @@ pub fn file_references(db: &dyn salsa::Database, file: SourceFile) -> Vec<Refere
             // The locals' declarations were pushed one per attribute.
             continue;
         }
-        let Some(from) = decls.get(&block.def_range) else {
+        let Some(from) = decls.get(&item.header) else {
             continue;
         };
         let scope = BlockScope::of(item);

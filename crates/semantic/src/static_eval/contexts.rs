@@ -291,7 +291,7 @@ fn encryption(scope: &StaticScope<'_>, out: &mut Vec<Diagnostic>) {
     let file = at.0;
     let source = SourceText::new(crate::input::contents(db, file), file.path(db));
     let places = crate::config::file_source_map(db, file);
-    let root = tofu_syntax::SyntaxNode::new_root(crate::parsing::parse(db, file).green.clone());
+    let root = crate::parsing::parse(db, file).syntax();
     for inner in &setting.inner {
         let Some(body) = places.body(inner.body).to_body(&root) else {
             continue;

@@ -9,7 +9,7 @@ use tofu_syntax::json::JsonValue;
 
 use crate::addrs::traversal::{Step, variables};
 use crate::config::Decoder;
-use crate::config::common::Traversal as Shimmed;
+use crate::config::common::ShimmedTraversal as Shimmed;
 
 const PROVISIONER_ATTRIBUTES: &[AttributeSchema<'static>] = &[
     AttributeSchema::optional("when"),
