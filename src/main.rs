@@ -11,10 +11,10 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 fn main() -> std::process::ExitCode {
     without_huge_pages();
     // A failure in one module is reported as an internal error diagnostic.
-    tofu_analyzer::isolation::quiet_isolated_panics();
+    tofu_ide::isolation::quiet_isolated_panics();
     let args = std::env::args_os().collect();
     // Every command runs where deep configurations have stack enough.
-    tofu_analyzer::on_analysis_threads(|| cli::run(args))
+    tofu_ide::on_analysis_threads(|| cli::run(args))
 }
 
 /// Transparent huge pages would back mimalloc's partly used segments with

@@ -2,9 +2,64 @@
 
 use std::path::Path;
 
-use tofu_analyzer::analysis::Analysis;
-use tofu_analyzer::semantic_db::DeclKind;
-use tofu_analyzer::syntax::TextSize;
+use tofu_ide::check::{CheckOptions, Diagnostic};
+use tofu_ide::host::{AnalysisHost, Change};
+use tofu_ide::semantic_db::{Constness, DeclKind, Reference};
+use tofu_ide::syntax::TextSize;
+use tofu_ide::{analysis::DeclarationAt, types::Type};
+
+/// A host and the questions these tests ask its snapshots; nothing
+/// changes it while a snapshot answers, so none is cancelled.
+struct Analysis(AnalysisHost);
+
+impl Analysis {
+    fn open(root: &Path) -> Result<Analysis, tofu_ide::check::CheckError> {
+        AnalysisHost::load(root, &CheckOptions::default()).map(Analysis)
+    }
+
+    /// Sets a file's text; whether the tree had it before.
+    fn set_file_text(&mut self, path: &str, text: String) -> bool {
+        let known = self.file_text(path).is_some();
+        let mut change = Change::new();
+        change.set_file(path, text);
+        self.0.apply_change(change);
+        known
+    }
+
+    fn remove_file(&mut self, path: &str) {
+        let mut change = Change::new();
+        change.remove_file(path);
+        self.0.apply_change(change);
+    }
+
+    fn diagnostics(&self) -> Vec<Diagnostic> {
+        self.0.analysis().report().unwrap().diagnostics
+    }
+
+    fn file_text(&self, path: &str) -> Option<String> {
+        self.0.analysis().file_text(path)
+    }
+
+    fn definition(&self, path: &str, offset: TextSize) -> Option<DeclarationAt> {
+        self.0.analysis().definition(path, offset).unwrap()
+    }
+
+    fn references_to(&self, module: &str, kind: &DeclKind) -> Vec<Reference> {
+        self.0.analysis().references_to(module, kind).unwrap()
+    }
+
+    fn type_of_declaration(&self, module: &str, kind: &DeclKind) -> Option<Type> {
+        self.0.analysis().type_of_declaration(module, kind).unwrap()
+    }
+
+    fn type_of(&self, path: &str, offset: TextSize) -> Option<Type> {
+        self.0.analysis().type_of(path, offset).unwrap()
+    }
+
+    fn is_const(&self, module: &str, kind: &DeclKind) -> Option<Constness> {
+        self.0.analysis().is_const(module, kind).unwrap()
+    }
+}
 
 fn fixture() -> Analysis {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/analysis");
@@ -78,7 +133,14 @@ fn edits_update_the_answers() {
         summaries(&analysis),
         ["Reference to undeclared local value"]
     );
-    assert!(!analysis.set_file_text("missing.tf", String::new()));
+    // A new file joins the tree and its module.
+    assert!(!analysis.set_file_text("new.tf", "locals {\n  zones = 1\n}\n".into()));
+    assert!(analysis.diagnostics().is_empty());
+    analysis.remove_file("new.tf");
+    assert_eq!(
+        summaries(&analysis),
+        ["Reference to undeclared local value"]
+    );
 }
 
 #[test]

@@ -792,7 +792,7 @@ fn codes_lists_every_code_with_its_description() {
     let run = analyzer(&["codes"]);
     assert_eq!(run.code, 0);
     let lines: Vec<&str> = run.stdout.lines().collect();
-    assert_eq!(lines.len(), tofu_analyzer::diagnostic::Code::ALL.len());
+    assert_eq!(lines.len(), tofu_ide::diagnostic::Code::ALL.len());
     assert!(
         lines
             .iter()

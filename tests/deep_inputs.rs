@@ -112,7 +112,7 @@ fn a_chain_of_locals_is_cut() {
     reports(&dir, "Reference chain too deep");
     let (_, output) = check(&dir, &[]);
     // Cut where the chain below holds exactly the limit.
-    let cut = LOCALS + 1 - tofu_analyzer::semantic_db::MAX_REFERENCE_CHAIN as usize - 1;
+    let cut = LOCALS + 1 - tofu_ide::semantic_db::MAX_REFERENCE_CHAIN as usize - 1;
     assert!(
         output.contains(&format!("local.v{cut} refers to a chain of")),
         "{output}"

@@ -25,8 +25,8 @@
 use std::fs;
 use std::path::Path;
 
-use tofu_analyzer::check::{CheckOptions, check_tree};
-use tofu_analyzer::render::json;
+use tofu_ide::check::{CheckOptions, check_tree};
+use tofu_render::json;
 
 #[path = "support/annotations.rs"]
 mod annotations;

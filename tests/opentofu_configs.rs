@@ -6,7 +6,7 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use tofu_analyzer::check::{CheckOptions, check_tree};
+use tofu_ide::check::{CheckOptions, check_tree};
 
 #[path = "support/annotations.rs"]
 mod annotations;
@@ -20,16 +20,15 @@ use shared::{existing, shared_data};
 /// syntax errors and the load-time checks of its blocks, nothing that
 /// needs the rest of its module.
 fn load_config_file(path: &Path) -> Vec<(Key, String)> {
-    use tofu_analyzer::semantic_db::{Database, SourceFile, file_config_diagnostics, parse};
-    use tofu_analyzer::syntax::LineIndex;
+    use tofu_ide::semantic_db::{Database, SourceFile, file_config_diagnostics, parse};
+    use tofu_ide::syntax::LineIndex;
     let name = path.file_name().unwrap().to_string_lossy().into_owned();
     let text = fs::read_to_string(path).expect("readable");
     let db = Database::default();
     let file = SourceFile::new(&db, name.clone(), text.clone(), true);
     let lines = LineIndex::new(&text);
-    let line = |range: tofu_analyzer::syntax::TextRange| {
-        lines.line_col(&text, range.start()).line as usize
-    };
+    let line =
+        |range: tofu_ide::syntax::TextRange| lines.line_col(&text, range.start()).line as usize;
     let mut out: Vec<(Key, String)> = parse(&db, file)
         .errors
         .iter()
@@ -45,9 +44,9 @@ fn load_config_file(path: &Path) -> Vec<(Key, String)> {
         .collect();
     for d in file_config_diagnostics(&db, file) {
         let severity = match d.severity {
-            tofu_analyzer::semantic_db::Severity::Error => "ERROR",
-            tofu_analyzer::semantic_db::Severity::Warning => "WARNING",
-            tofu_analyzer::semantic_db::Severity::Note => "NOTE",
+            tofu_ide::semantic_db::Severity::Error => "ERROR",
+            tofu_ide::semantic_db::Severity::Warning => "WARNING",
+            tofu_ide::semantic_db::Severity::Note => "NOTE",
         };
         let (file_name, line) = match d.location {
             Some(tofu_diagnostics::Location { file: _, range }) => (name.clone(), line(range)),

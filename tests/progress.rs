@@ -4,8 +4,8 @@
 use std::path::Path;
 use std::sync::Mutex;
 
-use tofu_analyzer::check::{CheckOptions, Progress, check_tree};
-use tofu_analyzer::variable_inputs::VariableInputs;
+use tofu_ide::check::{CheckOptions, Progress, check_tree};
+use tofu_ide::variable_inputs::VariableInputs;
 
 /// Each phase as it was announced: what, how many steps, how many done.
 #[derive(Default)]

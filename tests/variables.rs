@@ -9,11 +9,11 @@
 use std::{fs, path::Path, process::Command};
 
 use expect_test::expect_file;
-use tofu_analyzer::console::ConsoleTree;
-use tofu_analyzer::semantic_db::{ValueOrigin, root_variable_values};
-use tofu_analyzer::syntax::LineIndex;
-use tofu_analyzer::types::render::render;
-use tofu_analyzer::variable_inputs::{VariableInputs, VariableOption};
+use tofu_ide::semantic_db::{ValueOrigin, root_variable_values};
+use tofu_ide::syntax::LineIndex;
+use tofu_ide::types::render::render;
+use tofu_ide::variable_inputs::{VariableInputs, VariableOption};
+use tofu_ide::{check::CheckOptions, host::AnalysisHost};
 
 const BIN: &str = env!("CARGO_BIN_EXE_tofu-analyzer");
 
@@ -60,15 +60,19 @@ fn variable_options(args: &[String]) -> Vec<VariableOption> {
 /// Every variable's value and origin, as the library computes them.
 fn values(case: &Path, args: &[String], environment: &[(String, String)]) -> String {
     let options = variable_options(args);
-    let root = ConsoleTree::open(
-        case,
-        &VariableInputs {
-            options: &options,
-            working_dir: case,
-            environment,
-        },
-    )
-    .expect("the case is readable");
+    let inputs = VariableInputs {
+        options: &options,
+        working_dir: case,
+        environment,
+    };
+    let check = CheckOptions {
+        variables: Some(inputs),
+        ..CheckOptions::default()
+    };
+    let root = AnalysisHost::load(case, &check)
+        .expect("the case is readable")
+        .analysis()
+        .console();
     let db = &root.db;
     let values = root_variable_values(db, root.inputs);
     let mut out = String::new();

@@ -7,8 +7,8 @@ use std::{ffi::OsString, path::PathBuf};
 use clap::{
     ArgAction, ArgMatches, Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum,
 };
-use tofu_analyzer::diagnostic::{Code, Severity};
-use tofu_analyzer::variable_inputs::VariableOption;
+use tofu_ide::diagnostic::{Code, Severity};
+use tofu_ide::variable_inputs::VariableOption;
 
 #[derive(Debug, Parser)]
 #[command(name = "tofu-analyzer", version, about = "Checks OpenTofu configuration", long_about = None)]
@@ -201,7 +201,7 @@ pub struct CheckArgs {
 
 /// A diagnostic code by its name, with a suggestion for a near miss.
 fn parse_code(name: &str) -> Result<Code, String> {
-    tofu_analyzer::policy::code_named(name).map_err(|suggestion| {
+    tofu_ide::policy::code_named(name).map_err(|suggestion| {
         let suggestion = suggestion
             .map(|s| format!("; did you mean {s:?}?"))
             .unwrap_or_default();
@@ -212,7 +212,7 @@ fn parse_code(name: &str) -> Result<Code, String> {
 }
 
 fn parse_severity_flag(text: &str) -> Result<Severity, String> {
-    tofu_analyzer::policy::parse_severity(text)
+    tofu_ide::policy::parse_severity(text)
         .ok_or_else(|| format!("{text:?} is not a severity: error, warning or note"))
 }
 

@@ -8,22 +8,23 @@ use std::{
 };
 
 use codespan_reporting::term::termcolor::{Ansi, NoColor};
-use tofu_analyzer::{
+use tofu_ide::{
     analyzer_config::{AnalyzerConfig, ConfigError, Exclusions},
     check::{CheckOptions, CheckReport, Progress, check_tree},
     policy::{Policy, at_least},
-    render::{
-        checkstyle, github, human, json, junit, sarif,
-        warnings::{DeprecationLevel, WarningOptions},
-    },
     source::CheckedFile,
     syntax::SourceKind,
-    variable_inputs::{VariableInputs, process_environment, working_dir},
+    variable_inputs::VariableInputs,
+};
+use tofu_render::{
+    checkstyle, github, human, json, junit, sarif,
+    warnings::{DeprecationLevel, WarningOptions},
 };
 
 use super::{
     FAILURE,
     args::{CheckArgs, Format},
+    environment::{process_environment, working_dir},
     print_stdout,
     progress::TerminalProgress,
 };
@@ -113,7 +114,7 @@ pub fn run(args: CheckArgs, no_color: bool) -> ExitCode {
 /// and the status of a usage error.
 fn config_error(error: ConfigError, no_color: bool) -> ExitCode {
     let display = error.path.display().to_string();
-    let tree = tofu_analyzer::syntax::parse(&error.text, SourceKind::Native);
+    let tree = tofu_ide::syntax::parse(&error.text, SourceKind::Native);
     let report = CheckReport {
         root: error.path.clone(),
         modules: Vec::new(),

@@ -18,9 +18,11 @@ use tofu_eval::{
     RealFileSystem, Severity, evaluate_console_line, functions::TableKind,
 };
 
-use tofu_analyzer::console::ConsoleTree;
-use tofu_analyzer::semantic_db::root_variable_values;
-use tofu_analyzer::variable_inputs::{VariableInputs, process_environment, working_dir};
+use tofu_ide::semantic_db::root_variable_values;
+use tofu_ide::variable_inputs::VariableInputs;
+use tofu_ide::{check::CheckOptions, host::AnalysisHost};
+
+use super::environment::{process_environment, working_dir};
 use tofu_syntax::{LineIndex, TextSize};
 
 use rustyline::{DefaultEditor, error::ReadlineError};
@@ -39,10 +41,14 @@ pub fn run(args: ConsoleArgs, no_color: bool) -> ExitCode {
         working_dir: &working_dir,
         environment: &environment,
     };
-    let tree = match ConsoleTree::open(&args.dir, &inputs) {
-        Ok(tree) => tree,
+    let options = CheckOptions {
+        variables: Some(inputs),
+        ..CheckOptions::default()
+    };
+    let tree = match AnalysisHost::load(&args.dir, &options) {
+        Ok(host) => host.analysis().console(),
         Err(err) => {
-            eprintln!("error: cannot read {}: {err}", args.dir.display());
+            eprintln!("error: {err}");
             return ExitCode::from(FAILURE);
         }
     };

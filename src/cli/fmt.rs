@@ -16,15 +16,15 @@ use std::{
     time::Duration,
 };
 
-use tofu_analyzer::{
+use tofu_diagnostics::Code;
+use tofu_ide::{
     check::CheckReport,
     diagnostic::{Diagnostic, FileId},
     module_files::is_ignored_file,
-    render::warnings::WarningOptions,
     source::{CheckedFile, decode, encoding_error},
     syntax::{SourceKind, SyntaxError, parse_named},
 };
-use tofu_diagnostics::Code;
+use tofu_render::warnings::WarningOptions;
 
 use super::{
     FAILURE,

@@ -2,7 +2,7 @@
 
 use std::process::ExitCode;
 
-use tofu_analyzer::analysis::Analysis;
+use tofu_ide::{check::CheckOptions, host::AnalysisHost};
 
 use super::{FAILURE, args::GraphArgs, print_stdout};
 
@@ -11,14 +11,18 @@ pub fn run(args: GraphArgs) -> ExitCode {
         eprintln!("error: {}: not a directory", args.dir.display());
         return ExitCode::from(FAILURE);
     }
-    let analysis = match Analysis::open(&args.dir) {
-        Ok(analysis) => analysis,
+    let host = match AnalysisHost::load(&args.dir, &CheckOptions::default()) {
+        Ok(host) => host,
         Err(err) => {
-            eprintln!("error: cannot read {}: {err}", args.dir.display());
+            eprintln!("error: {err}");
             return ExitCode::from(FAILURE);
         }
     };
-    match print_stdout(analysis.graph_dot().as_bytes()) {
+    let dot = host
+        .analysis()
+        .graph_dot()
+        .expect("nothing changes the host while it answers");
+    match print_stdout(dot.as_bytes()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(code) => code,
     }

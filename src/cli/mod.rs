@@ -7,6 +7,7 @@
 mod args;
 mod check;
 mod console;
+mod environment;
 mod fmt;
 mod graph;
 mod progress;
@@ -51,13 +52,13 @@ pub fn run(args: Vec<OsString>) -> ExitCode {
 
 /// `tofu-analyzer codes`: every code, its summary and what it means.
 fn list_codes() -> ExitCode {
-    let width = tofu_analyzer::diagnostic::Code::ALL
+    let width = tofu_ide::diagnostic::Code::ALL
         .iter()
         .map(|code| code.name().len())
         .max()
         .unwrap_or(0);
     let mut out = String::new();
-    for code in tofu_analyzer::diagnostic::Code::ALL {
+    for code in tofu_ide::diagnostic::Code::ALL {
         out.push_str(&format!("{:width$}  {}\n", code.name(), code.description()));
     }
     match print_stdout(out.as_bytes()) {

@@ -10,7 +10,7 @@ use std::{
 };
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use tofu_analyzer::check::Progress;
+use tofu_ide::check::Progress;
 
 const DELAY: Duration = Duration::from_secs(1);
 

@@ -5,7 +5,7 @@
 
 use std::{fmt::Write, fs, process::ExitCode};
 
-use tofu_analyzer::{
+use tofu_ide::{
     source::{decode, encoding_error},
     syntax::{LineIndex, Parse, SourceKind, debug_dump, parse},
 };

@@ -5,8 +5,8 @@ use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use tofu_analyzer::check::CheckReport;
-use tofu_analyzer::diagnostic::Severity;
+use tofu_ide::check::CheckReport;
+use tofu_ide::diagnostic::Severity;
 
 /// One expected or actual diagnostic: file, line, severity and summary
 /// (file and line are `-` and 0 without a place).

@@ -16,10 +16,10 @@
 
 use std::fmt::Write;
 
-use crate::{
+use crate::xml;
+use tofu_ide::{
     check::CheckReport,
     diagnostic::{Diagnostic, Severity},
-    render::xml,
 };
 
 /// Renders a report as a JUnit XML document, ending with a newline.
@@ -101,7 +101,7 @@ mod tests {
     use expect_test::expect;
 
     use super::*;
-    use crate::render::test_report;
+    use crate::test_report;
 
     #[test]
     fn no_diagnostics() {

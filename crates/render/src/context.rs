@@ -10,7 +10,7 @@ use tofu_syntax::{
     quote::go_quote,
 };
 
-use crate::source::CheckedFile;
+use tofu_ide::source::CheckedFile;
 
 /// The context of the byte at `offset`, if it is inside one.
 pub(crate) fn context_string(source: &CheckedFile, offset: TextSize) -> Option<String> {

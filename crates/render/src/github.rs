@@ -9,7 +9,7 @@
 
 use std::fmt::Write;
 
-use crate::{
+use tofu_ide::{
     check::CheckReport,
     diagnostic::{Diagnostic, Severity},
 };
@@ -72,10 +72,8 @@ mod tests {
 
     use tofu_syntax::TextRange;
 
-    use crate::{
-        diagnostic::{Diagnostic, FileId},
-        render::test_report,
-    };
+    use crate::test_report;
+    use tofu_ide::diagnostic::{Diagnostic, FileId};
 
     #[test]
     fn one_annotation_per_diagnostic_with_escapes() {

@@ -12,10 +12,12 @@ use codespan_reporting::{
 };
 
 use crate::{
+    context::context_string,
+    warnings::{Presentation, Shown, WarningOptions, present},
+};
+use tofu_ide::{
     check::CheckReport,
     diagnostic::{Diagnostic, FileId, Severity},
-    render::context::context_string,
-    render::warnings::{Presentation, Shown, WarningOptions, present},
     source::CheckedFile,
 };
 

@@ -12,10 +12,10 @@ use std::io;
 use serde::Serialize;
 use serde_json::ser::{Formatter, PrettyFormatter};
 
-use crate::{
+use crate::snippet::{self, Pos};
+use tofu_ide::{
     check::CheckReport,
     diagnostic::{Diagnostic, Severity},
-    render::snippet::{self, Pos},
 };
 
 /// Renders a report, ending with a newline.
@@ -287,7 +287,7 @@ mod tests {
     use tofu_syntax::TextRange;
 
     use super::*;
-    use crate::diagnostic::FileId;
+    use tofu_ide::diagnostic::FileId;
 
     fn report(diagnostics: Vec<Diagnostic>) -> CheckReport {
         super::super::test_report("locals {\n  a = <1 & 2>\n}\n", diagnostics, Duration::ZERO)

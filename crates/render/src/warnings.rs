@@ -7,7 +7,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use crate::diagnostic::{Diagnostic, Location, Severity};
+use tofu_ide::diagnostic::{Diagnostic, Location, Severity};
 
 /// Which deprecation warnings `-deprecation=module:LEVEL` shows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -167,7 +167,7 @@ mod tests {
     use tofu_semantic::DeprecationCause;
 
     use super::*;
-    use crate::diagnostic::FileId;
+    use tofu_ide::diagnostic::FileId;
 
     fn deprecated(line: u32, module: &str, source: &str, remote: bool) -> Diagnostic {
         Diagnostic::warning(Code::DeprecatedVariable, "x")

@@ -6,10 +6,10 @@
 //! and `-var-file` in command-line order. The files become inputs of the
 //! database; [`tofu_semantic::root_variable_values`] does the rest.
 
-use std::{
-    fs, io,
-    path::{Path, PathBuf},
-};
+// The host reads the tree from the disk.
+#![allow(clippy::disallowed_methods)]
+
+use std::{fs, io, path::Path};
 
 use salsa::Durability;
 use tofu_semantic::{
@@ -19,7 +19,6 @@ use tofu_semantic::{
 
 use crate::{
     diagnostic::{Diagnostic, FileId},
-    semantic::Loaded,
     source::{self, CheckedFile},
 };
 
@@ -46,18 +45,6 @@ pub struct VariableInputs<'a> {
     pub working_dir: &'a Path,
     /// The process environment; only `TF_VAR_` entries are read.
     pub environment: &'a [(String, String)],
-}
-
-/// The process environment, names and values as text.
-pub fn process_environment() -> Vec<(String, String)> {
-    std::env::vars_os()
-        .map(|(name, value)| {
-            (
-                name.to_string_lossy().into_owned(),
-                value.to_string_lossy().into_owned(),
-            )
-        })
-        .collect()
 }
 
 /// Whether `tofu plan` loads a file of this name from the root module's
@@ -180,13 +167,12 @@ fn new_file(db: &Database, path: String, text: String) -> Input {
 /// them, and the diagnostics of the values that point nowhere or into a
 /// string value.
 pub(crate) fn report_root_values(
-    loaded: &Loaded,
+    db: &Database,
     root_inputs: RootInputs,
     evaluated: &[tofu_semantic::Diagnostic],
     sources: &mut Vec<CheckedFile>,
     diagnostics: &mut Vec<Diagnostic>,
 ) {
-    let db = &loaded.db;
     let values = root_variable_values(db, root_inputs);
 
     let mut string_places = values.string_places.iter().peekable();
@@ -255,23 +241,6 @@ pub(crate) fn report_root_values(
             });
         }
     }
-}
-
-/// The root module of a loaded tree: the one in its root directory (an
-/// empty one when that directory holds no configuration).
-pub(crate) fn root_module(loaded: &Loaded) -> ModuleDir {
-    let db = &loaded.db;
-    loaded
-        .modules
-        .iter()
-        .copied()
-        .find(|m| m.dir(db).is_empty())
-        .unwrap_or_else(|| ModuleDir::new(db, String::new(), Vec::new(), Vec::new()))
-}
-
-/// The working directory, for relative `-var-file` paths.
-pub fn working_dir() -> PathBuf {
-    std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."))
 }
 
 #[cfg(test)]

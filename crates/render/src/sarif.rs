@@ -26,7 +26,7 @@
 use serde::Serialize;
 use tofu_syntax::TextSize;
 
-use crate::{
+use tofu_ide::{
     check::CheckReport,
     diagnostic::{Code, Diagnostic, Severity},
     source::CheckedFile,
@@ -294,7 +294,8 @@ mod tests {
     use tofu_syntax::TextRange;
 
     use super::*;
-    use crate::{diagnostic::FileId, render::test_report};
+    use crate::test_report;
+    use tofu_ide::diagnostic::FileId;
 
     #[test]
     fn results_rules_and_regions() {

@@ -1,6 +1,6 @@
-//! A tree in the salsa database: its files loaded as inputs, then every
-//! module parsed and checked on its own thread with its own database
-//! clone.
+//! What a tree in the database reports, and in which order: the report
+//! policy. Every module is checked and every instance evaluated on the
+//! analysis threads, each with its own database handle.
 
 use std::collections::{HashMap, HashSet};
 
@@ -8,119 +8,20 @@ use rayon::prelude::*;
 use salsa::Durability;
 use tofu_diagnostics::Code;
 use tofu_semantic::{
-    Database, EvalMode, Evaluation, InstalledModule, ModuleDir, ModuleReport, RootInputs, RootJobs,
+    Database, EvalMode, Evaluation, ModuleDir, ModuleReport, RootInputs, RootJobs,
     SourceFile as Input, Workspace, chunk_count, chunk_of, configuration_cycles, dedupe,
     evaluation_jobs, instance_chunk_diagnostics, job_diagnostics, missing_root_values,
-    module_calls, module_chunk_reports, module_dependencies, module_graph, module_providers,
-    module_report, module_tree, parse, root_variable_values, tree_wide_diagnostics, with_tree_wide,
+    module_chunk_reports, module_dependencies, module_graph, module_report, module_tree, parse,
+    root_variable_values, tree_wide_diagnostics, with_tree_wide,
 };
 use tofu_syntax::SyntaxError;
 
 use crate::check::Progress;
-use crate::discovery::Module;
 use crate::isolation::isolated;
 
 /// A semantic diagnostic, of one of the parsed files (by index) or of
 /// none.
 pub(crate) type FileDiagnostic = tofu_diagnostics::Diagnostic<usize>;
-
-/// A tree's files in a database: every file as an input, in module
-/// order, and every module with its primary files.
-pub(crate) struct Loaded {
-    pub db: Database,
-    pub files: Vec<Input>,
-    pub modules: Vec<ModuleDir>,
-    pub workspace: Workspace,
-}
-
-/// Loads the files of `modules`, whose texts come in module order (`None`
-/// for a file that could not be read), and the modules `tofu init`
-/// installed.
-pub(crate) fn load(
-    modules: &[Module],
-    installed: &[InstalledModule],
-    texts: Vec<Option<String>>,
-) -> Loaded {
-    let db = Database::default();
-    let mut texts = texts.into_iter();
-    let mut files = Vec::new();
-    let mut dirs = Vec::new();
-    for module in modules {
-        let mut primary = Vec::new();
-        let mut overrides = Vec::new();
-        for file in &module.files {
-            let path = module.file_path(&file.name);
-            let input = match texts.next().flatten() {
-                Some(text) => Input::builder(path, text, true),
-                None => Input::builder(path, String::new(), false),
-            }
-            // Files as loaded are taken to change rarely, and edited ones
-            // often: after an edit, salsa re-checks only what depends on a
-            // file that has been edited, and takes the rest on trust.
-            .durability(Durability::MEDIUM)
-            .new(&db);
-            if file.is_override {
-                overrides.push(input);
-            } else {
-                primary.push(input);
-            }
-            files.push(input);
-        }
-        dirs.push(
-            ModuleDir::builder(module.dir.clone(), primary, overrides)
-                .durability(Durability::HIGH)
-                .new(&db),
-        );
-    }
-    let workspace = Workspace::builder(dirs.clone(), installed.to_vec())
-        .durability(Durability::HIGH)
-        .new(&db);
-    Loaded {
-        db,
-        files,
-        modules: dirs,
-        workspace,
-    }
-}
-
-/// Gives static evaluation the root module's values and the workspace's
-/// absolute directory (`path.cwd`).
-pub(crate) fn set_static_inputs(
-    loaded: &mut Loaded,
-    inputs: RootInputs,
-    base_dir: &std::path::Path,
-) {
-    use salsa::Setter;
-    let base_dir = std::path::absolute(base_dir).unwrap_or_else(|_| base_dir.to_path_buf());
-    let workspace = loaded.workspace;
-    workspace
-        .set_root_inputs(&mut loaded.db)
-        .with_durability(Durability::HIGH)
-        .to(Some(inputs));
-    workspace
-        .set_base_dir(&mut loaded.db)
-        .with_durability(Durability::HIGH)
-        .to(base_dir.to_string_lossy().into_owned());
-}
-
-/// Discovers the tree under `root`, reads every module's files and loads
-/// them, for hosts that keep a tree open (`Analysis`, the console); a
-/// file that cannot be read is loaded as missing.
-pub(crate) fn read_tree(root: &std::path::Path) -> std::io::Result<Loaded> {
-    let discovered = crate::discovery::discover(root)?;
-    let texts = discovered
-        .modules
-        .iter()
-        .flat_map(|module| {
-            module.files.iter().map(|file| {
-                std::fs::read(module.path.join(&file.name))
-                    .ok()
-                    .map(|bytes| crate::source::decode(bytes).text)
-            })
-        })
-        .collect();
-    Ok(load(&discovered.modules, &discovered.installed, texts))
-}
 
 /// The indexes of `modules` in waves: first the modules that call no
 /// module of the tree, then those that call only modules of earlier
@@ -184,41 +85,30 @@ fn waves(
     waves
 }
 
-/// Every file's syntax tree and errors (in the order of `loaded.files`)
-/// and the semantic diagnostics of every module, ordered by file: the
-/// [`report`] of the tree, computed cold. With `plan`, the values of the
-/// root module's variables, the tree is
-/// also evaluated as a plan would evaluate it, when nothing else stops
-/// OpenTofu first (errors in the configuration, in its validation, or in
-/// the variables' values); what that finds in files outside the tree
-/// (tfvars files) comes back on its own.
+/// Every file's syntax errors (in the order of `files`, the tree's files
+/// in module order) and the semantic diagnostics of every module,
+/// ordered by file: the [`report`] of the tree. With a plan evaluation
+/// among `evaluations`, the tree is also evaluated as a plan would
+/// evaluate it, when nothing else stops OpenTofu first (errors in the
+/// configuration, in its validation, or in the variables' values); what
+/// that finds in files outside the tree (tfvars files) comes back on its
+/// own. `cold`: nothing is computed yet (see [`report`]).
 pub(crate) fn check(
-    loaded: &Loaded,
-    base_dir: &std::path::Path,
-    plan: Option<RootInputs>,
+    db: &Database,
+    files: &[Input],
+    evaluations: &Evaluations,
+    cold: bool,
     progress: Option<&dyn Progress>,
 ) -> Checked {
-    let db = &loaded.db;
-    let inputs = &loaded.files;
+    let inputs = files;
     let index: HashMap<Input, usize> = inputs.iter().enumerate().map(|(i, f)| (*f, i)).collect();
     let index_of = |input: Input| index.get(&input).copied();
-    let workspace = loaded.workspace;
-    // The tree first, once; what it and the tree-wide provider checks read
-    // of every module (its calls and providers, so its files' syntax and
-    // load-time checks) in parallel.
-    loaded
-        .modules
-        .par_iter()
-        .for_each_with(db.clone(), |db, dir| {
-            module_calls(db, *dir);
-            module_providers(db, *dir);
-        });
+    let workspace = evaluations.types.workspace(db);
     let tree = module_tree(db, workspace);
-    let evaluations = Evaluations::new(db, workspace, base_dir, plan);
     let Report {
         modules: mut found,
         evaluated,
-    } = report(db, &evaluations, true, progress);
+    } = report(db, evaluations, cold, progress);
     // Only the syntax errors are kept: the trees stay the database's to
     // keep or drop (see `parse`).
     let syntax_errors: Vec<Vec<SyntaxError>> = inputs
@@ -290,11 +180,10 @@ impl Evaluations {
     pub fn new(
         db: &Database,
         workspace: Workspace,
-        base_dir: &std::path::Path,
+        base_dir: &str,
         plan: Option<RootInputs>,
     ) -> Evaluations {
-        let base_dir = std::path::absolute(base_dir).unwrap_or_else(|_| base_dir.to_path_buf());
-        let base_dir = base_dir.to_string_lossy().into_owned();
+        let base_dir = base_dir.to_owned();
         // Set once and never changed: every evaluation memo reads them,
         // and a low durability would make salsa verify all of them after
         // any edit.

@@ -14,10 +14,10 @@
 
 use std::fmt::Write;
 
-use crate::{
+use crate::xml;
+use tofu_ide::{
     check::CheckReport,
     diagnostic::{Diagnostic, Severity},
-    render::xml,
 };
 
 /// Renders a report as a Checkstyle XML document, ending with a newline.
@@ -75,7 +75,7 @@ mod tests {
     use expect_test::expect;
 
     use super::*;
-    use crate::render::test_report;
+    use crate::test_report;
 
     #[test]
     fn no_diagnostics() {

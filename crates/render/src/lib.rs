@@ -1,4 +1,4 @@
-//! Presenting a [`CheckReport`](crate::check::CheckReport): to people, as
+//! Presenting a [`CheckReport`](tofu_ide::check::CheckReport): to people, as
 //! `tofu validate -json` does, as GitHub Actions annotations, or in the
 //! formats that CI systems and code review tools read (SARIF, JUnit XML,
 //! Checkstyle XML).
@@ -14,7 +14,7 @@ mod snippet;
 pub mod warnings;
 mod xml;
 
-use crate::{check::CheckReport, diagnostic::Diagnostic, source::CheckedFile};
+use tofu_ide::{check::CheckReport, diagnostic::Diagnostic, source::CheckedFile};
 
 /// A file of the report as the user named it: the checked directory
 /// joined with the file's path, without a leading `./`, so that it is
@@ -57,8 +57,8 @@ fn separators(path: &str) -> String {
 /// An error, a warning without a place and a note, over the text
 /// `a = 1\nb = x\n`, for the machine formats' tests.
 #[cfg(test)]
-fn mixed_report() -> crate::check::CheckReport {
-    use crate::diagnostic::{Code, Diagnostic, FileId};
+fn mixed_report() -> tofu_ide::check::CheckReport {
+    use tofu_ide::diagnostic::{Code, Diagnostic, FileId};
     use tofu_syntax::TextRange;
     test_report(
         "a = 1\nb = x\n",
@@ -78,16 +78,16 @@ fn mixed_report() -> crate::check::CheckReport {
 #[cfg(test)]
 fn test_report(
     text: &str,
-    diagnostics: Vec<crate::diagnostic::Diagnostic>,
+    diagnostics: Vec<tofu_ide::diagnostic::Diagnostic>,
     elapsed: std::time::Duration,
-) -> crate::check::CheckReport {
+) -> tofu_ide::check::CheckReport {
     use tofu_syntax::SourceKind;
     // An empty tree: the context of a diagnostic is tested elsewhere.
     let tree = tofu_syntax::parse("", SourceKind::Json).green().clone();
-    crate::check::CheckReport {
+    tofu_ide::check::CheckReport {
         root: std::path::PathBuf::from("."),
         modules: Vec::new(),
-        sources: vec![crate::source::CheckedFile::new(
+        sources: vec![tofu_ide::source::CheckedFile::new(
             "mod/main.tf".into(),
             SourceKind::Native,
             text.into(),

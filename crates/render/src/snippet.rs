@@ -4,7 +4,8 @@
 
 use tofu_syntax::{TextRange, TextSize};
 
-use crate::{render::context::context_string, source::CheckedFile};
+use crate::context::context_string;
+use tofu_ide::source::CheckedFile;
 
 /// An HCL position: 1-based line and column, 0-based byte.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

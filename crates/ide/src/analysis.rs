@@ -1,0 +1,114 @@
+//! A snapshot of the host's tree: every question editors, the command
+//! line and embedders ask, each answered from the incremental database
+//! on the calling thread (or, for whole reports, on the analysis
+//! threads). Each feature lives in a module of `features/`; this type
+//! only hands them the database and the tree, and turns salsa's
+//! cancellation into `Err`.
+
+use std::sync::Arc;
+
+use tofu_semantic::{Constness, Database, DeclKind, Reference};
+use tofu_syntax::TextSize;
+use tofu_types::Type;
+
+use crate::{
+    check::{CheckReport, Progress},
+    console::ConsoleTree,
+    features,
+    host::{Cancellable, Tree},
+};
+
+pub use crate::features::symbols::DeclarationAt;
+
+/// The tree as it was when [`crate::host::AnalysisHost::analysis`] made
+/// the snapshot. Drop it once answered: the host's next change waits for
+/// every snapshot to go.
+pub struct Analysis {
+    db: Database,
+    tree: Arc<Tree>,
+}
+
+impl Analysis {
+    pub(crate) fn new(db: Database, tree: Arc<Tree>) -> Analysis {
+        Analysis { db, tree }
+    }
+
+    fn with_db<T>(&self, f: impl FnOnce(&Database, &Tree) -> T) -> Cancellable<T> {
+        salsa::Cancelled::catch(std::panic::AssertUnwindSafe(|| f(&self.db, &self.tree)))
+    }
+
+    /// Everything `check` reports about the tree, exactly as it prints
+    /// it: discovery's and reading's problems, syntax errors, the
+    /// diagnostics of every module and of evaluation, with each file's
+    /// path and text.
+    pub fn report(&self) -> Cancellable<CheckReport> {
+        self.report_with_progress(None)
+    }
+
+    /// [`Analysis::report`], telling `progress` how far it has got.
+    pub fn report_with_progress(
+        &self,
+        progress: Option<&dyn Progress>,
+    ) -> Cancellable<CheckReport> {
+        // On the analysis threads, whose stacks deep configurations need,
+        // with a handle of the database of their own.
+        let snapshot = Analysis::new(self.db.clone(), Arc::clone(&self.tree));
+        crate::on_analysis_threads(move || {
+            snapshot.with_db(|db, tree| features::diagnostics::report(db, tree, progress))
+        })
+    }
+
+    /// What a module declares (`""` for the root).
+    pub fn declarations(&self, module_dir: &str) -> Cancellable<Vec<DeclarationAt>> {
+        self.with_db(|db, tree| features::symbols::declarations(db, tree, module_dir))
+    }
+
+    /// The declaration the reference at `offset` in `path` refers to.
+    pub fn definition(&self, path: &str, offset: TextSize) -> Cancellable<Option<DeclarationAt>> {
+        self.with_db(|db, tree| features::definitions::definition(db, tree, path, offset))
+    }
+
+    /// Every reference to a declaration of a module.
+    pub fn references_to(&self, module_dir: &str, kind: &DeclKind) -> Cancellable<Vec<Reference>> {
+        self.with_db(|db, tree| features::references::references_to(db, tree, module_dir, kind))
+    }
+
+    /// The static type of a declaration of a module (see
+    /// [`features::type_of::type_of_declaration`]).
+    pub fn type_of_declaration(
+        &self,
+        module_dir: &str,
+        kind: &DeclKind,
+    ) -> Cancellable<Option<Type>> {
+        self.with_db(|db, tree| features::type_of::type_of_declaration(db, tree, module_dir, kind))
+    }
+
+    /// The static type of the innermost expression at `offset` in `path`
+    /// (native syntax only).
+    pub fn type_of(&self, path: &str, offset: TextSize) -> Cancellable<Option<Type>> {
+        self.with_db(|db, tree| features::type_of::type_of(db, tree, path, offset))
+    }
+
+    /// Whether a variable or local of a module can be evaluated without
+    /// state (see [`features::is_const::is_const`]).
+    pub fn is_const(&self, module_dir: &str, kind: &DeclKind) -> Cancellable<Option<Constness>> {
+        self.with_db(|db, tree| features::is_const::is_const(db, tree, module_dir, kind))
+    }
+
+    /// The dependency graph as DOT (see [`features::graph::graph_dot`]).
+    pub fn graph_dot(&self) -> Cancellable<String> {
+        self.with_db(features::graph::graph_dot)
+    }
+
+    /// The text of a configuration or variables file as the database has
+    /// it; `None` for a path that is not one of the tree's.
+    pub fn file_text(&self, path: &str) -> Option<String> {
+        let file = self.tree.file(path)?;
+        Some(file.text(&self.db).clone())
+    }
+
+    /// The root module's scope as `tofu console` evaluates in it.
+    pub fn console(&self) -> ConsoleTree {
+        ConsoleTree::new(self.db.clone(), &self.tree)
+    }
+}

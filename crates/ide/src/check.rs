@@ -1,0 +1,135 @@
+//! Checking a tree of modules once: the host loads it (discovery, then
+//! reading every file in parallel), then reports the diagnostics of all
+//! of it in a stable order.
+
+use std::{
+    fmt, io,
+    path::{Path, PathBuf},
+    time::{Duration, Instant},
+};
+
+pub use crate::diagnostic::{Diagnostic, FileId, Location, Severity};
+use crate::{
+    analyzer_config::Exclusions, discovery::Module, host::AnalysisHost, policy::Policy,
+    source::CheckedFile, variable_inputs::VariableInputs,
+};
+
+/// Told how far a check has got; called from several threads at once.
+pub trait Progress: Sync {
+    /// Discovery is done and this many files are to be parsed.
+    fn start(&self, files: usize);
+    /// One more file is done.
+    fn file_done(&self);
+    /// A later phase begins: `steps` more of `what` are to be done
+    /// (modules checked, module instances evaluated).
+    fn phase(&self, what: &'static str, steps: usize) {
+        let _ = (what, steps);
+    }
+    /// One more step of the current phase is done.
+    fn step(&self) {}
+}
+
+#[derive(Default, Clone, Copy)]
+pub struct CheckOptions<'a> {
+    pub progress: Option<&'a dyn Progress>,
+    /// Check as `tofu plan -input=false -refresh=false` would: the root
+    /// module's variable values are read from these sources and the
+    /// root's tfvars files, and what reading them reports is reported.
+    /// Without it, as `tofu validate`, they are read only for static
+    /// evaluation (module sources, backends, `const` variables), and
+    /// nothing about them is reported.
+    pub plan: Option<VariableInputs<'a>>,
+    /// Where static evaluation takes the root module's values from
+    /// without `plan`: these sources and the root's tfvars files (the
+    /// root's tfvars files alone when `None`).
+    pub variables: Option<VariableInputs<'a>>,
+    /// Directories and files left out of the check (`exclude`).
+    pub exclude: Option<&'a Exclusions>,
+    /// Codes disabled or given another severity; inline ignore
+    /// annotations are honoured whatever this is.
+    pub policy: Option<&'a Policy>,
+}
+
+/// Everything a check found.
+#[derive(Debug, Clone)]
+pub struct CheckReport {
+    /// The directory as given.
+    pub root: PathBuf,
+    pub modules: Vec<Module>,
+    /// The files that diagnostics point into; [`FileId`]s index this.
+    pub sources: Vec<CheckedFile>,
+    /// Sourceless ones first, then by file path and position.
+    pub diagnostics: Vec<Diagnostic>,
+    pub elapsed: Duration,
+}
+
+impl CheckReport {
+    pub fn source(&self, file: FileId) -> &CheckedFile {
+        &self.sources[file.0 as usize]
+    }
+
+    pub fn file_count(&self) -> usize {
+        self.modules.iter().map(|module| module.files.len()).sum()
+    }
+
+    pub fn count(&self, severity: Severity) -> usize {
+        self.diagnostics
+            .iter()
+            .filter(|diagnostic| diagnostic.severity == severity)
+            .count()
+    }
+
+    pub fn error_count(&self) -> usize {
+        self.count(Severity::Error)
+    }
+
+    pub fn warning_count(&self) -> usize {
+        self.count(Severity::Warning)
+    }
+
+    pub fn has_errors(&self) -> bool {
+        self.error_count() > 0
+    }
+}
+
+/// Why a tree could not be checked at all.
+#[derive(Debug)]
+pub enum CheckError {
+    NotADirectory(PathBuf),
+    Unreadable(PathBuf, io::Error),
+}
+
+impl fmt::Display for CheckError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CheckError::NotADirectory(path) => write!(f, "{} is not a directory", path.display()),
+            CheckError::Unreadable(path, err) => write!(f, "cannot read {}: {err}", path.display()),
+        }
+    }
+}
+
+impl std::error::Error for CheckError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            CheckError::NotADirectory(_) => None,
+            CheckError::Unreadable(_, err) => Some(err),
+        }
+    }
+}
+
+/// Checks `root` as a module and every directory below it that holds
+/// configuration files: a host loaded for one report. Never writes to
+/// the tree.
+pub fn check_tree(root: &Path, options: &CheckOptions<'_>) -> Result<CheckReport, CheckError> {
+    let started = Instant::now();
+    let host = AnalysisHost::load(root, options)?;
+    let analysis = host.analysis();
+    let mut report = analysis
+        .report_with_progress(options.progress)
+        .expect("nothing changes the host while it reports");
+    report.elapsed = started.elapsed();
+    // Freeing every memoised query takes a while and nobody waits for it.
+    drop(analysis);
+    std::thread::spawn(move || drop(host));
+    Ok(report)
+}

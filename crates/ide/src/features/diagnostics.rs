@@ -1,0 +1,154 @@
+//! Everything a check reports about a tree, as `check` prints it: what
+//! discovery and reading found, syntax errors, the semantic diagnostics
+//! of every module and of evaluation, the root's values under a plan;
+//! with inline ignores and the configured policy applied, in a stable
+//! order.
+
+use std::{collections::HashSet, path::PathBuf, sync::atomic::Ordering, time::Duration};
+
+use tofu_syntax::SyntaxError;
+
+use crate::{
+    check::{CheckReport, Progress},
+    diagnostic::{Diagnostic, FileId},
+    discovery::Module,
+    host::{ReadProblem, Tree},
+    ignores::Ignores,
+    semantic::{self, FileDiagnostic},
+    source::CheckedFile,
+    variable_inputs::report_root_values,
+};
+
+/// The report of `tree` as the database has it now. Only the first
+/// report computes everything in parallel (module by module, instance by
+/// instance); later ones read the chunks' memos.
+pub(crate) fn report(
+    db: &tofu_semantic::Database,
+    tree: &Tree,
+    progress: Option<&dyn Progress>,
+) -> CheckReport {
+    let cold = !tree.reported.swap(true, Ordering::Relaxed);
+    let files = tree.files();
+    let checked = semantic::check(db, &files, &tree.evaluations, cold, progress);
+    let (syntax_errors, semantic) = (checked.syntax_errors, checked.diagnostics);
+    let incompatible = incompatible_files(&tree.modules, &semantic);
+
+    let mut diagnostics = tree.problems.clone();
+    let mut extra_errors = Vec::with_capacity(files.len());
+    for file in &files {
+        let path = file.path(db);
+        extra_errors.push(match tree.read_problems.get(path) {
+            Some(ReadProblem::Unreadable(diagnostic)) => {
+                diagnostics.push(diagnostic.clone());
+                None
+            }
+            Some(ReadProblem::Encoding(error)) => Some(Some(error.clone())),
+            None => Some(None),
+        });
+    }
+
+    // Only files with something to show are kept for rendering.
+    let mut sources = Vec::new();
+    let mut semantic = semantic.into_iter().peekable();
+    while let Some(sourceless) = semantic.next_if(|d| d.location.is_none()) {
+        diagnostics.push(
+            Diagnostic::new(sourceless.severity, sourceless.code, sourceless.detail)
+                .with_summary(sourceless.summary),
+        );
+    }
+    for (index, (syntax_errors, encoding_error)) in
+        syntax_errors.into_iter().zip(extra_errors).enumerate()
+    {
+        let Some(encoding_error) = encoding_error else {
+            continue;
+        };
+        let mut errors: Vec<SyntaxError> = encoding_error.into_iter().collect();
+        errors.extend(syntax_errors);
+        if incompatible.contains(&index) {
+            errors.clear();
+        }
+        let mut file_semantic = Vec::new();
+        while let Some(found) = semantic.next_if(|d| d.location.is_some_and(|l| l.file == index)) {
+            file_semantic.push(found);
+        }
+        let input = files[index];
+        let mut ignores = Ignores::read(input.text(db), || {
+            tofu_semantic::parse(db, input).green.clone()
+        });
+        ignores.filter(&mut errors);
+        ignores.filter(&mut file_semantic);
+        let ignore_problems = ignores.problems();
+        if errors.is_empty() && file_semantic.is_empty() && ignore_problems.is_empty() {
+            continue;
+        }
+        let file = FileId(sources.len() as u32);
+        let parsed = tofu_semantic::parse(db, input);
+        sources.push(CheckedFile::new(
+            input.path(db).clone(),
+            parsed.kind,
+            input.text(db).clone(),
+            parsed.green.clone(),
+        ));
+        diagnostics.extend(errors.into_iter().map(|error| error.in_file(file)));
+        diagnostics.extend(ignore_problems.into_iter().map(|d| d.in_file(file)));
+        diagnostics.extend(
+            file_semantic
+                .into_iter()
+                .filter(|d| d.location.is_some())
+                .map(|d| d.map_file(|_| file)),
+        );
+    }
+    if let Some((_, inputs)) = tree.evaluations.plan {
+        report_root_values(
+            db,
+            inputs,
+            &checked.elsewhere,
+            &mut sources,
+            &mut diagnostics,
+        );
+    }
+    if let Some(policy) = &tree.policy {
+        policy.apply(&mut diagnostics);
+    }
+    sort_diagnostics(&mut diagnostics, &sources);
+    CheckReport {
+        root: tree.root.clone(),
+        modules: tree.modules.clone(),
+        sources,
+        diagnostics,
+        elapsed: Duration::ZERO,
+    }
+}
+
+/// The files (by index, in module order) of the modules that exclude this
+/// version of OpenTofu: as `finalizeModuleLoadDiagnostics` does, nothing
+/// else is reported about them, their syntax errors included.
+fn incompatible_files(modules: &[Module], semantic: &[FileDiagnostic]) -> HashSet<usize> {
+    let flagged: HashSet<usize> = semantic
+        .iter()
+        .filter(|d| d.code == tofu_diagnostics::Code::IncompatibleModule)
+        .filter_map(|d| d.location.map(|l| l.file))
+        .collect();
+    let mut out = HashSet::new();
+    let mut start = 0;
+    for module in modules {
+        let files = start..start + module.files.len();
+        if files.clone().any(|i| flagged.contains(&i)) {
+            out.extend(files.clone());
+        }
+        start = files.end;
+    }
+    out
+}
+
+/// Sourceless diagnostics keep their order of discovery, which follows
+/// the tree; the others go by path (compared component by component, as
+/// the walk goes). Within a file they keep the order HCL reports them in,
+/// as `tofu validate` prints them: the stable sort leaves it alone.
+fn sort_diagnostics(diagnostics: &mut [Diagnostic], sources: &[CheckedFile]) {
+    diagnostics.sort_by_cached_key(|diagnostic| {
+        diagnostic
+            .location
+            .map(|location| PathBuf::from(&sources[location.file.0 as usize].path))
+    });
+}

@@ -1,0 +1,579 @@
+//! The analysis host: one loader for every client (`check`, the console,
+//! `graph`, editors and embedders), which owns the database, applies
+//! [`Change`]s to it and hands out [`Analysis`] snapshots.
+//!
+//! As rust-analyzer's `AnalysisHost`: a snapshot is a handle of the same
+//! database that answers on any thread while the host waits. Applying a
+//! change cancels every snapshot still computing (its call returns
+//! `Err(Cancelled)`) and waits until they are dropped, so a snapshot
+//! kept idle blocks the next change: drop it when the answer is in.
+
+use std::{
+    collections::{BTreeMap, HashMap},
+    path::{Path, PathBuf},
+    sync::{Arc, atomic::AtomicBool},
+};
+
+use rayon::prelude::*;
+use salsa::{Durability, Setter};
+use tofu_diagnostics::Code;
+use tofu_semantic::{
+    Database, EvalMode, Evaluation, ModuleDir, RootInputs, SourceFile, VariableSource, Workspace,
+    module_calls, module_providers, sync_module_graph,
+};
+use tofu_syntax::SyntaxError;
+
+use crate::{
+    analysis::Analysis,
+    check::{CheckError, CheckOptions},
+    diagnostic::Diagnostic,
+    discovery::{self, Module},
+    module_files::{self, FileRole},
+    policy::Policy,
+    semantic::Evaluations,
+    source,
+    variable_inputs::{VariableInputs, load_root_inputs},
+};
+
+/// The result of a question to a snapshot: `Err` when a change to the
+/// host cancelled it, and the question should be asked again of a new
+/// snapshot.
+pub type Cancellable<T> = Result<T, salsa::Cancelled>;
+
+/// Edits to apply to a host at once: files set to a text (added when new)
+/// or removed, by their paths relative to the tree's root.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Change {
+    files: Vec<(String, Option<String>)>,
+}
+
+impl Change {
+    pub fn new() -> Change {
+        Change::default()
+    }
+
+    /// Sets the text of a configuration or variables file of the tree,
+    /// adding it (and its module, if its directory had none) when new.
+    pub fn set_file(&mut self, path: impl Into<String>, text: impl Into<String>) {
+        self.files.push((path.into(), Some(text.into())));
+    }
+
+    /// Removes a file from the tree; its module goes with its last file.
+    pub fn remove_file(&mut self, path: impl Into<String>) {
+        self.files.push((path.into(), None));
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.files.is_empty()
+    }
+}
+
+/// Owns the database of one tree and keeps it up to date.
+pub struct AnalysisHost {
+    db: Database,
+    tree: Arc<Tree>,
+}
+
+/// Why a file of the tree has no text of its own.
+#[derive(Debug, Clone)]
+pub(crate) enum ReadProblem {
+    /// It could not be read: loaded as missing, with this diagnostic.
+    Unreadable(Diagnostic),
+    /// Some of its bytes are not UTF-8: HCL's error for the first run.
+    Encoding(SyntaxError),
+}
+
+/// What the host knows of its tree besides the database; snapshots share
+/// it, and a change makes a new one when it adds or removes files.
+#[derive(Debug, Clone)]
+pub(crate) struct Tree {
+    /// The directory as given.
+    pub root: PathBuf,
+    /// The modules as discovery found them, with their files' names.
+    pub modules: Vec<Module>,
+    /// Their inputs, in the same order.
+    pub dirs: Vec<ModuleDir>,
+    /// What discovery could not look at, and the notes about files it
+    /// left out.
+    pub problems: Vec<Diagnostic>,
+    /// Every configuration file loaded so far, by path (removed ones too:
+    /// salsa inputs are never deleted, only marked as missing).
+    pub inputs: HashMap<String, SourceFile>,
+    pub read_problems: HashMap<String, ReadProblem>,
+    /// The root module's variables files, by the name the root's values
+    /// know them by.
+    pub value_files: BTreeMap<String, SourceFile>,
+    pub workspace: Workspace,
+    /// The root module: the one in the root directory, or an empty one
+    /// outside the workspace when that holds no configuration.
+    pub root_module: ModuleDir,
+    pub evaluations: Evaluations,
+    /// The values of the root module's variables, as static evaluation,
+    /// plans and the console read them.
+    pub root_inputs: RootInputs,
+    /// The console's evaluation: the root's values, and the names a
+    /// plan would give them.
+    pub console: Evaluation,
+    pub policy: Option<Policy>,
+    /// Set once diagnostics have been computed: the first report
+    /// computes each module and instance on its own, in parallel.
+    pub reported: Arc<AtomicBool>,
+}
+
+impl Tree {
+    /// The configuration files of every module, in module order.
+    pub fn files(&self) -> Vec<SourceFile> {
+        self.modules
+            .iter()
+            .flat_map(|module| {
+                module
+                    .files
+                    .iter()
+                    .map(|file| self.inputs[&module.file_path(&file.name)])
+            })
+            .collect()
+    }
+
+    pub fn module(&self, dir: &str) -> Option<ModuleDir> {
+        let index = self.modules.iter().position(|m| m.dir == dir)?;
+        Some(self.dirs[index])
+    }
+
+    /// A configuration or variables file of the tree by its path.
+    pub fn file(&self, path: &str) -> Option<SourceFile> {
+        let in_tree = self
+            .modules
+            .iter()
+            .any(|m| m.files.iter().any(|f| m.file_path(&f.name) == path));
+        match in_tree {
+            true => self.inputs.get(path).copied(),
+            false => self.value_files.get(path).copied(),
+        }
+    }
+
+    pub fn module_of(&self, path: &str) -> Option<ModuleDir> {
+        let index = self
+            .modules
+            .iter()
+            .position(|m| m.files.iter().any(|f| m.file_path(&f.name) == path))?;
+        Some(self.dirs[index])
+    }
+}
+
+impl AnalysisHost {
+    /// Finds the modules under `root` (every directory below it that
+    /// holds configuration files, and what `tofu init` installed), reads
+    /// their files and the root module's values, and loads them. Only a
+    /// root that cannot be read at all is an error.
+    pub fn load(root: &Path, options: &CheckOptions<'_>) -> Result<AnalysisHost, CheckError> {
+        crate::on_analysis_threads(|| AnalysisHost::load_here(root, options))
+    }
+
+    fn load_here(root: &Path, options: &CheckOptions<'_>) -> Result<AnalysisHost, CheckError> {
+        let unreadable = |err| CheckError::Unreadable(root.to_path_buf(), err);
+        #[allow(clippy::disallowed_methods)] // the host reads the tree
+        if !std::fs::metadata(root).map_err(unreadable)?.is_dir() {
+            return Err(CheckError::NotADirectory(root.to_path_buf()));
+        }
+        let discovered = match options.exclude {
+            Some(exclude) => discovery::discover_excluding(root, exclude),
+            None => discovery::discover(root),
+        }
+        .map_err(unreadable)?;
+        let mut problems = discovered.problems;
+        problems.extend(shadowing_notes(&discovered.modules));
+        if discovered.modules.is_empty() {
+            problems.push(no_configuration(root));
+        }
+
+        let read = read_files(&discovered.modules, options);
+        let db = Database::default();
+        let mut inputs = HashMap::new();
+        let mut read_problems = HashMap::new();
+        let mut dirs = Vec::new();
+        let mut read = read.into_iter();
+        for module in &discovered.modules {
+            let (mut primary, mut overrides) = (Vec::new(), Vec::new());
+            for file in &module.files {
+                let path = module.file_path(&file.name);
+                let (text, problem) = read.next().expect("one outcome per file");
+                let input = SourceFile::builder(
+                    path.clone(),
+                    text.clone().unwrap_or_default(),
+                    text.is_some(),
+                )
+                // Files as loaded are taken to change rarely, and
+                // edited ones often: after an edit, salsa re-checks
+                // only what depends on a file that has been edited,
+                // and takes the rest on trust.
+                .durability(Durability::MEDIUM)
+                .new(&db);
+                if let Some(problem) = problem {
+                    read_problems.insert(path.clone(), problem);
+                }
+                match file.is_override {
+                    true => overrides.push(input),
+                    false => primary.push(input),
+                }
+                inputs.insert(path, input);
+            }
+            dirs.push(
+                ModuleDir::builder(module.dir.clone(), primary, overrides)
+                    .durability(Durability::HIGH)
+                    .new(&db),
+            );
+        }
+        let workspace = Workspace::builder(dirs.clone(), discovered.installed.clone())
+            .durability(Durability::HIGH)
+            .new(&db);
+        let root_module = discovered
+            .modules
+            .iter()
+            .position(|m| m.dir.is_empty())
+            .map(|i| dirs[i])
+            .unwrap_or_else(|| ModuleDir::new(&db, String::new(), Vec::new(), Vec::new()));
+
+        // The root's values are read in every mode, as `tofu validate`
+        // reads them for static evaluation; only a plan reports on them.
+        let no_options = VariableInputs {
+            options: &[],
+            working_dir: root,
+            environment: &[],
+        };
+        let values = options
+            .plan
+            .as_ref()
+            .or(options.variables.as_ref())
+            .unwrap_or(&no_options);
+        let root_inputs = load_root_inputs(&db, root_module, root, values);
+        let base_dir = std::path::absolute(root).unwrap_or_else(|_| root.to_path_buf());
+        let base_dir = base_dir.to_string_lossy().into_owned();
+        let mut db = db;
+        workspace
+            .set_root_inputs(&mut db)
+            .with_durability(Durability::HIGH)
+            .to(Some(root_inputs));
+        workspace
+            .set_base_dir(&mut db)
+            .with_durability(Durability::HIGH)
+            .to(base_dir.clone());
+        let value_files = root_inputs
+            .sources(&db)
+            .iter()
+            .filter_map(|source| match source {
+                VariableSource::AutoFile(file) | VariableSource::NamedFile(file) => {
+                    Some((file.path(&db).clone(), *file))
+                }
+                _ => None,
+            })
+            .collect();
+        let evaluations = Evaluations::new(
+            &db,
+            workspace,
+            &base_dir,
+            options.plan.is_some().then_some(root_inputs),
+        );
+        let console =
+            Evaluation::builder(workspace, EvalMode::Console, Some(root_inputs), base_dir)
+                .durability(Durability::HIGH)
+                .new(&db);
+
+        // What the module graph reads of every module (its calls and
+        // providers, so its files' syntax and load-time checks), in
+        // parallel, before the graph is walked once.
+        dirs.par_iter().for_each_with(db.clone(), |db, dir| {
+            module_calls(db, *dir);
+            module_providers(db, *dir);
+        });
+        sync_module_graph(&mut db, workspace);
+
+        let tree = Tree {
+            root: root.to_path_buf(),
+            modules: discovered.modules,
+            dirs,
+            problems,
+            inputs,
+            read_problems,
+            value_files,
+            workspace,
+            root_module,
+            evaluations,
+            root_inputs,
+            console,
+            policy: options.policy.cloned(),
+            reported: Arc::default(),
+        };
+        Ok(AnalysisHost {
+            db,
+            tree: Arc::new(tree),
+        })
+    }
+
+    /// A snapshot of the tree as it is now.
+    pub fn analysis(&self) -> Analysis {
+        Analysis::new(self.db.clone(), Arc::clone(&self.tree))
+    }
+
+    /// The directory the tree was loaded from.
+    pub fn root(&self) -> &Path {
+        &self.tree.root
+    }
+
+    /// Applies edits. Cancels the snapshots still computing and waits
+    /// until every snapshot is dropped.
+    pub fn apply_change(&mut self, change: Change) {
+        for (path, text) in change.files {
+            match text {
+                Some(text) => self.set_file(path, text),
+                None => self.remove_file(&path),
+            }
+        }
+        let workspace = self.tree.workspace;
+        sync_module_graph(&mut self.db, workspace);
+    }
+
+    fn set_file(&mut self, path: String, text: String) {
+        if let Some(file) = self.tree.value_files.get(&path).copied() {
+            set_text(&mut self.db, file, text);
+            return;
+        }
+        let in_tree = self.tree.module_of(&path).is_some();
+        if in_tree && !self.tree.read_problems.contains_key(&path) {
+            set_text(&mut self.db, self.tree.inputs[&path], text);
+            return;
+        }
+        let name = path.rsplit('/').next().unwrap_or(&path).to_owned();
+        if !matches!(module_files::classify(&name), FileRole::Config { .. }) {
+            return;
+        }
+        let tree = Arc::make_mut(&mut self.tree);
+        tree.read_problems.remove(&path);
+        match tree.inputs.get(&path).copied() {
+            Some(file) => {
+                set_text(&mut self.db, file, text);
+                file.set_exists(&mut self.db)
+                    .with_durability(Durability::LOW)
+                    .to(true);
+            }
+            None => {
+                let file = SourceFile::builder(path.clone(), text, true)
+                    .durability(Durability::LOW)
+                    .new(&self.db);
+                tree.inputs.insert(path.clone(), file);
+            }
+        }
+        if !in_tree {
+            let dir = path.rsplit_once('/').map_or("", |(dir, _)| dir).to_owned();
+            self.add_name(&dir, name);
+        }
+    }
+
+    fn remove_file(&mut self, path: &str) {
+        let Some(file) = self.tree.inputs.get(path).copied() else {
+            return;
+        };
+        if self.tree.module_of(path).is_none() {
+            return;
+        }
+        file.set_exists(&mut self.db)
+            .with_durability(Durability::LOW)
+            .to(false);
+        let (dir, name) = path.rsplit_once('/').unwrap_or(("", path));
+        let tree = Arc::make_mut(&mut self.tree);
+        let Some(index) = tree.modules.iter().position(|m| m.dir == dir) else {
+            return;
+        };
+        let names: Vec<String> = module_names(&tree.modules[index])
+            .filter(|n| n != name)
+            .collect();
+        self.set_module_names(index, names);
+    }
+
+    /// Adds a configuration file's name to the module of `dir`, which is
+    /// created when the directory has none.
+    fn add_name(&mut self, dir: &str, name: String) {
+        let tree = Arc::make_mut(&mut self.tree);
+        let index = match tree.modules.iter().position(|m| m.dir == dir) {
+            Some(index) => index,
+            None => {
+                // Discovery's order: depth first, entries by name.
+                let key = |dir: &str| dir.split('/').map(str::to_owned).collect::<Vec<_>>();
+                let index = tree
+                    .modules
+                    .iter()
+                    .position(|m| {
+                        m.dir.split('/').any(|part| part.starts_with('.')) || key(&m.dir) > key(dir)
+                    })
+                    .unwrap_or(tree.modules.len());
+                tree.modules.insert(
+                    index,
+                    Module {
+                        dir: dir.to_owned(),
+                        path: tree.root.join(dir),
+                        files: Vec::new(),
+                        shadowed: Vec::new(),
+                    },
+                );
+                let module = ModuleDir::builder(dir.to_owned(), Vec::new(), Vec::new())
+                    .durability(Durability::HIGH)
+                    .new(&self.db);
+                tree.dirs.insert(index, module);
+                index
+            }
+        };
+        let mut names: Vec<String> = module_names(&tree.modules[index]).collect();
+        names.push(name);
+        self.set_module_names(index, names);
+    }
+
+    /// Gives module `index` the configuration files among `names`, as
+    /// discovery would have picked them; a module left without files
+    /// leaves the workspace.
+    fn set_module_names(&mut self, index: usize, names: Vec<String>) {
+        let tree = Arc::make_mut(&mut self.tree);
+        let found = module_files::module_files(names.iter().map(String::as_str));
+        let module = &mut tree.modules[index];
+        module.files = found.files;
+        module.shadowed = found.shadowed;
+        let (mut primary, mut overrides) = (Vec::new(), Vec::new());
+        for file in &module.files {
+            let path = module.file_path(&file.name);
+            let input = match tree.inputs.get(&path) {
+                Some(input) => *input,
+                // A file that was shadowed: read now that it is not.
+                None => {
+                    let (text, problem) = read_file(&module.path.join(&file.name), &path);
+                    if let Some(problem) = problem {
+                        tree.read_problems.insert(path.clone(), problem);
+                    }
+                    let input = SourceFile::builder(
+                        path.clone(),
+                        text.clone().unwrap_or_default(),
+                        text.is_some(),
+                    )
+                    .durability(Durability::LOW)
+                    .new(&self.db);
+                    tree.inputs.insert(path, input);
+                    input
+                }
+            };
+            match file.is_override {
+                true => overrides.push(input),
+                false => primary.push(input),
+            }
+        }
+        let dir = tree.dirs[index];
+        if module.files.is_empty() {
+            tree.modules.remove(index);
+            tree.dirs.remove(index);
+        } else {
+            dir.set_files(&mut self.db).to(primary);
+            dir.set_overrides(&mut self.db).to(overrides);
+        }
+        let modules = tree.dirs.clone();
+        if tree.workspace.modules(&self.db) != &modules {
+            tree.workspace.set_modules(&mut self.db).to(modules);
+        }
+        tree.problems = rebuilt_problems(&tree.problems, &tree.modules);
+    }
+}
+
+/// An edited file is likely to be edited again (see the loader).
+fn set_text(db: &mut Database, file: SourceFile, text: String) {
+    file.set_text(db).with_durability(Durability::LOW).to(text);
+}
+
+/// The names of a module's files, shadowed ones included.
+fn module_names(module: &Module) -> impl Iterator<Item = String> + '_ {
+    module
+        .files
+        .iter()
+        .map(|f| f.name.clone())
+        .chain(module.shadowed.iter().map(|s| s.name.clone()))
+}
+
+/// Discovery's problems with the notes about shadowed files made again
+/// from the modules as they are now.
+fn rebuilt_problems(problems: &[Diagnostic], modules: &[Module]) -> Vec<Diagnostic> {
+    let mut out: Vec<Diagnostic> = problems
+        .iter()
+        .filter(|d| d.code != Code::IgnoredFile)
+        .cloned()
+        .collect();
+    out.extend(shadowing_notes(modules));
+    out
+}
+
+/// Reads every file of every module, in parallel; the outcomes come back
+/// in the order of the modules and their files.
+fn read_files(
+    modules: &[Module],
+    options: &CheckOptions<'_>,
+) -> Vec<(Option<String>, Option<ReadProblem>)> {
+    let jobs: Vec<(&Module, &module_files::ModuleFile)> = modules
+        .iter()
+        .flat_map(|module| module.files.iter().map(move |file| (module, file)))
+        .collect();
+    let progress = options.progress;
+    if let Some(progress) = progress {
+        progress.start(jobs.len());
+    }
+    jobs.par_iter()
+        .map(|&(module, file)| {
+            let outcome = read_file(&module.path.join(&file.name), &module.file_path(&file.name));
+            if let Some(progress) = progress {
+                progress.file_done();
+            }
+            outcome
+        })
+        .collect()
+}
+
+/// A file's text, and why it has none or only a lossy one.
+fn read_file(path: &Path, shown: &str) -> (Option<String>, Option<ReadProblem>) {
+    #[allow(clippy::disallowed_methods)] // the host reads the tree
+    let bytes = match std::fs::read(path) {
+        Ok(bytes) => bytes,
+        Err(err) => {
+            let problem = ReadProblem::Unreadable(Diagnostic::error(
+                Code::FailedToReadFile,
+                format!("The file \"{shown}\" could not be read: {err}."),
+            ));
+            return (None, Some(problem));
+        }
+    };
+    let decoded = source::decode(bytes);
+    let problem = decoded
+        .first_invalid
+        .map(|range| ReadProblem::Encoding(source::encoding_error(range)));
+    (Some(decoded.text), problem)
+}
+
+/// OpenTofu only logs that it skipped a shadowed file; a note makes sure
+/// nobody edits the file that is not read.
+fn shadowing_notes(modules: &[Module]) -> impl Iterator<Item = Diagnostic> + '_ {
+    modules.iter().flat_map(|module| {
+        module.shadowed.iter().map(|shadowed| {
+            Diagnostic::note(
+                Code::IgnoredFile,
+                format!(
+                    "OpenTofu does not load {} because {} takes its place.",
+                    module.file_path(&shadowed.name),
+                    shadowed.shadowed_by
+                ),
+            )
+        })
+    })
+}
+
+/// An empty module is valid to OpenTofu, but a whole tree without
+/// configuration is most likely the wrong directory.
+fn no_configuration(root: &Path) -> Diagnostic {
+    Diagnostic::warning(
+        Code::NoConfigurationFiles,
+        format!(
+            "The directory {} and its subdirectories contain no OpenTofu configuration files.",
+            root.display()
+        ),
+    )
+}

@@ -1,0 +1,170 @@
+//! The analysis host as editors and embedders drive it: changes applied
+//! while snapshots answer on other threads, files added and removed, and
+//! incremental reports equal to a fresh check of the same files.
+
+use std::{
+    fs,
+    path::Path,
+    sync::{Arc, Barrier},
+};
+
+use tofu_ide::check::{CheckOptions, CheckReport, Progress, check_tree};
+use tofu_ide::host::{AnalysisHost, Change};
+
+#[allow(dead_code, unused_imports)]
+#[path = "../xtask/src/gen_tree.rs"]
+mod gen_tree;
+
+/// A report as lines a person can compare: each diagnostic's file, place,
+/// severity, summary and detail.
+fn lines(report: &CheckReport) -> Vec<String> {
+    report
+        .diagnostics
+        .iter()
+        .map(|d| {
+            let place = d.location.map(|l| {
+                let source = report.source(l.file);
+                let at = source.line_col(l.range.start());
+                format!("{}:{}:{}", source.path, at.line, at.column)
+            });
+            format!(
+                "{} {:?} {}: {}",
+                place.unwrap_or_default(),
+                d.severity,
+                d.summary,
+                d.detail
+            )
+        })
+        .collect()
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    fs::create_dir_all(to).unwrap();
+    for entry in fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            fs::copy(entry.path(), target).unwrap();
+        }
+    }
+}
+
+/// One edit, applied both to the host and to the files on disk.
+enum Edit<'a> {
+    Set(&'a str, &'a str),
+    Remove(&'a str),
+}
+
+fn apply(host: &mut AnalysisHost, dir: &Path, edits: &[Edit<'_>]) {
+    let mut change = Change::new();
+    for edit in edits {
+        match *edit {
+            Edit::Set(path, text) => {
+                let file = dir.join(path);
+                fs::create_dir_all(file.parent().unwrap()).unwrap();
+                fs::write(file, text).unwrap();
+                change.set_file(path, text);
+            }
+            Edit::Remove(path) => {
+                fs::remove_file(dir.join(path)).unwrap();
+                change.remove_file(path);
+            }
+        }
+    }
+    host.apply_change(change);
+}
+
+/// After each step, the host's report is what a fresh check of the files
+/// as they now are on disk reports.
+#[test]
+fn incremental_reports_equal_fresh_checks() {
+    let temp = tempfile::tempdir().unwrap();
+    let dir = temp.path().join("tree");
+    copy_dir(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/analysis_calls"),
+        &dir,
+    );
+    let mut host = AnalysisHost::load(&dir, &CheckOptions::default()).unwrap();
+    let main = fs::read_to_string(dir.join("main.tf")).unwrap();
+    let calls_c = format!("{main}\nmodule \"c\" {{\n  source = \"./c\"\n}}\n");
+    let steps: Vec<Vec<Edit<'_>>> = vec![
+        // A call to a module that does not exist yet.
+        vec![Edit::Set("main.tf", &calls_c)],
+        // The module appears, with an error of its own.
+        vec![Edit::Set(
+            "c/main.tf",
+            "variable \"n\" {\n  type = number\n}\noutput \"x\" {\n  value = local.missing\n}\n",
+        )],
+        // A second file declares what the first was missing.
+        vec![Edit::Set("c/locals.tf", "locals {\n  missing = 1\n}\n")],
+        // A syntax error, then its fix.
+        vec![Edit::Set("c/locals.tf", "locals {\n  missing = \n")],
+        vec![Edit::Set("c/locals.tf", "locals {\n  missing = 2\n}\n")],
+        // A `.tofu` twin shadows its `.tf` file, then goes again.
+        vec![Edit::Set("c/locals.tofu", "locals {\n  other = 1\n}\n")],
+        vec![Edit::Remove("c/locals.tofu")],
+        // The module goes with its last files; the call dangles again.
+        vec![Edit::Remove("c/locals.tf"), Edit::Remove("c/main.tf")],
+        vec![Edit::Set("main.tf", &main)],
+    ];
+    for (index, edits) in steps.iter().enumerate() {
+        apply(&mut host, &dir, edits);
+        let incremental = lines(&host.analysis().report().unwrap());
+        let fresh = lines(&check_tree(&dir, &CheckOptions::default()).unwrap());
+        assert_eq!(incremental, fresh, "after step {index}");
+    }
+}
+
+/// Tells the test when the report has started its first phase after
+/// parsing, and holds it there until the test has started a change.
+struct Gate(Arc<Barrier>);
+
+impl Progress for Gate {
+    fn start(&self, _: usize) {}
+    fn file_done(&self) {}
+    fn phase(&self, what: &'static str, _: usize) {
+        if what == "modules" {
+            self.0.wait();
+        }
+    }
+}
+
+/// A change cancels a snapshot that is still computing: its answer is
+/// `Err`, never a panic, and a new snapshot answers.
+#[test]
+fn a_change_cancels_a_snapshot_at_work() {
+    let temp = tempfile::tempdir().unwrap();
+    let dir = temp.path().join("tree");
+    gen_tree::write_tree(&dir, 60).unwrap();
+    let mut host = AnalysisHost::load(&dir, &CheckOptions::default()).unwrap();
+    let barrier = Arc::new(Barrier::new(2));
+    let analysis = host.analysis();
+    let gate = Gate(Arc::clone(&barrier));
+    let worker = std::thread::spawn(move || analysis.report_with_progress(Some(&gate)).is_err());
+    // The report has begun checking modules; the change cancels it.
+    barrier.wait();
+    let mut change = Change::new();
+    change.set_file("main.tf", fs::read_to_string(dir.join("main.tf")).unwrap());
+    host.apply_change(change);
+    assert!(worker.join().unwrap(), "the snapshot was cancelled");
+    let report = host.analysis().report().unwrap();
+    assert_eq!(report.error_count(), 0, "{:?}", report.diagnostics);
+}
+
+/// Snapshots answer on several threads at once.
+#[test]
+fn snapshots_answer_on_other_threads() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/analysis");
+    let host = AnalysisHost::load(&dir, &CheckOptions::default()).unwrap();
+    let workers: Vec<_> = (0..3)
+        .map(|_| {
+            let analysis = host.analysis();
+            std::thread::spawn(move || analysis.report().unwrap().diagnostics.len())
+        })
+        .collect();
+    for worker in workers {
+        assert_eq!(worker.join().unwrap(), 0);
+    }
+}
