@@ -23,6 +23,7 @@
 //! [`Workspace`]: crate::Workspace
 
 mod builtin;
+pub(crate) mod checks;
 
 use std::sync::Arc;
 
