@@ -191,6 +191,11 @@ pub fn module_local_diagnostics(
             .iter()
             .cloned(),
     );
+    // Resources and provider configurations against the providers'
+    // schemas, when the host gave any.
+    out.extend(crate::provider_schemas::checks::module_schema_diagnostics(
+        db, workspace, module,
+    ));
     // `finalizeModuleLoadDiagnostics`: a module that says it does not
     // work with this version of OpenTofu may use what this version does
     // not know, so nothing else is reported about it.

@@ -65,6 +65,12 @@ pub struct Workspace {
     #[default]
     #[returns(ref)]
     pub graph: Option<std::sync::Arc<ModuleGraph>>,
+    /// The provider schemas resources and provider configurations are
+    /// checked against; `None` (the default) checks none, not even the
+    /// built-in provider's.
+    #[default]
+    #[returns(ref)]
+    pub provider_schemas: Option<std::sync::Arc<crate::provider_schemas::ProviderSchemaSet>>,
 }
 
 /// An entry of a root module's `.terraform/modules/modules.json`: the

@@ -28,6 +28,7 @@ mod input;
 mod module_checks;
 mod overrides;
 mod parsing;
+mod provider_schemas;
 mod provider_validation;
 mod reference_checks;
 mod references;
@@ -84,6 +85,8 @@ pub use input::{
 pub use module_checks::module_diagnostics;
 pub use overrides::{Overrides, module_override_diagnostics, module_overrides};
 pub use parsing::{ParsedFile, parse};
+pub use provider_schemas::checks::module_schema_diagnostics;
+pub use provider_schemas::{ProviderSchemaSet, SchemaDocument};
 pub use provider_validation::{ModuleProviders, module_providers, provider_tree_diagnostics};
 pub use references::{Reference, ReferenceContext, Remaining, Subject, module_references};
 pub use report::{
@@ -101,3 +104,5 @@ pub use static_eval::{
     static_module_source, static_variable_value,
 };
 pub use tofu_eval::Severity;
+/// The schema documents' reader, for hosts that load schemas.
+pub use tofu_provider_schema as provider_schema;

@@ -136,6 +136,12 @@ pub struct ModuleProviders {
 }
 
 impl ModuleProviders {
+    /// Whether the module has load-time errors, so that OpenTofu would
+    /// validate nothing of it.
+    pub(crate) fn has_errors(&self) -> bool {
+        self.has_errors
+    }
+
     fn requirement(&self, name: &str) -> Option<&Requirement> {
         self.requirements.iter().find(|r| r.name == name)
     }

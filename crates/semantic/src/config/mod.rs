@@ -14,7 +14,7 @@ pub(crate) mod module_call;
 pub(crate) mod named_values;
 pub(crate) mod provider;
 pub(crate) mod provider_ref;
-mod resource;
+pub(crate) mod resource;
 pub(crate) mod terraform;
 
 pub use model::{

@@ -302,7 +302,7 @@ pub(crate) fn source_value_error(
 /// An expression's value when it refers to nothing: a constant, or
 /// built-in function calls over constants (the static evaluator's, with
 /// no variables, locals or files); None otherwise.
-fn static_value(expr: &AnyExpr) -> Option<Value> {
+pub(crate) fn static_value(expr: &AnyExpr) -> Option<Value> {
     if let Some(value) = constant(expr) {
         return Some(value);
     }

@@ -19,7 +19,7 @@ use crate::addrs::reference::{Ref, ResourceMode as Mode, Subject, parse_ref};
 use crate::addrs::traversal::{node_variables, variables};
 pub(super) use provisioner::decode_provisioner;
 
-const COMMON_ATTRIBUTES: &[AttributeSchema<'static>] = &[
+pub(crate) const COMMON_ATTRIBUTES: &[AttributeSchema<'static>] = &[
     AttributeSchema::optional("count"),
     AttributeSchema::optional("for_each"),
     AttributeSchema::optional("provider"),
@@ -27,7 +27,7 @@ const COMMON_ATTRIBUTES: &[AttributeSchema<'static>] = &[
 ];
 
 /// `ResourceBlockSchema`, for managed and ephemeral resources.
-const RESOURCE_BLOCKS: &[BlockSchema<'static>] = &[
+pub(crate) const RESOURCE_BLOCKS: &[BlockSchema<'static>] = &[
     BlockSchema::new("locals", &[]),
     BlockSchema::new("lifecycle", &[]),
     BlockSchema::new("connection", &[]),
@@ -36,7 +36,7 @@ const RESOURCE_BLOCKS: &[BlockSchema<'static>] = &[
 ];
 
 /// `dataBlockSchema`.
-const DATA_BLOCKS: &[BlockSchema<'static>] = &[
+pub(crate) const DATA_BLOCKS: &[BlockSchema<'static>] = &[
     BlockSchema::new("lifecycle", &[]),
     BlockSchema::new("locals", &[]),
     BlockSchema::new("_", &[]),
