@@ -18,8 +18,8 @@ use rayon::prelude::*;
 use salsa::{Durability, Setter};
 use tofu_diagnostics::Code;
 use tofu_semantic::{
-    Database, EvalMode, Evaluation, ModuleDir, RootInputs, SourceFile, VariableSource, Workspace,
-    module_calls, module_providers, sync_module_graph,
+    Database, EvalMode, Evaluation, ModuleDir, ProviderSchemaSet, RootInputs, SchemaDocument,
+    SourceFile, VariableSource, Workspace, module_calls, module_providers, sync_module_graph,
 };
 use tofu_syntax::SyntaxError;
 
@@ -273,6 +273,14 @@ impl AnalysisHost {
             &base_dir,
             options.plan.is_some().then_some(root_inputs),
         );
+        if !options.provider_schemas.is_empty() {
+            let (set, schema_problems) = load_provider_schemas(options.provider_schemas);
+            problems.extend(schema_problems);
+            workspace
+                .set_provider_schemas(&mut db)
+                .with_durability(Durability::HIGH)
+                .to(Some(Arc::new(set)));
+        }
         let console =
             Evaluation::builder(workspace, EvalMode::Console, Some(root_inputs), base_dir)
                 .durability(Durability::HIGH)
@@ -476,6 +484,38 @@ impl AnalysisHost {
         }
         tree.problems = rebuilt_problems(&tree.problems, &tree.modules);
     }
+}
+
+/// Reads and parses the provider schema documents at `paths` (in that
+/// order: the first that describes a provider serves it), with a
+/// diagnostic for each that cannot be used.
+fn load_provider_schemas(paths: &[PathBuf]) -> (ProviderSchemaSet, Vec<Diagnostic>) {
+    let mut documents = Vec::new();
+    let mut problems = Vec::new();
+    for path in paths {
+        let shown = path.display().to_string();
+        #[allow(clippy::disallowed_methods)] // the host reads its inputs
+        match std::fs::read(path) {
+            Ok(bytes) => {
+                let text = String::from_utf8_lossy(&bytes);
+                documents.push(SchemaDocument::parse(shown, &text));
+            }
+            Err(err) => problems.push(Diagnostic::error(
+                Code::UnreadableProviderSchemas,
+                format!("The provider schemas file \"{shown}\" could not be read: {err}."),
+            )),
+        }
+    }
+    let set = ProviderSchemaSet::new(documents);
+    problems.extend(set.errors().map(|(origin, error)| {
+        Diagnostic::error(
+            Code::UnreadableProviderSchemas,
+            format!(
+                "The provider schemas file \"{origin}\" cannot be used: {error}. Write it with \"tofu providers schema -json\" after \"tofu init\"."
+            ),
+        )
+    }));
+    (set, problems)
 }
 
 /// An edited file is likely to be edited again (see the loader).
