@@ -18,8 +18,9 @@ use rayon::prelude::*;
 use salsa::{Durability, Setter};
 use tofu_diagnostics::Code;
 use tofu_semantic::{
-    Database, EvalMode, Evaluation, ModuleDir, ProviderSchemaSet, RootInputs, SchemaDocument,
-    SourceFile, VariableSource, Workspace, module_calls, module_providers, sync_module_graph,
+    Database, EvalMode, Evaluation, ExternalFiles, ModuleDir, ProviderSchemaSet, RootInputs,
+    SchemaDocument, SourceFile, VariableSource, Workspace, module_calls, module_providers,
+    sync_module_graph,
 };
 use tofu_syntax::SyntaxError;
 
@@ -28,6 +29,7 @@ use crate::{
     check::{CheckError, CheckOptions},
     diagnostic::Diagnostic,
     discovery::{self, Module},
+    disk::DiskFileSystem,
     module_files::{self, FileRole},
     policy::Policy,
     semantic::Evaluations,
@@ -45,6 +47,7 @@ pub type Cancellable<T> = Result<T, salsa::Cancelled>;
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Change {
     files: Vec<(String, Option<String>)>,
+    outside: Vec<PathBuf>,
 }
 
 impl Change {
@@ -63,8 +66,15 @@ impl Change {
         self.files.push((path.into(), None));
     }
 
+    /// Says that a file outside the configuration (a template, a file
+    /// `file()` or `fileset()` reads; relative to the root, or absolute)
+    /// changed on disk, appeared or went: what read it is evaluated again.
+    pub fn changed_on_disk(&mut self, path: impl Into<PathBuf>) {
+        self.outside.push(path.into());
+    }
+
     pub fn is_empty(&self) -> bool {
-        self.files.is_empty()
+        self.files.is_empty() && self.outside.is_empty()
     }
 }
 
@@ -89,6 +99,10 @@ pub(crate) enum ReadProblem {
 pub(crate) struct Tree {
     /// The directory as given.
     pub root: PathBuf,
+    /// The same, absolute: `path.cwd`, where evaluation reads files.
+    pub base_dir: PathBuf,
+    /// What evaluation reads from outside the configuration.
+    pub external_files: ExternalFiles,
     /// The modules as discovery found them, with their files' names.
     pub modules: Vec<Module>,
     /// Their inputs, in the same order.
@@ -246,9 +260,14 @@ impl AnalysisHost {
             .or(options.variables.as_ref())
             .unwrap_or(&no_options);
         let root_inputs = load_root_inputs(&db, root_module, root, values);
-        let base_dir = std::path::absolute(root).unwrap_or_else(|_| root.to_path_buf());
-        let base_dir = base_dir.to_string_lossy().into_owned();
+        let absolute_root = std::path::absolute(root).unwrap_or_else(|_| root.to_path_buf());
+        let base_dir = absolute_root.to_string_lossy().into_owned();
+        let external_files = ExternalFiles::new(Arc::new(DiskFileSystem));
         let mut db = db;
+        workspace
+            .set_external_files(&mut db)
+            .with_durability(Durability::HIGH)
+            .to(Some(external_files.clone()));
         workspace
             .set_root_inputs(&mut db)
             .with_durability(Durability::HIGH)
@@ -297,6 +316,8 @@ impl AnalysisHost {
 
         let tree = Tree {
             root: root.to_path_buf(),
+            base_dir: absolute_root,
+            external_files,
             modules: discovered.modules,
             dirs,
             problems,
@@ -335,6 +356,10 @@ impl AnalysisHost {
                 Some(text) => self.set_file(path, text),
                 None => self.remove_file(&path),
             }
+        }
+        for path in change.outside {
+            let path = self.tree.base_dir.join(path);
+            self.tree.external_files.changed(&mut self.db, &path);
         }
         let workspace = self.tree.workspace;
         sync_module_graph(&mut self.db, workspace);
