@@ -236,17 +236,17 @@ impl Checker<'_> {
         };
         let (code, summary, what) = match mode {
             Mode::Managed => (
-                Code::InvalidResourceTypeName,
+                Code::InvalidResourceType,
                 "Invalid resource type",
                 "resource type",
             ),
             Mode::Data => (
-                Code::InvalidDataSourceName,
+                Code::InvalidDataSource,
                 "Invalid data source",
                 "data source",
             ),
             Mode::Ephemeral => (
-                Code::InvalidEphemeralResourceTypeName,
+                Code::InvalidEphemeralResource,
                 "Invalid ephemeral resource",
                 "ephemeral resource",
             ),
@@ -464,7 +464,7 @@ impl Checker<'_> {
                     self.out.push(error(
                         format!("Missing {name} block"),
                         format!("A block of type {} is required here.", go_quote(name)),
-                        Code::MissingRequiredArgument,
+                        Code::MissingBlock,
                         missing_item_range,
                     ));
                 }
@@ -480,7 +480,7 @@ impl Checker<'_> {
                             nested.min_items,
                             go_quote(name)
                         ),
-                        Code::MissingRequiredArgument,
+                        Code::InsufficientBlocks,
                         missing_item_range,
                     ));
                 } else if nested.max_items > 0 && count > nested.max_items {
@@ -492,7 +492,7 @@ impl Checker<'_> {
                             nested.max_items,
                             go_quote(name)
                         ),
-                        Code::DuplicateBlock,
+                        Code::TooManyBlocks,
                         extra.body.missing_item_range(),
                     ));
                 }
@@ -588,7 +588,7 @@ impl Checker<'_> {
             message.to_owned()
         };
         self.out.push(
-            Diagnostic::warning_in(Code::DeprecatedValue, detail, self.file, range)
+            Diagnostic::warning_in(Code::DeprecatedArgument, detail, self.file, range)
                 .with_summary("Argument is deprecated"),
         );
     }
