@@ -11,6 +11,7 @@ use tofu_eval::{EvalContext, FunctionTable, RealFileSystem, Scope};
 use tofu_syntax::body::AnyExpr;
 use tofu_types::{Mark, Type, Value};
 
+use super::resources::unplanned_resource_value;
 use super::{Evaluation, InstanceAddr, instance_module, local_value, resource_value};
 use crate::declarations::DeclKind;
 use crate::diagnostics::Diagnostic;
@@ -360,9 +361,9 @@ fn scope_roots(
             }
             Subject::Declared(kind @ DeclKind::ManagedResource { ty, name }) => {
                 let value = if validate {
-                    Value::dynamic()
+                    unplanned_resource_value(db, ev.workspace(db), module, kind)
                 } else if types {
-                    super::types::resource_type(db, module, kind)
+                    super::types::resource_type(db, ev.workspace(db), module, kind)
                 } else {
                     resource_value(db, ev, addr.clone(), kind.clone())
                         .value
@@ -383,19 +384,14 @@ fn scope_roots(
                     "ephemeral"
                 };
                 let value = if types {
-                    let shaped = super::types::resource_type(db, module, kind);
+                    let shaped = super::types::resource_type(db, ev.workspace(db), module, kind);
                     if root == "ephemeral" {
                         shaped.mark(Mark::Ephemeral)
                     } else {
                         shaped
                     }
                 } else if no_resources {
-                    let unknown = Value::dynamic();
-                    if root == "ephemeral" {
-                        unknown.mark(Mark::Ephemeral)
-                    } else {
-                        unknown
-                    }
+                    unplanned_resource_value(db, ev.workspace(db), module, kind)
                 } else {
                     resource_value(db, ev, addr.clone(), kind.clone())
                         .value

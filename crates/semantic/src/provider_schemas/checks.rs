@@ -597,7 +597,7 @@ impl Checker<'_> {
 /// The type an attribute's value converts to: its type, or the type its
 /// nested attributes imply (`Object.SpecType`: attributes optional or
 /// computed are optional).
-fn spec_type(attribute: &Attribute) -> Type {
+pub(crate) fn spec_type(attribute: &Attribute) -> Type {
     match &attribute.ty {
         AttributeType::Type(ty) => ty.clone(),
         AttributeType::Nested(nested) => nested_spec_type(nested),
