@@ -272,6 +272,7 @@ cases! {
     typed_errors
     typed_valid
     sensitive
+    unsupported_attribute
 }
 
 /// A workspace given no schemas reports what it reported before schemas

@@ -46,6 +46,7 @@ use tofu_syntax::name_suggestion;
 use tofu_syntax::quote::go_quote;
 use tofu_types::Type;
 
+use super::references::reference_schema_problem;
 use crate::config::file_items;
 use crate::config::model::BlockType;
 use crate::config::module_call::static_value;
@@ -155,6 +156,13 @@ fn file_schema_diagnostics(
             // host reports broken documents.
             Some(Err(_)) => {}
             Some(Ok(schema)) => checker.resource(&block, mode, &schema.block),
+        }
+    }
+    for reference in crate::references::file_references(db, file) {
+        if reference.remaining.rest.is_some()
+            && let Some(problem) = reference_schema_problem(db, workspace, module, reference)
+        {
+            checker.out.push(problem);
         }
     }
     checker.out
