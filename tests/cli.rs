@@ -1141,3 +1141,41 @@ fn checkstyle_has_an_error_per_diagnostic() {
     expect_file!["expected/syntax-errors.checkstyle.xml"]
         .assert_eq(&analyzer(&["check", "syntax-errors", "--format", "checkstyle"]).stdout);
 }
+
+/// `--provider-schemas` checks resources and provider configurations
+/// against a schema document; a provider it lacks gets one note, a file
+/// that cannot be read one error.
+#[test]
+fn provider_schemas_check_resources() {
+    let run = analyzer(&[
+        "check",
+        "provider_schemas",
+        "--provider-schemas",
+        "provider_schemas/schemas/demo.json",
+        "--provider-schemas",
+        "provider_schemas/schemas/missing.json",
+        "--no-color",
+    ]);
+    expect_file!["expected/provider_schemas.txt"].assert_eq(&run.transcript());
+    assert_eq!(run.code, 1);
+    // Without schemas, nothing is checked against one.
+    let run = analyzer(&["check", "provider_schemas", "--no-color"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+}
+
+/// The configuration file's `provider_schemas` are relative to its
+/// directory, and give the same diagnostics as the flag.
+#[test]
+fn provider_schemas_from_the_configuration_file() {
+    let from_config = analyzer(&["check", "provider_schemas_config", "--format", "json"]);
+    let from_flag = analyzer(&[
+        "check",
+        "provider_schemas",
+        "--format",
+        "json",
+        "--provider-schemas",
+        "provider_schemas/schemas/demo.json",
+    ]);
+    assert_eq!(from_config.code, 1);
+    assert_eq!(from_config.stdout, from_flag.stdout);
+}

@@ -168,3 +168,31 @@ fn snapshots_answer_on_other_threads() {
         assert_eq!(worker.join().unwrap(), 0);
     }
 }
+
+/// A file evaluation reads is read again once the host is told it
+/// changed on disk, and not before: the database sees no file behind its
+/// back.
+#[test]
+fn a_changed_template_is_read_again_when_the_host_is_told() {
+    let temp = tempfile::tempdir().unwrap();
+    let dir = temp.path().join("tree");
+    fs::create_dir_all(&dir).unwrap();
+    fs::write(
+        dir.join("main.tf"),
+        "locals {\n  n = tonumber(templatefile(\"${path.module}/n.tftpl\", {}))\n}\n",
+    )
+    .unwrap();
+    fs::write(dir.join("n.tftpl"), "abc").unwrap();
+    let mut host = AnalysisHost::load(&dir, &CheckOptions::default()).unwrap();
+    let errors = |host: &AnalysisHost| host.analysis().report().unwrap().error_count();
+    assert_eq!(errors(&host), 1);
+
+    fs::write(dir.join("n.tftpl"), "5").unwrap();
+    assert_eq!(errors(&host), 1, "not read again until the host is told");
+    let mut change = Change::new();
+    change.changed_on_disk("n.tftpl");
+    host.apply_change(change);
+    assert_eq!(errors(&host), 0);
+    let fresh = lines(&check_tree(&dir, &CheckOptions::default()).unwrap());
+    assert_eq!(lines(&host.analysis().report().unwrap()), fresh);
+}

@@ -184,6 +184,13 @@ pub struct CheckArgs {
     #[arg(long, value_name = "GLOB", action = ArgAction::Append)]
     pub exclude: Vec<String>,
 
+    /// Check resources, data sources and provider configurations against
+    /// the provider schemas in FILE, as `tofu providers schema -json`
+    /// writes them after `tofu init`; may be repeated, and adds to the
+    /// configuration file's `provider_schemas`.
+    #[arg(long, value_name = "FILE", action = ArgAction::Append)]
+    pub provider_schemas: Vec<PathBuf>,
+
     /// Report the diagnostics of CODE even if the configuration file
     /// disables it; may be repeated. `tofu-analyzer codes` lists codes.
     #[arg(long, value_name = "CODE", action = ArgAction::Append, value_delimiter = ',', value_parser = parse_code)]

@@ -56,12 +56,15 @@ pub fn run(args: CheckArgs, no_color: bool) -> ExitCode {
         working_dir: &working_dir,
         environment: &environment,
     };
+    let mut provider_schemas = config.provider_schema_paths();
+    provider_schemas.extend(args.provider_schemas.iter().cloned());
     let options = CheckOptions {
         progress: progress.as_ref().map(|progress| progress as &dyn Progress),
         plan: args.plan.then_some(inputs),
         variables: Some(inputs),
         exclude: Some(&exclude),
         policy: Some(&policy),
+        provider_schemas: &provider_schemas,
     };
     let result = check_tree(&args.dir, &options);
     if let Some(progress) = progress {

@@ -15,12 +15,12 @@ use std::{
 
 use tofu_eval::{
     CONSOLE_FILE_NAME, CommandJoiner, ConsoleOutput, ConsoleScope, Diagnostic, FunctionTable,
-    RealFileSystem, Severity, evaluate_console_line, functions::TableKind,
+    Severity, evaluate_console_line, functions::TableKind,
 };
 
 use tofu_ide::semantic_db::root_variable_values;
 use tofu_ide::variable_inputs::VariableInputs;
-use tofu_ide::{check::CheckOptions, host::AnalysisHost};
+use tofu_ide::{check::CheckOptions, disk::DiskFileSystem, host::AnalysisHost};
 
 use super::environment::{process_environment, working_dir};
 use tofu_syntax::{LineIndex, TextSize};
@@ -76,7 +76,7 @@ pub fn run(args: ConsoleArgs, no_color: bool) -> ExitCode {
     let scope = ConsoleScope {
         scope: &root_scope,
         functions: &functions,
-        fs: &RealFileSystem,
+        fs: &DiskFileSystem,
         base_dir: &args.dir,
     };
     let colour = !no_color && colour_allowed() && io::stderr().is_terminal();

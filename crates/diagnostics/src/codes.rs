@@ -406,6 +406,8 @@ codes! {
     FailedToReadDirectory = "failed-to-read-directory", "Failed to read directory", "A directory could not be read, so the files in it were not checked.";
     NonUtf8FileName = "non-utf8-file-name", "Skipped a name that is not UTF-8", "A file or directory was not checked because its name is not valid UTF-8.";
     UnreadableModuleManifest = "unreadable-module-manifest", "Unreadable module manifest", "The .terraform/modules/modules.json manifest is not valid JSON, so installed modules are not analysed.";
+    UnreadableProviderSchemas = "unreadable-provider-schemas", "Unreadable provider schemas", "A provider schemas file (--provider-schemas, or provider_schemas in .tofu-analyzer.hcl) could not be read or is not a `providers schema -json` document.";
+    ProviderNotChecked = "provider-not-checked", "Provider not checked", "Provider schemas were given, but none describes a provider the configuration uses, so its resources were not checked against a schema.";
     InvalidCharacterEncoding = "invalid-character-encoding", "Invalid character encoding", "A file is not valid UTF-8.";
     WritingFormattedFileFailed = "writing-formatted-file-failed", "Writing formatted file failed", "The formatter could not write a formatted file back to disk.";
     FailedToOpenFile = "failed-to-open-file", "Failed to open file", "The formatter could not read a file it was given.";

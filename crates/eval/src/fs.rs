@@ -1,7 +1,7 @@
 //! The file system as filesystem functions see it.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::io::{self, Read};
+use std::io;
 use std::path::{Component, Path, PathBuf};
 
 /// Files larger than this are not read: [`FileSystem::read`] fails with
@@ -26,7 +26,7 @@ pub enum FileKind {
 /// What the filesystem functions (`file`, `fileexists`, `fileset`,
 /// `templatefile`, ...) may do. Paths given to it are already resolved
 /// against the base directory. Nothing here writes.
-pub trait FileSystem: Send + Sync {
+pub trait FileSystem {
     /// The whole contents of a file; a file over [`MAX_FILE_SIZE`] bytes is
     /// an [`io::ErrorKind::FileTooLarge`] error, and a directory an
     /// [`io::ErrorKind::IsADirectory`] error.
@@ -41,83 +41,39 @@ pub trait FileSystem: Send + Sync {
     fn home_dir(&self) -> Option<PathBuf>;
 }
 
-fn too_large() -> io::Error {
+/// The error for a file over [`MAX_FILE_SIZE`] bytes.
+pub fn too_large() -> io::Error {
     io::Error::new(
         io::ErrorKind::FileTooLarge,
         format!("file is larger than {} MiB", MAX_FILE_SIZE / (1024 * 1024)),
     )
 }
 
-/// The machine's file system.
+/// No file system at all: every path is missing. For evaluations that
+/// must not read files (constants, type defaults).
 #[derive(Debug, Default, Clone, Copy)]
-pub struct RealFileSystem;
+pub struct NoFileSystem;
 
-// The one place below the host that reads the disk and the environment:
-// the command line's file functions. Evaluation still reaches it, which
-// ARCHITECTURE.md lists as a violation of its invariant until files are
-// inputs of the database.
-#[allow(clippy::disallowed_methods)]
-impl FileSystem for RealFileSystem {
-    fn read(&self, path: &Path) -> io::Result<Vec<u8>> {
-        // Opening a named pipe would wait for a writer forever.
-        if std::fs::metadata(path).is_ok_and(|meta| kind_of(&meta) == FileKind::NamedPipe) {
-            return Err(io::Error::other("is a named pipe"));
-        }
-        let file = std::fs::File::open(path)?;
-        let mut contents = Vec::new();
-        // Devices such as /dev/zero never end: read one byte past the limit
-        // to tell a file at the limit from a larger one.
-        file.take(MAX_FILE_SIZE + 1).read_to_end(&mut contents)?;
-        if contents.len() as u64 > MAX_FILE_SIZE {
-            return Err(too_large());
-        }
-        Ok(contents)
+impl FileSystem for NoFileSystem {
+    fn read(&self, _: &Path) -> io::Result<Vec<u8>> {
+        Err(io::Error::from(io::ErrorKind::NotFound))
     }
 
-    fn kind(&self, path: &Path) -> io::Result<FileKind> {
-        Ok(kind_of(&std::fs::metadata(path)?))
+    fn kind(&self, _: &Path) -> io::Result<FileKind> {
+        Err(io::Error::from(io::ErrorKind::NotFound))
     }
 
-    fn read_dir(&self, path: &Path) -> io::Result<Vec<String>> {
-        std::fs::read_dir(path)?
-            .map(|entry| Ok(entry?.file_name().to_string_lossy().into_owned()))
-            .collect()
+    fn read_dir(&self, _: &Path) -> io::Result<Vec<String>> {
+        Err(io::Error::from(io::ErrorKind::NotFound))
     }
 
     fn current_dir(&self) -> io::Result<PathBuf> {
-        std::env::current_dir()
+        Err(io::Error::from(io::ErrorKind::NotFound))
     }
 
     fn home_dir(&self) -> Option<PathBuf> {
-        // As go-homedir, an empty HOME counts as unset.
-        std::env::var_os("HOME")
-            .filter(|home| !home.is_empty())
-            .map(PathBuf::from)
+        None
     }
-}
-
-fn kind_of(meta: &std::fs::Metadata) -> FileKind {
-    let ty = meta.file_type();
-    if ty.is_dir() {
-        return FileKind::Directory;
-    }
-    if ty.is_file() {
-        return FileKind::File;
-    }
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::FileTypeExt;
-        if ty.is_block_device() || ty.is_char_device() {
-            return FileKind::Device;
-        }
-        if ty.is_fifo() {
-            return FileKind::NamedPipe;
-        }
-        if ty.is_socket() {
-            return FileKind::Socket;
-        }
-    }
-    FileKind::Other
 }
 
 /// Files held in memory, for tests and for editors' unsaved buffers.
@@ -318,22 +274,5 @@ mod tests {
         assert_eq!(fs.current_dir().unwrap(), Path::new("/work"));
         assert_eq!(fs.home_dir().unwrap(), Path::new("/home/me"));
         assert_eq!(MemoryFileSystem::new("/").home_dir(), None);
-    }
-
-    #[test]
-    #[allow(clippy::disallowed_methods)] // A file of its own on the disk.
-    fn real_file_system_reads_within_the_limit() {
-        let dir = std::env::temp_dir().join(format!("tofu-eval-fs-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let file = dir.join("f.txt");
-        std::fs::write(&file, "hi").unwrap();
-        assert_eq!(RealFileSystem.read(&file).unwrap(), b"hi");
-        assert_eq!(RealFileSystem.kind(&file).unwrap(), FileKind::File);
-        assert_eq!(RealFileSystem.kind(&dir).unwrap(), FileKind::Directory);
-        assert_eq!(
-            RealFileSystem.read(&dir).unwrap_err().kind(),
-            io::ErrorKind::IsADirectory
-        );
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

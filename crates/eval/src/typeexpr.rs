@@ -13,7 +13,7 @@ use tofu_types::{Defaults, Type, Value};
 
 use crate::eval::{EvalContext, NoVariables, node_range};
 use crate::functions::FunctionTable;
-use crate::{Diagnostic, RealFileSystem};
+use crate::{Diagnostic, NoFileSystem};
 
 /// A type constraint and the defaults of its optional attributes.
 #[derive(Debug, Clone, PartialEq)]
@@ -433,7 +433,7 @@ fn constant_context(functions: &FunctionTable) -> EvalContext<'_> {
     EvalContext {
         scope: &NoVariables,
         functions,
-        fs: &RealFileSystem,
+        fs: &NoFileSystem,
         base_dir: Path::new(""),
         pure_only: true,
         source_text: "",

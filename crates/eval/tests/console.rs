@@ -27,7 +27,10 @@ use std::path::Path;
 use std::collections::BTreeMap;
 
 use tofu_eval::functions::TableKind;
-use tofu_eval::{ConsoleOutput, ConsoleScope, FunctionTable, RealFileSystem, Scope, Type, Value};
+use tofu_eval::{
+    ConsoleOutput, ConsoleScope, FileKind, FileSystem, FunctionTable, MemoryFileSystem, Scope,
+    Type, Value,
+};
 
 /// The unknown values the cases may refer to.
 struct Unknowns(BTreeMap<&'static str, Value>);
@@ -130,14 +133,63 @@ fn normalize(text: &str) -> String {
         .join("\n")
 }
 
+/// The files of [`files_in_memory`], and `/dev/null` as the device it is
+/// on the machines the cases were recorded on.
+struct WithDevNull(MemoryFileSystem);
+
+impl FileSystem for WithDevNull {
+    fn read(&self, path: &Path) -> std::io::Result<Vec<u8>> {
+        self.0.read(path)
+    }
+
+    fn kind(&self, path: &Path) -> std::io::Result<FileKind> {
+        match path == Path::new("/dev/null") {
+            true => Ok(FileKind::Device),
+            false => self.0.kind(path),
+        }
+    }
+
+    fn read_dir(&self, path: &Path) -> std::io::Result<Vec<String>> {
+        self.0.read_dir(path)
+    }
+
+    fn current_dir(&self) -> std::io::Result<std::path::PathBuf> {
+        self.0.current_dir()
+    }
+
+    fn home_dir(&self) -> Option<std::path::PathBuf> {
+        self.0.home_dir()
+    }
+}
+
+/// The files under `dir`, in memory at the same paths, with `dir` as the
+/// working directory and a home directory: the library reads no disk.
+fn files_in_memory(dir: &Path) -> WithDevNull {
+    fn add(fs: &mut MemoryFileSystem, dir: &Path) {
+        for entry in std::fs::read_dir(dir).expect("the files are readable") {
+            let entry = entry.expect("the files are readable");
+            let path = entry.path();
+            if entry.file_type().expect("a file type").is_dir() {
+                add(fs, &path);
+            } else {
+                fs.insert(&path, std::fs::read(&path).expect("the file is readable"));
+            }
+        }
+    }
+    let mut fs = MemoryFileSystem::new(dir).with_home_dir("/home/tester");
+    add(&mut fs, dir);
+    WithDevNull(fs)
+}
+
 fn console_cases(path: &Path) -> datatest_stable::Result<()> {
     let base_dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/console/files");
+    let fs = files_in_memory(&base_dir);
     let functions = FunctionTable::builtin(TableKind::Console);
     let unknowns = Unknowns::new();
     let scope = ConsoleScope {
         scope: &unknowns,
         functions: &functions,
-        fs: &RealFileSystem,
+        fs: &fs,
         base_dir: &base_dir,
     };
     let cases = cases(path);

@@ -3,7 +3,7 @@
 use std::path::Path;
 
 use tofu_eval::functions::TableKind;
-use tofu_eval::{EvalContext, FunctionTable, NoVariables, RealFileSystem, evaluate_json};
+use tofu_eval::{EvalContext, FunctionTable, NoFileSystem, NoVariables, evaluate_json};
 use tofu_syntax::SourceKind;
 use tofu_syntax::json::JsonFile;
 use tofu_types::render;
@@ -18,7 +18,7 @@ fn eval(text: &str, interpolate: bool) -> (String, Vec<String>) {
     let ctx = EvalContext {
         scope: &NoVariables,
         functions: &functions,
-        fs: &RealFileSystem,
+        fs: &NoFileSystem,
         base_dir: Path::new("."),
         pure_only: true,
         source_text: text,

@@ -11,7 +11,7 @@ use std::path::Path;
 
 use expect_test::expect;
 use tofu_eval::functions::TableKind;
-use tofu_eval::{EvalContext, FunctionTable, RealFileSystem, Scope, evaluate};
+use tofu_eval::{EvalContext, FunctionTable, NoFileSystem, Scope, evaluate};
 use tofu_syntax::ast::{AstNode, ExpressionFile};
 use tofu_types::{Mark, Type, Value};
 
@@ -63,7 +63,7 @@ fn described(expressions: &[&str]) -> String {
         let ctx = EvalContext {
             scope: &names,
             functions: &functions,
-            fs: &RealFileSystem,
+            fs: &NoFileSystem,
             base_dir: Path::new("."),
             pure_only: true,
             source_text: text,

@@ -11,6 +11,14 @@
 //! directories); a directory that matches is skipped with everything in
 //! it, a file that matches is skipped.
 //!
+//! `provider_schemas` lists `tofu providers schema -json` documents to
+//! check resources against, relative to the configuration file's
+//! directory (`--provider-schemas` adds to them):
+//!
+//! ```hcl
+//! provider_schemas = ["schemas/aws.json"]
+//! ```
+//!
 //! A `rule` block per diagnostic code, as tflint's, disables the code or
 //! changes its severity (`error`, `warning` or `note`):
 //!
@@ -48,6 +56,8 @@ pub struct AnalyzerConfig {
     /// Where it was read from; `None` when there is no file.
     pub path: Option<PathBuf>,
     pub exclude: Vec<String>,
+    /// `provider_schemas`, as written (relative to the file's directory).
+    pub provider_schemas: Vec<String>,
     /// What the `rule` blocks say, in file order.
     pub rules: Vec<RuleSetting>,
 }
@@ -62,6 +72,20 @@ pub struct ConfigError {
 }
 
 impl AnalyzerConfig {
+    /// The `provider_schemas` paths as the process can open them: relative
+    /// to the configuration file's directory.
+    pub fn provider_schema_paths(&self) -> Vec<PathBuf> {
+        let base = self
+            .path
+            .as_deref()
+            .and_then(Path::parent)
+            .unwrap_or(Path::new("."));
+        self.provider_schemas
+            .iter()
+            .map(|path| base.join(path))
+            .collect()
+    }
+
     /// The configuration for checking `dir`: `explicit` if given, else the
     /// first `.tofu-analyzer.hcl` in `dir` or its parents, else none.
     pub fn find(dir: &Path, explicit: Option<&Path>) -> Result<AnalyzerConfig, ConfigError> {
@@ -113,6 +137,21 @@ impl AnalyzerConfig {
                     let Some(name) = attribute.name() else {
                         continue;
                     };
+                    if name.text() == "provider_schemas" {
+                        match attribute.expr().and_then(|expr| string_list(&expr)) {
+                            Some(paths) => config
+                                .provider_schemas
+                                .extend(paths.into_iter().map(|(path, _)| path)),
+                            None => diagnostics.push(
+                                Diagnostic::error(
+                                    Code::IncorrectAttributeValueType,
+                                    "Inappropriate value for attribute \"provider_schemas\": a list of literal strings is required.",
+                                )
+                                .with_location(FileId(0), attribute.syntax().text_range()),
+                            ),
+                        }
+                        continue;
+                    }
                     if name.text() != "exclude" {
                         diagnostics.push(
                             Diagnostic::error(

@@ -48,6 +48,11 @@ pub struct CheckOptions<'a> {
     /// Codes disabled or given another severity; inline ignore
     /// annotations are honoured whatever this is.
     pub policy: Option<&'a Policy>,
+    /// `tofu providers schema -json` documents to check resources and
+    /// provider configurations against. With none, nothing is checked
+    /// against a schema (not even the built-in provider's), as before
+    /// schemas existed.
+    pub provider_schemas: &'a [PathBuf],
 }
 
 /// Everything a check found.

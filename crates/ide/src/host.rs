@@ -18,8 +18,9 @@ use rayon::prelude::*;
 use salsa::{Durability, Setter};
 use tofu_diagnostics::Code;
 use tofu_semantic::{
-    Database, EvalMode, Evaluation, ModuleDir, RootInputs, SourceFile, VariableSource, Workspace,
-    module_calls, module_providers, sync_module_graph,
+    Database, EvalMode, Evaluation, ExternalFiles, ModuleDir, ProviderSchemaSet, RootInputs,
+    SchemaDocument, SourceFile, VariableSource, Workspace, module_calls, module_providers,
+    sync_module_graph,
 };
 use tofu_syntax::SyntaxError;
 
@@ -28,6 +29,7 @@ use crate::{
     check::{CheckError, CheckOptions},
     diagnostic::Diagnostic,
     discovery::{self, Module},
+    disk::DiskFileSystem,
     module_files::{self, FileRole},
     policy::Policy,
     semantic::Evaluations,
@@ -45,6 +47,7 @@ pub type Cancellable<T> = Result<T, salsa::Cancelled>;
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Change {
     files: Vec<(String, Option<String>)>,
+    outside: Vec<PathBuf>,
 }
 
 impl Change {
@@ -63,8 +66,15 @@ impl Change {
         self.files.push((path.into(), None));
     }
 
+    /// Says that a file outside the configuration (a template, a file
+    /// `file()` or `fileset()` reads; relative to the root, or absolute)
+    /// changed on disk, appeared or went: what read it is evaluated again.
+    pub fn changed_on_disk(&mut self, path: impl Into<PathBuf>) {
+        self.outside.push(path.into());
+    }
+
     pub fn is_empty(&self) -> bool {
-        self.files.is_empty()
+        self.files.is_empty() && self.outside.is_empty()
     }
 }
 
@@ -89,6 +99,10 @@ pub(crate) enum ReadProblem {
 pub(crate) struct Tree {
     /// The directory as given.
     pub root: PathBuf,
+    /// The same, absolute: `path.cwd`, where evaluation reads files.
+    pub base_dir: PathBuf,
+    /// What evaluation reads from outside the configuration.
+    pub external_files: ExternalFiles,
     /// The modules as discovery found them, with their files' names.
     pub modules: Vec<Module>,
     /// Their inputs, in the same order.
@@ -246,9 +260,14 @@ impl AnalysisHost {
             .or(options.variables.as_ref())
             .unwrap_or(&no_options);
         let root_inputs = load_root_inputs(&db, root_module, root, values);
-        let base_dir = std::path::absolute(root).unwrap_or_else(|_| root.to_path_buf());
-        let base_dir = base_dir.to_string_lossy().into_owned();
+        let absolute_root = std::path::absolute(root).unwrap_or_else(|_| root.to_path_buf());
+        let base_dir = absolute_root.to_string_lossy().into_owned();
+        let external_files = ExternalFiles::new(Arc::new(DiskFileSystem));
         let mut db = db;
+        workspace
+            .set_external_files(&mut db)
+            .with_durability(Durability::HIGH)
+            .to(Some(external_files.clone()));
         workspace
             .set_root_inputs(&mut db)
             .with_durability(Durability::HIGH)
@@ -273,6 +292,14 @@ impl AnalysisHost {
             &base_dir,
             options.plan.is_some().then_some(root_inputs),
         );
+        if !options.provider_schemas.is_empty() {
+            let (set, schema_problems) = load_provider_schemas(options.provider_schemas);
+            problems.extend(schema_problems);
+            workspace
+                .set_provider_schemas(&mut db)
+                .with_durability(Durability::HIGH)
+                .to(Some(Arc::new(set)));
+        }
         let console =
             Evaluation::builder(workspace, EvalMode::Console, Some(root_inputs), base_dir)
                 .durability(Durability::HIGH)
@@ -289,6 +316,8 @@ impl AnalysisHost {
 
         let tree = Tree {
             root: root.to_path_buf(),
+            base_dir: absolute_root,
+            external_files,
             modules: discovered.modules,
             dirs,
             problems,
@@ -327,6 +356,10 @@ impl AnalysisHost {
                 Some(text) => self.set_file(path, text),
                 None => self.remove_file(&path),
             }
+        }
+        for path in change.outside {
+            let path = self.tree.base_dir.join(path);
+            self.tree.external_files.changed(&mut self.db, &path);
         }
         let workspace = self.tree.workspace;
         sync_module_graph(&mut self.db, workspace);
@@ -476,6 +509,38 @@ impl AnalysisHost {
         }
         tree.problems = rebuilt_problems(&tree.problems, &tree.modules);
     }
+}
+
+/// Reads and parses the provider schema documents at `paths` (in that
+/// order: the first that describes a provider serves it), with a
+/// diagnostic for each that cannot be used.
+fn load_provider_schemas(paths: &[PathBuf]) -> (ProviderSchemaSet, Vec<Diagnostic>) {
+    let mut documents = Vec::new();
+    let mut problems = Vec::new();
+    for path in paths {
+        let shown = path.display().to_string();
+        #[allow(clippy::disallowed_methods)] // the host reads its inputs
+        match std::fs::read(path) {
+            Ok(bytes) => {
+                let text = String::from_utf8_lossy(&bytes);
+                documents.push(SchemaDocument::parse(shown, &text));
+            }
+            Err(err) => problems.push(Diagnostic::error(
+                Code::UnreadableProviderSchemas,
+                format!("The provider schemas file \"{shown}\" could not be read: {err}."),
+            )),
+        }
+    }
+    let set = ProviderSchemaSet::new(documents);
+    problems.extend(set.errors().map(|(origin, error)| {
+        Diagnostic::error(
+            Code::UnreadableProviderSchemas,
+            format!(
+                "The provider schemas file \"{origin}\" cannot be used: {error}. Write it with \"tofu providers schema -json\" after \"tofu init\"."
+            ),
+        )
+    }));
+    (set, problems)
 }
 
 /// An edited file is likely to be edited again (see the loader).

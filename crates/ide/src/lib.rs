@@ -19,6 +19,7 @@ pub mod check;
 pub mod console;
 pub mod diagnostic;
 pub mod discovery;
+pub mod disk;
 mod features;
 pub mod host;
 pub mod ignores;

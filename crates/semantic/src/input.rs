@@ -60,6 +60,11 @@ pub struct Workspace {
     #[default]
     #[returns(ref)]
     pub base_dir: String,
+    /// What evaluation's filesystem functions read, as the host gives
+    /// it; `None` reads nothing (every path is missing).
+    #[default]
+    #[returns(ref)]
+    pub external_files: Option<crate::external_files::ExternalFiles>,
     /// The module graph as the host last set it (see
     /// [`crate::sync_module_graph`]); `None` has it computed.
     #[default]

@@ -22,7 +22,9 @@ mod db;
 mod declarations;
 mod dependency_graph;
 mod diagnostics;
+
 mod evaluation;
+mod external_files;
 mod gathering;
 mod input;
 mod module_checks;
@@ -74,6 +76,7 @@ pub use evaluation::{
     output_type, output_value, resource_expansion, resource_value, types_addr,
     variable_validation_diagnostics, variable_value,
 };
+pub use external_files::ExternalFiles;
 pub use gathering::{
     module_dir_diagnostics, module_instance_diagnostics, module_local_diagnostics,
     tree_wide_diagnostics, with_tree_wide,

@@ -702,3 +702,75 @@ resource "aws_thing" "i" {
         Provider::of_required_source("example/cloud").unwrap()
     );
 }
+
+/// Files outside the configuration, shared with the test so that it can
+/// change them as an editor or the disk would.
+struct SharedFiles(std::sync::Arc<std::sync::Mutex<tofu_eval::MemoryFileSystem>>);
+
+impl tofu_eval::FileSystem for SharedFiles {
+    fn read(&self, path: &std::path::Path) -> std::io::Result<Vec<u8>> {
+        self.0.lock().unwrap().read(path)
+    }
+
+    fn kind(&self, path: &std::path::Path) -> std::io::Result<tofu_eval::FileKind> {
+        self.0.lock().unwrap().kind(path)
+    }
+
+    fn read_dir(&self, path: &std::path::Path) -> std::io::Result<Vec<String>> {
+        self.0.lock().unwrap().read_dir(path)
+    }
+
+    fn current_dir(&self) -> std::io::Result<std::path::PathBuf> {
+        self.0.lock().unwrap().current_dir()
+    }
+
+    fn home_dir(&self) -> Option<std::path::PathBuf> {
+        self.0.lock().unwrap().home_dir()
+    }
+}
+
+/// A file that `file()` reads is an input: once the host says it
+/// changed, the local that reads it is evaluated again, and nothing that
+/// does not read it.
+#[test]
+fn an_edited_file_re_evaluates_what_reads_it() {
+    use tofu_semantic::ExternalFiles;
+    let memory = std::sync::Arc::new(std::sync::Mutex::new(tofu_eval::MemoryFileSystem::new("/")));
+    memory.lock().unwrap().insert("/n.txt", "abc");
+    let db = Database::with_execution_log();
+    let root = module(
+        &db,
+        "",
+        &[(
+            "main.tf",
+            "locals {\n  n     = tonumber(file(\"${path.module}/n.txt\"))\n  other = 1\n}\n",
+        )],
+    );
+    let mut db = db;
+    let workspace = Workspace::new(&db, vec![root], Vec::new());
+    let files = ExternalFiles::new(std::sync::Arc::new(SharedFiles(memory.clone())));
+    workspace
+        .set_external_files(&mut db)
+        .with_durability(salsa::Durability::HIGH)
+        .to(Some(files.clone()));
+    let evaluation = validate_evaluation(&db, workspace);
+    let summaries = |db: &Database| -> Vec<String> {
+        evaluation_instances(db, evaluation)
+            .iter()
+            .flat_map(|addr| instance_diagnostics(db, evaluation, addr.clone()).to_vec())
+            .map(|d| d.summary)
+            .collect()
+    };
+    assert_eq!(summaries(&db), ["Invalid function argument"]);
+    db.take_executed();
+
+    // Changed behind the database's back, the file is not read again.
+    memory.lock().unwrap().insert("/n.txt", "5");
+    assert_eq!(summaries(&db), ["Invalid function argument"]);
+    // Once the host says so, the local that reads it runs again, and only
+    // that local.
+    files.changed(&mut db, std::path::Path::new("/n.txt"));
+    assert!(summaries(&db).is_empty());
+    let executed = db.take_executed();
+    assert_eq!(times_run(&executed, "local_value"), 1, "{executed:?}");
+}

@@ -4,8 +4,15 @@
 //! with inline ignores and the configured policy applied, in a stable
 //! order.
 
-use std::{collections::HashSet, path::PathBuf, sync::atomic::Ordering, time::Duration};
+use std::{
+    collections::{BTreeMap, HashSet},
+    path::PathBuf,
+    sync::atomic::Ordering,
+    time::Duration,
+};
 
+use tofu_diagnostics::Code;
+use tofu_semantic::{module_declarations, module_providers};
 use tofu_syntax::SyntaxError;
 
 use crate::{
@@ -34,6 +41,7 @@ pub(crate) fn report(
     let incompatible = incompatible_files(&tree.modules, &semantic);
 
     let mut diagnostics = tree.problems.clone();
+    diagnostics.extend(unchecked_providers(db, tree));
     let mut extra_errors = Vec::with_capacity(files.len());
     for file in &files {
         let path = file.path(db);
@@ -118,6 +126,42 @@ pub(crate) fn report(
         diagnostics,
         elapsed: Duration::ZERO,
     }
+}
+
+/// With provider schemas given, a note for each provider that serves
+/// resources of the tree but has no schema among them: its resources
+/// were checked as without schemas (not at all).
+fn unchecked_providers(db: &tofu_semantic::Database, tree: &Tree) -> Vec<Diagnostic> {
+    let Some(set) = tree.workspace.provider_schemas(db) else {
+        return Vec::new();
+    };
+    let mut unchecked: BTreeMap<String, usize> = BTreeMap::new();
+    for module in &tree.dirs {
+        let providers = module_providers(db, *module);
+        for declaration in module_declarations(db, *module) {
+            let Some(provider) = providers.resource_provider(&declaration.kind) else {
+                continue;
+            };
+            if set.provider(&provider).is_none() {
+                *unchecked.entry(provider.to_string()).or_default() += 1;
+            }
+        }
+    }
+    unchecked
+        .into_iter()
+        .map(|(provider, resources)| {
+            let (count, them) = match resources {
+                1 => ("1 resource".to_owned(), "it was"),
+                n => (format!("{n} resources"), "they were"),
+            };
+            Diagnostic::note(
+                Code::ProviderNotChecked,
+                format!(
+                    "No provider schema given describes {provider}, which serves {count} of the tree, so {them} not checked against a schema. Write its schema with \"tofu providers schema -json\" after \"tofu init\" and add it with --provider-schemas."
+                ),
+            )
+        })
+        .collect()
 }
 
 /// The files (by index, in module order) of the modules that exclude this

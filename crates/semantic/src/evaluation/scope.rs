@@ -7,7 +7,9 @@ use std::path::{Path, PathBuf};
 
 use tofu_diagnostics::Code;
 use tofu_eval::functions::TableKind;
-use tofu_eval::{EvalContext, FunctionTable, RealFileSystem, Scope};
+use tofu_eval::{EvalContext, FunctionTable, Scope};
+
+use crate::external_files::TrackedFileSystem;
 use tofu_syntax::body::AnyExpr;
 use tofu_types::{Mark, Type, Value};
 
@@ -108,8 +110,10 @@ fn in_scope<T>(
     roots.extend(keys.iterators.iter().cloned());
     let scope = ExpressionScope { roots };
     let base = root_base_dir(db, ev, addr);
+    let fs = TrackedFileSystem::of(db, ev.workspace(db));
     let how = HowToEvaluate {
         base_dir: &base,
+        fs: &fs,
         pure_only: true,
         assume_non_empty: ev.mode(db) == super::EvalMode::Types,
     };
@@ -198,6 +202,8 @@ fn deprecation_warnings(
 pub(crate) struct HowToEvaluate<'a> {
     /// Where filesystem functions resolve relative paths.
     pub base_dir: &'a Path,
+    /// What they read: the workspace's files, tracked.
+    pub fs: &'a dyn tofu_eval::FileSystem,
     /// Impure functions give unknown values.
     pub pure_only: bool,
     pub assume_non_empty: bool,
@@ -232,7 +238,7 @@ fn eval_context<'a>(
     EvalContext {
         scope,
         functions: FunctionTable::builtin_shared(TableKind::Configuration),
-        fs: &RealFileSystem,
+        fs: how.fs,
         base_dir: how.base_dir,
         pure_only: how.pure_only,
         source_text: crate::input::contents(db, file),

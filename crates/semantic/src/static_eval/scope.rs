@@ -168,8 +168,10 @@ impl<'db> StaticScope<'db> {
         let scope = Roots { roots };
         let base_dir =
             Path::new(self.workspace.base_dir(self.db)).join(self.call.root.dir(self.db));
+        let fs = crate::external_files::TrackedFileSystem::of(self.db, self.workspace);
         let how = HowToEvaluate {
             base_dir: &base_dir,
+            fs: &fs,
             pure_only: false,
             assume_non_empty: false,
         };

@@ -1,0 +1,112 @@
+//! The disk, as the host reads it: the configuration's files, variables
+//! files, provider schemas, and what evaluation's filesystem functions
+//! (`file`, `templatefile`, `fileset`, ...) read through the database.
+//! The one place of the library that touches the machine's file system
+//! and `HOME`.
+
+#![allow(clippy::disallowed_methods)]
+
+use std::{
+    io::{self, Read},
+    path::{Path, PathBuf},
+};
+
+use tofu_eval::{FileKind, FileSystem, MAX_FILE_SIZE, too_large};
+
+/// The machine's file system.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct DiskFileSystem;
+
+impl FileSystem for DiskFileSystem {
+    fn read(&self, path: &Path) -> io::Result<Vec<u8>> {
+        // Opening a named pipe would wait for a writer forever.
+        if std::fs::metadata(path).is_ok_and(|meta| kind_of(&meta) == FileKind::NamedPipe) {
+            return Err(io::Error::other("is a named pipe"));
+        }
+        let file = std::fs::File::open(path)?;
+        let mut contents = Vec::new();
+        // Devices such as /dev/zero never end: read one byte past the limit
+        // to tell a file at the limit from a larger one.
+        file.take(MAX_FILE_SIZE + 1).read_to_end(&mut contents)?;
+        if contents.len() as u64 > MAX_FILE_SIZE {
+            return Err(too_large());
+        }
+        Ok(contents)
+    }
+
+    fn kind(&self, path: &Path) -> io::Result<FileKind> {
+        Ok(kind_of(&std::fs::metadata(path)?))
+    }
+
+    fn read_dir(&self, path: &Path) -> io::Result<Vec<String>> {
+        std::fs::read_dir(path)?
+            .map(|entry| Ok(entry?.file_name().to_string_lossy().into_owned()))
+            .collect()
+    }
+
+    fn current_dir(&self) -> io::Result<PathBuf> {
+        std::env::current_dir()
+    }
+
+    fn home_dir(&self) -> Option<PathBuf> {
+        // As go-homedir, an empty HOME counts as unset.
+        std::env::var_os("HOME")
+            .filter(|home| !home.is_empty())
+            .map(PathBuf::from)
+    }
+}
+
+fn kind_of(meta: &std::fs::Metadata) -> FileKind {
+    let ty = meta.file_type();
+    if ty.is_dir() {
+        return FileKind::Directory;
+    }
+    if ty.is_file() {
+        return FileKind::File;
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if ty.is_block_device() || ty.is_char_device() {
+            return FileKind::Device;
+        }
+        if ty.is_fifo() {
+            return FileKind::NamedPipe;
+        }
+        if ty.is_socket() {
+            return FileKind::Socket;
+        }
+    }
+    FileKind::Other
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn real_file_system_reads_within_the_limit() {
+        let dir = std::env::temp_dir().join(format!("tofu-eval-fs-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("f.txt");
+        std::fs::write(&file, "hi").unwrap();
+        assert_eq!(DiskFileSystem.read(&file).unwrap(), b"hi");
+        assert_eq!(DiskFileSystem.kind(&file).unwrap(), FileKind::File);
+        assert_eq!(DiskFileSystem.kind(&dir).unwrap(), FileKind::Directory);
+        assert_eq!(
+            DiskFileSystem.read(&dir).unwrap_err().kind(),
+            io::ErrorKind::IsADirectory
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn devices_are_told_apart_and_never_read_endlessly() {
+        assert_eq!(
+            DiskFileSystem.kind(Path::new("/dev/null")).unwrap(),
+            FileKind::Device
+        );
+        assert_eq!(DiskFileSystem.read(Path::new("/dev/null")).unwrap(), b"");
+    }
+}
