@@ -296,7 +296,14 @@ codes! {
     RemovedProvisioner = "removed-provisioner", "The provisioner has been removed", "A provisioner type is used that has been removed from OpenTofu, such as chef or puppet.";
     CannotOverrideBlocks = "cannot-override-blocks", "Can't override blocks", "An override file contains a precondition, postcondition or similar block, which cannot be overridden.";
     InvalidCheckRuleExpression = "invalid-check-rule-expression", "Invalid rule expression", "A condition refers to nothing elsewhere in the configuration, so it checks nothing.";
-    DuplicateBlock = "duplicate-block", "Duplicate block", "A block that may appear only once in the encryption block, such as state or fallback, appears twice.";
+    DuplicateBlock = "duplicate-block", "Duplicate block", "A block that may appear only once appears twice, such as state in the encryption block or a nested block a provider's schema allows once.";
+    MissingBlock = "missing-block", "Missing block", "A block does not contain a nested block that its provider's schema requires exactly one of.";
+    InsufficientBlocks = "insufficient-blocks", "Insufficient blocks", "A block contains fewer nested blocks of a type than its provider's schema requires (min_items).";
+    TooManyBlocks = "too-many-blocks", "Too many blocks", "A block contains more nested blocks of a type than its provider's schema allows (max_items).";
+    InvalidResourceType = "invalid-resource-type", "Invalid resource type", "A resource's type is not one that its provider's schema has.";
+    InvalidDataSource = "invalid-data-source", "Invalid data source", "A data block's type is not a data source that its provider's schema has.";
+    InvalidEphemeralResource = "invalid-ephemeral-resource", "Invalid ephemeral resource", "An ephemeral block's type is not an ephemeral resource that its provider's schema has.";
+    DeprecatedArgument = "deprecated-argument", "Argument is deprecated", "A resource or provider block sets an argument or nested block that its provider's schema marks as deprecated.";
     InvalidReference = "invalid-reference", "Invalid reference", "A reference uses a special object such as data or module without naming one of its attributes.";
     ReservedSymbolName = "reserved-symbol-name", "Reserved symbol name", "A reference starts with a name reserved for future use; prefix resource. to mean a resource type.";
     InvalidCheckBlockName = "invalid-check-block-name", "Invalid check block name", "A check block's name is not a valid identifier.";
@@ -393,7 +400,7 @@ codes! {
     NoConfigurationFiles = "no-configuration-files", "No configuration files", "The checked directory and its subdirectories contain no OpenTofu configuration files.";
     IgnoredFile = "ignored-file", "Ignored file", "A file is not loaded by OpenTofu because another file, such as a .tofu file of the same name, replaces it.";
     FailedToReadFile = "failed-to-read-file", "Failed to read file", "A file, or standard input for the formatter, could not be read, so it was not processed.";
-    IncorrectAttributeValueType = "incorrect-attribute-value-type", "Incorrect attribute value type", "In .tofu-analyzer.hcl, exclude is not a list of literal strings.";
+    IncorrectAttributeValueType = "incorrect-attribute-value-type", "Incorrect attribute value type", "An argument's value does not convert to the type that its provider's schema (or, in .tofu-analyzer.hcl, the analyzer) requires.";
     InvalidGlob = "invalid-glob", "Invalid glob", "In .tofu-analyzer.hcl, an exclude pattern is not a valid glob.";
     UnreadableConfigurationFile = "unreadable-configuration-file", "Unreadable configuration file", "The analyzer's own configuration file, .tofu-analyzer.hcl, could not be read.";
     FailedToReadDirectory = "failed-to-read-directory", "Failed to read directory", "A directory could not be read, so the files in it were not checked.";

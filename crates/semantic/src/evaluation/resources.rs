@@ -4,7 +4,7 @@
 
 use std::collections::{BTreeMap, BTreeSet, HashSet};
 
-use tofu_diagnostics::Code;
+use tofu_diagnostics::{Code, Severity};
 use tofu_syntax::ast;
 use tofu_types::{Mark, Value};
 
@@ -15,10 +15,14 @@ use super::{
     Evaluated, Evaluation, InstanceAddr, InstanceKey, instance_module, resource_expansion,
 };
 use crate::config::model::Instances;
+use crate::config::module_call::static_value;
 use crate::declarations::DeclKind;
 use crate::declarations::module::module_declarations;
 use crate::diagnostics::Diagnostic;
 use crate::input::ModuleDir;
+use crate::provider_schemas::values::{
+    attribute_type, nested_block_type, planned_attribute, resource_schema, unknown_value,
+};
 
 /// Arguments of a resource block that are OpenTofu's, not the
 /// resource's.
@@ -61,12 +65,15 @@ pub fn resource_value(
         .into_iter()
         .filter(|(_, name, _)| !META_ARGUMENTS.contains(&name.as_str()))
         .collect();
+    // With its provider's schema, the resource is an object of the
+    // schema's type; without, an object of whatever is asked of it.
+    let schema = resource_schema(db, ev.workspace(db), module, &kind);
     // Only a plan reads resources' values (`validate` and the console take
     // them as unknown): otherwise their arguments are evaluated for what
     // that reports, and no object is built.
     let plan = ev.mode(db) == super::EvalMode::Plan;
     let no_names = std::collections::BTreeSet::new();
-    let unknown_attributes = if plan {
+    let unknown_attributes = if plan && schema.is_none() {
         attribute_names(db, module)
     } else {
         &no_names
@@ -79,18 +86,44 @@ pub fn resource_value(
     // A resource whose whole object the configuration passes on (to an
     // output, a local, a function) may be asked for any attribute its
     // schema has, wherever it goes: each instance is unknown then.
-    let passed_whole = plan && whole_resource_references(db, module).contains(&kind);
+    let passed_whole =
+        plan && schema.is_none() && whole_resource_references(db, module).contains(&kind);
     let mut instance = |key: &InstanceKey| {
         let keys = expansion.key_data(key);
         let mut object: BTreeMap<String, Value> = unknown_attributes
             .iter()
             .map(|name| (name.clone(), Value::dynamic()))
             .collect();
+        let mut configured: BTreeMap<&str, Value> = BTreeMap::new();
         for (file, name, expr) in &attributes {
             let (value, found) =
                 evaluate_as(db, ev, &addr, *file, expr, &keys, Reading::BodyArgument);
+            let failed = found.iter().any(|d| d.severity == Severity::Error);
             diagnostics.extend(found);
-            if !ephemeral_context && !is_write_only(name) && value.has_mark_deep(Mark::Ephemeral) {
+            let attribute = schema.and_then(|s| s.attributes.get(name.as_str()));
+            let write_only = match attribute {
+                Some(attribute) => attribute.write_only,
+                None => is_write_only(name),
+            };
+            if let Some(attribute) = attribute
+                && !failed
+                && static_value(expr).is_none()
+                && let Err(error) = tofu_types::convert(&value, &attribute_type(attribute))
+            {
+                // `hcldec`'s conversion of the argument to its type (the
+                // schema checks report it for constants).
+                diagnostics.push(Diagnostic::error_in(
+                    Code::IncorrectAttributeValueType,
+                    format!(
+                        "Inappropriate value for attribute {}: {}.",
+                        tofu_syntax::quote::go_quote(name),
+                        error.message
+                    ),
+                    *file,
+                    expr.range(),
+                ));
+            }
+            if !ephemeral_context && !write_only && value.has_mark_deep(Mark::Ephemeral) {
                 diagnostics.push(Diagnostic::error_in(
                     Code::EphemeralValueUsedInNonEphemeralContext,
                     format!(
@@ -99,6 +132,10 @@ pub fn resource_value(
                     *file,
                     expr.range(),
                 ));
+            }
+            if schema.is_some() {
+                configured.insert(name, value);
+                continue;
             }
             // Without the provider's schema, an argument set to null may
             // be one the provider computes: the plan knows it only then.
@@ -123,6 +160,9 @@ pub fn resource_value(
         if passed_whole {
             return Value::dynamic();
         }
+        if let Some(schema) = schema {
+            return planned_value(schema, configured);
+        }
         Value::object(object)
     };
     let mut value = match &expansion.keys {
@@ -134,7 +174,10 @@ pub fn resource_value(
             for (key, _) in keys {
                 instance(key);
             }
-            Value::dynamic()
+            match (schema, expansion.kind) {
+                (Some(schema), Instances::Single) => unknown_value(schema),
+                _ => Value::dynamic(),
+            }
         }
         Some(keys) => match expansion.kind {
             Instances::Single => instance(&InstanceKey::None),
@@ -157,6 +200,50 @@ pub fn resource_value(
     }
     crate::diagnostics::dedupe(&mut diagnostics);
     Evaluated { value, diagnostics }
+}
+
+/// A resource as `validate` and the console see it, without state
+/// (`GetResource`'s validate walk): with its provider's schema, a single
+/// instance is the schema's unknown object, its sensitive attributes
+/// marked; anything else is unknown. Ephemeral resources' values are
+/// ephemeral.
+pub(crate) fn unplanned_resource_value(
+    db: &dyn salsa::Database,
+    workspace: crate::input::Workspace,
+    module: ModuleDir,
+    kind: &DeclKind,
+) -> Value {
+    let single = crate::declarations::module::module_declaration(db, module, kind)
+        .is_some_and(|d| d.instances == Instances::Single);
+    let value = match resource_schema(db, workspace, module, kind) {
+        Some(schema) if single => unknown_value(schema),
+        _ => Value::dynamic(),
+    };
+    if matches!(kind, DeclKind::EphemeralResource { .. }) {
+        value.mark(Mark::Ephemeral)
+    } else {
+        value
+    }
+}
+
+/// A resource instance's planned value without its provider: each
+/// attribute as [`planned_attribute`] gives it from what is `configured`,
+/// each nested block type unknown.
+fn planned_value(
+    schema: &tofu_provider_schema::Block,
+    mut configured: BTreeMap<&str, Value>,
+) -> Value {
+    let mut object: BTreeMap<&str, Value> = BTreeMap::new();
+    for (name, attribute) in &schema.attributes {
+        let value = configured.remove(name.as_str());
+        object.insert(name, planned_attribute(attribute, value));
+    }
+    for (name, nested) in &schema.block_types {
+        if !schema.attributes.contains_key(name) {
+            object.insert(name, Value::unknown(nested_block_type(nested)));
+        }
+    }
+    Value::object(object)
 }
 
 /// Whether an argument is write-only, and so may take an ephemeral value.

@@ -2,7 +2,7 @@
 //! `lang.Scope.EvalContext` builds it: each named value it refers to is
 //! asked of its own query, and nothing else is evaluated.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
 use tofu_diagnostics::Code;
@@ -13,10 +13,12 @@ use crate::external_files::TrackedFileSystem;
 use tofu_syntax::body::AnyExpr;
 use tofu_types::{Mark, Type, Value};
 
+use super::resources::unplanned_resource_value;
 use super::{Evaluation, InstanceAddr, instance_module, local_value, resource_value};
 use crate::declarations::DeclKind;
 use crate::diagnostics::Diagnostic;
 use crate::input::{ModuleDir, SourceFile};
+use crate::provider_schemas::references::has_schema_problem;
 use crate::references::Subject;
 
 /// The instance data of the block an expression is in: `count.index`,
@@ -310,6 +312,28 @@ fn scope_roots(
     // Roots some reference uses in a way OpenTofu rejects: the reference
     // checks report that, and the root is unknown here.
     let mut rejected: Vec<String> = Vec::new();
+    // Resources a reference names an attribute of that their schemas do
+    // not have: OpenTofu does not evaluate the expression, and they are
+    // unknown here.
+    let workspace = ev.workspace(db);
+    let unsupported: HashSet<&DeclKind> = super::syntax::references_within(db, file, expr.range())
+        .filter(|r| has_schema_problem(db, workspace, module, r))
+        .filter_map(|r| match &r.subject {
+            Subject::Declared(kind) => Some(kind),
+            _ => None,
+        })
+        .collect();
+    let unplanned = |kind: &DeclKind| {
+        if unsupported.contains(kind) {
+            let unknown = Value::dynamic();
+            return if matches!(kind, DeclKind::EphemeralResource { .. }) {
+                unknown.mark(Mark::Ephemeral)
+            } else {
+                unknown
+            };
+        }
+        unplanned_resource_value(db, workspace, module, kind)
+    };
     for reference in super::syntax::references_within(db, file, expr.range()) {
         match &reference.subject {
             Subject::Invalid(invalid) => rejected.push(invalid.root.clone()),
@@ -365,10 +389,10 @@ fn scope_roots(
                 calls.insert(name.clone(), merged);
             }
             Subject::Declared(kind @ DeclKind::ManagedResource { ty, name }) => {
-                let value = if validate {
-                    Value::dynamic()
+                let value = if validate || unsupported.contains(kind) {
+                    unplanned(kind)
                 } else if types {
-                    super::types::resource_type(db, module, kind)
+                    super::types::resource_type(db, ev.workspace(db), module, kind)
                 } else {
                     resource_value(db, ev, addr.clone(), kind.clone())
                         .value
@@ -388,20 +412,17 @@ fn scope_roots(
                 } else {
                     "ephemeral"
                 };
-                let value = if types {
-                    let shaped = super::types::resource_type(db, module, kind);
+                let value = if unsupported.contains(kind) {
+                    unplanned(kind)
+                } else if types {
+                    let shaped = super::types::resource_type(db, ev.workspace(db), module, kind);
                     if root == "ephemeral" {
                         shaped.mark(Mark::Ephemeral)
                     } else {
                         shaped
                     }
                 } else if no_resources {
-                    let unknown = Value::dynamic();
-                    if root == "ephemeral" {
-                        unknown.mark(Mark::Ephemeral)
-                    } else {
-                        unknown
-                    }
+                    unplanned(kind)
                 } else {
                     resource_value(db, ev, addr.clone(), kind.clone())
                         .value

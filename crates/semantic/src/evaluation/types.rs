@@ -20,7 +20,8 @@ use crate::config::model::Instances;
 use crate::declarations::DeclKind;
 use crate::declarations::module::module_declarations;
 use crate::diagnostics::Diagnostic;
-use crate::input::{ModuleDir, SourceFile};
+use crate::input::{ModuleDir, SourceFile, Workspace};
+use crate::provider_schemas::values::{resource_schema, unknown_value};
 
 /// Where a module's static types are computed: the module as a root of
 /// its own, whichever roots call it.
@@ -72,13 +73,23 @@ pub(crate) fn module_call_type(
     repeated(instances, Value::object(outputs))
 }
 
-/// A resource as the static types see it: its attributes are not known
-/// without the provider's schema, so an instance is dynamic; a list of
-/// them with `count`, a map with `for_each`.
-pub(crate) fn resource_type(db: &dyn salsa::Database, module: ModuleDir, kind: &DeclKind) -> Value {
+/// A resource as the static types see it: with its provider's schema,
+/// an instance is the schema's unknown object (its sensitive attributes
+/// marked); without, its attributes are not known, so an instance is
+/// dynamic; a list of them with `count`, a map with `for_each`.
+pub(crate) fn resource_type(
+    db: &dyn salsa::Database,
+    workspace: Workspace,
+    module: ModuleDir,
+    kind: &DeclKind,
+) -> Value {
     let instances =
         crate::declarations::module::module_declaration(db, module, kind).map(|d| d.instances);
-    repeated(instances, Value::dynamic())
+    let one = match resource_schema(db, workspace, module, kind) {
+        Some(schema) => unknown_value(schema),
+        None => Value::dynamic(),
+    };
+    repeated(instances, one)
 }
 
 /// The value of an object repeated as `instances` says, one instance
@@ -149,7 +160,9 @@ pub fn declaration_type(
         DeclKind::ModuleCall(call) => module_call_type(db, ev, &addr, call).ty().clone(),
         DeclKind::ManagedResource { .. }
         | DeclKind::DataResource { .. }
-        | DeclKind::EphemeralResource { .. } => resource_type(db, module, kind).ty().clone(),
+        | DeclKind::EphemeralResource { .. } => resource_type(db, ev.workspace(db), module, kind)
+            .ty()
+            .clone(),
         _ => return None,
     })
 }

@@ -46,6 +46,7 @@ use tofu_syntax::name_suggestion;
 use tofu_syntax::quote::go_quote;
 use tofu_types::Type;
 
+use super::references::reference_schema_problem;
 use crate::config::file_items;
 use crate::config::model::BlockType;
 use crate::config::module_call::static_value;
@@ -157,6 +158,13 @@ fn file_schema_diagnostics(
             Some(Ok(schema)) => checker.resource(&block, mode, &schema.block),
         }
     }
+    for reference in crate::references::file_references(db, file) {
+        if reference.remaining.rest.is_some()
+            && let Some(problem) = reference_schema_problem(db, workspace, module, reference)
+        {
+            checker.out.push(problem);
+        }
+    }
     checker.out
 }
 
@@ -236,17 +244,17 @@ impl Checker<'_> {
         };
         let (code, summary, what) = match mode {
             Mode::Managed => (
-                Code::InvalidResourceTypeName,
+                Code::InvalidResourceType,
                 "Invalid resource type",
                 "resource type",
             ),
             Mode::Data => (
-                Code::InvalidDataSourceName,
+                Code::InvalidDataSource,
                 "Invalid data source",
                 "data source",
             ),
             Mode::Ephemeral => (
-                Code::InvalidEphemeralResourceTypeName,
+                Code::InvalidEphemeralResource,
                 "Invalid ephemeral resource",
                 "ephemeral resource",
             ),
@@ -464,7 +472,7 @@ impl Checker<'_> {
                     self.out.push(error(
                         format!("Missing {name} block"),
                         format!("A block of type {} is required here.", go_quote(name)),
-                        Code::MissingRequiredArgument,
+                        Code::MissingBlock,
                         missing_item_range,
                     ));
                 }
@@ -480,7 +488,7 @@ impl Checker<'_> {
                             nested.min_items,
                             go_quote(name)
                         ),
-                        Code::MissingRequiredArgument,
+                        Code::InsufficientBlocks,
                         missing_item_range,
                     ));
                 } else if nested.max_items > 0 && count > nested.max_items {
@@ -492,7 +500,7 @@ impl Checker<'_> {
                             nested.max_items,
                             go_quote(name)
                         ),
-                        Code::DuplicateBlock,
+                        Code::TooManyBlocks,
                         extra.body.missing_item_range(),
                     ));
                 }
@@ -588,7 +596,7 @@ impl Checker<'_> {
             message.to_owned()
         };
         self.out.push(
-            Diagnostic::warning_in(Code::DeprecatedValue, detail, self.file, range)
+            Diagnostic::warning_in(Code::DeprecatedArgument, detail, self.file, range)
                 .with_summary("Argument is deprecated"),
         );
     }
@@ -597,7 +605,7 @@ impl Checker<'_> {
 /// The type an attribute's value converts to: its type, or the type its
 /// nested attributes imply (`Object.SpecType`: attributes optional or
 /// computed are optional).
-fn spec_type(attribute: &Attribute) -> Type {
+pub(crate) fn spec_type(attribute: &Attribute) -> Type {
     match &attribute.ty {
         AttributeType::Type(ty) => ty.clone(),
         AttributeType::Nested(nested) => nested_spec_type(nested),

@@ -1,0 +1,7 @@
+variable "names" {
+  type = list(string)
+}
+
+output "first" {
+  value = var.names[0]
+}
