@@ -129,6 +129,7 @@ fn config_error(error: ConfigError, no_color: bool) -> ExitCode {
         )],
         diagnostics: error.diagnostics,
         elapsed: std::time::Duration::ZERO,
+        loads: false,
     };
     let colour = !no_color && colour_allowed() && io::stderr().is_terminal();
     let rendered = render_human(&report, &WarningOptions::default(), colour);

@@ -7,6 +7,13 @@
 //! session, `exit`, Ctrl-D or Ctrl-C on an empty command to leave.
 //! With piped input, each value is printed on stdout and the first error
 //! is printed on stderr and ends the session with status 1.
+//!
+//! Before the first prompt, as `tofu console`: a root module whose
+//! configuration does not load (syntax or load-time errors) shows its
+//! errors and ends with status 1; evaluation's errors are shown (on
+//! stderr, warnings on stdout, with a warning that some expressions may
+//! produce unexpected results) and the session goes on. Only the files of
+//! the root module's configuration count, not every module below DIR.
 
 use std::{
     io::{self, BufRead, IsTerminal, Write},
@@ -27,7 +34,14 @@ use tofu_syntax::{LineIndex, TextSize};
 
 use rustyline::{DefaultEditor, error::ReadlineError};
 
-use super::{FAILURE, args::ConsoleArgs, check::colour_allowed};
+use tofu_ide::check::CheckReport;
+use tofu_render::warnings::WarningOptions;
+
+use super::{
+    FAILURE,
+    args::ConsoleArgs,
+    check::{colour_allowed, render_human},
+};
 
 pub fn run(args: ConsoleArgs, no_color: bool) -> ExitCode {
     if !args.dir.is_dir() {
@@ -45,13 +59,14 @@ pub fn run(args: ConsoleArgs, no_color: bool) -> ExitCode {
         variables: Some(inputs),
         ..CheckOptions::default()
     };
-    let tree = match AnalysisHost::load(&args.dir, &options) {
-        Ok(host) => host.analysis().console(),
+    let analysis = match AnalysisHost::load(&args.dir, &options) {
+        Ok(host) => host.analysis(),
         Err(err) => {
             eprintln!("error: {err}");
             return ExitCode::from(FAILURE);
         }
     };
+    let tree = analysis.console();
     // Values that cannot be read stop the console before it starts, as
     // they stop OpenTofu's.
     let values = root_variable_values(&tree.db, tree.inputs);
@@ -71,6 +86,14 @@ pub fn run(args: ConsoleArgs, no_color: bool) -> ExitCode {
         }
         return ExitCode::from(1);
     }
+    let colour = !no_color && colour_allowed() && io::stderr().is_terminal();
+    let report = analysis
+        .console_report()
+        .expect("nothing changes the host while it reports");
+    drop(analysis);
+    if !show_problems(report, colour) {
+        return ExitCode::from(1);
+    }
     let functions = FunctionTable::builtin(TableKind::Console);
     let root_scope = tree.scope();
     let scope = ConsoleScope {
@@ -79,7 +102,6 @@ pub fn run(args: ConsoleArgs, no_color: bool) -> ExitCode {
         fs: &DiskFileSystem,
         base_dir: &args.dir,
     };
-    let colour = !no_color && colour_allowed() && io::stderr().is_terminal();
     if io::stdin().is_terminal() && io::stdout().is_terminal() {
         return interactive(&scope, colour);
     }
@@ -125,6 +147,38 @@ pub fn run(args: ConsoleArgs, no_color: bool) -> ExitCode {
         }
     }
     ExitCode::SUCCESS
+}
+
+/// What the configuration's errors and warnings mean for the console, as
+/// `tofu console` decides before its first prompt: a configuration that
+/// does not load is shown and ends it (false); evaluation's problems are
+/// shown (errors on stderr, warnings on stdout) with a warning that some
+/// expressions may be affected, and the session goes on.
+fn show_problems(mut report: CheckReport, colour: bool) -> bool {
+    if !report.loads {
+        report
+            .diagnostics
+            .retain(|d| d.severity == tofu_diagnostics::Severity::Error);
+        let rendered = render_human(&report, &WarningOptions::default(), colour);
+        let _ = io::stderr().write_all(&rendered);
+        return false;
+    }
+    let (errors, warnings): (Vec<_>, Vec<_>) = report
+        .diagnostics
+        .drain(..)
+        .partition(|d| d.severity == tofu_diagnostics::Severity::Error);
+    let failed = !errors.is_empty();
+    report.diagnostics = errors;
+    let _ = io::stderr().write_all(&render_human(&report, &WarningOptions::default(), colour));
+    report.diagnostics = warnings;
+    let mut shown = render_human(&report, &WarningOptions::default(), colour);
+    if failed {
+        shown.extend_from_slice(
+            b"\nWarning: Due to the problems above, some expressions may produce unexpected results.\n\n",
+        );
+    }
+    let _ = io::stdout().write_all(&shown);
+    true
 }
 
 /// The console at a terminal: every error is shown and the session goes

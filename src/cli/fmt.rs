@@ -96,6 +96,7 @@ pub fn run(args: FmtArgs, no_color: bool) -> ExitCode {
             sources: run.sources,
             diagnostics: run.diagnostics,
             elapsed: Duration::ZERO,
+            loads: true,
         };
         let colour = !no_color && colour_allowed() && io::stderr().is_terminal();
         let rendered = render_human(&report, &WarningOptions::default(), colour);

@@ -107,6 +107,16 @@ impl Analysis {
         Some(file.text(&self.db).clone())
     }
 
+    /// The errors and warnings of the root module's configuration alone,
+    /// as `tofu console` shows them before its first prompt; its `loads`
+    /// says whether the console can start.
+    pub fn console_report(&self) -> Cancellable<CheckReport> {
+        let snapshot = Analysis::new(self.db.clone(), Arc::clone(&self.tree));
+        crate::on_analysis_threads(move || {
+            snapshot.with_db(features::diagnostics::root_configuration_report)
+        })
+    }
+
     /// The root module's scope as `tofu console` evaluates in it.
     pub fn console(&self) -> ConsoleTree {
         ConsoleTree::new(self.db.clone(), &self.tree)

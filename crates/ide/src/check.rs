@@ -66,6 +66,10 @@ pub struct CheckReport {
     /// Sourceless ones first, then by file path and position.
     pub diagnostics: Vec<Diagnostic>,
     pub elapsed: Duration,
+    /// Whether the root module's configuration (the root directory's module
+    /// and the modules it calls) loads as OpenTofu loads it, without syntax
+    /// or load-time errors or cycles, so that it was evaluated.
+    pub loads: bool,
 }
 
 impl CheckReport {

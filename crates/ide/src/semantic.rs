@@ -108,6 +108,8 @@ pub(crate) fn check(
     let Report {
         modules: mut found,
         evaluated,
+        clean_roots,
+        ..
     } = report(db, evaluations, cold, progress);
     // Only the syntax errors are kept: the trees stay the database's to
     // keep or drop (see `parse`).
@@ -153,6 +155,7 @@ pub(crate) fn check(
         syntax_errors,
         diagnostics: out,
         elsewhere,
+        clean_roots,
     }
 }
 
@@ -163,6 +166,9 @@ pub(crate) struct Checked {
     pub syntax_errors: Vec<Vec<SyntaxError>>,
     pub diagnostics: Vec<FileDiagnostic>,
     pub elsewhere: Vec<tofu_semantic::Diagnostic>,
+    /// The root modules whose configurations load cleanly and were
+    /// evaluated.
+    pub clean_roots: HashSet<ModuleDir>,
 }
 
 /// The evaluations of a tree: as `validate` evaluates it, and as a plan
@@ -213,6 +219,9 @@ impl Evaluations {
 pub(crate) struct Report {
     pub modules: Vec<Vec<tofu_semantic::Diagnostic>>,
     pub evaluated: Vec<tofu_semantic::Diagnostic>,
+    /// The root modules whose configurations load cleanly (without
+    /// cycles), which were evaluated.
+    pub clean_roots: HashSet<ModuleDir>,
 }
 
 /// Gathers the [`Report`] from the chunk memos ([`module_chunk_reports`],
@@ -360,7 +369,11 @@ pub(crate) fn report(
         .collect();
     dedupe(&mut types);
     evaluated.extend(types);
-    Report { modules, evaluated }
+    Report {
+        modules,
+        evaluated,
+        clean_roots,
+    }
 }
 
 /// A module whose report failed: only the internal error, and never

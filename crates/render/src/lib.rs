@@ -95,5 +95,6 @@ fn test_report(
         )],
         diagnostics,
         elapsed,
+        loads: true,
     }
 }

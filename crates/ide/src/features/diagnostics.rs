@@ -38,6 +38,13 @@ pub(crate) fn report(
     let files = tree.files();
     let checked = semantic::check(db, &files, &tree.evaluations, cold, progress);
     let (syntax_errors, semantic) = (checked.syntax_errors, checked.diagnostics);
+    // A root directory without configuration is an empty module, which
+    // loads; files that cannot be read stop OpenTofu as load errors do.
+    let root_files = tree.root_module.files(db);
+    let loads = (root_files.is_empty() || checked.clean_roots.contains(&tree.root_module))
+        && root_files
+            .iter()
+            .all(|f| !tree.read_problems.contains_key(f.path(db)));
     let incompatible = incompatible_files(&tree.modules, &semantic);
 
     let mut diagnostics = tree.problems.clone();
@@ -125,7 +132,39 @@ pub(crate) fn report(
         sources,
         diagnostics,
         elapsed: Duration::ZERO,
+        loads,
     }
+}
+
+/// [`report`] as the console shows it before its first prompt: only the
+/// errors and warnings in the files of the root module's configuration
+/// (the root directory's module and the modules it calls), as `tofu
+/// console` loads only that.
+pub(crate) fn root_configuration_report(db: &tofu_semantic::Database, tree: &Tree) -> CheckReport {
+    let mut report = report(db, tree, None);
+    let graph = tofu_semantic::module_graph(db, tree.workspace);
+    let mut dirs: HashSet<&str> = graph
+        .instances
+        .iter()
+        .filter(|i| i.root == tree.root_module)
+        .map(|i| i.module.dir(db).as_str())
+        .collect();
+    dirs.insert("");
+    let sources = &report.sources;
+    let in_configuration = |d: &Diagnostic| {
+        d.location.is_some_and(|l| {
+            let path = &sources[l.file.0 as usize].path;
+            dirs.contains(path.rsplit_once('/').map_or("", |(dir, _)| dir))
+        })
+    };
+    let kept: Vec<Diagnostic> = report
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity != tofu_diagnostics::Severity::Note && in_configuration(d))
+        .cloned()
+        .collect();
+    report.diagnostics = kept;
+    report
 }
 
 /// With provider schemas given, a note for each provider that serves

@@ -1,0 +1,7 @@
+locals {
+  bad = tonumber("y")
+}
+
+output "value" {
+  value = upper("x")
+}

@@ -1,0 +1,3 @@
+# Not part of the root module's configuration: never shown.
+locals {
+  a = 
