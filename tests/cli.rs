@@ -1179,3 +1179,17 @@ fn provider_schemas_from_the_configuration_file() {
     assert_eq!(from_config.code, 1);
     assert_eq!(from_config.stdout, from_flag.stdout);
 }
+
+/// The configuration file's `var_files` are read under `--plan` before
+/// the command line's `-var-file`s and `-var`s, which win.
+#[test]
+fn var_files_from_the_configuration_file() {
+    let run = analyzer(&["check", "config_var_files", "--plan", "--no-color"]);
+    assert_eq!(run.code, 1, "{}", run.transcript());
+    assert!(run.stdout.contains("var.replicas is 5"), "{}", run.stdout);
+    let run = analyzer(&["check", "config_var_files", "--plan", "-var", "replicas=2"]);
+    assert_eq!(run.code, 0, "{}", run.transcript());
+    // Without --plan the values are only read, not checked.
+    let run = analyzer(&["check", "config_var_files"]);
+    assert_eq!(run.code, 0, "{}", run.transcript());
+}

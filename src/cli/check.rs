@@ -14,7 +14,7 @@ use tofu_ide::{
     policy::{Policy, at_least},
     source::CheckedFile,
     syntax::SourceKind,
-    variable_inputs::VariableInputs,
+    variable_inputs::{VariableInputs, VariableOption},
 };
 use tofu_render::{
     checkstyle, github, human, json, junit, sarif,
@@ -51,8 +51,16 @@ pub fn run(args: CheckArgs, no_color: bool) -> ExitCode {
     let progress = TerminalProgress::on_stderr();
     let environment = process_environment();
     let working_dir = working_dir();
+    // The configuration's variables files come first, as if given before
+    // the command line's options.
+    let variable_options: Vec<VariableOption> = config
+        .var_file_paths()
+        .into_iter()
+        .map(|path| VariableOption::VarFile(path.to_string_lossy().into_owned()))
+        .chain(args.variables.options.iter().cloned())
+        .collect();
     let inputs = VariableInputs {
-        options: &args.variables.options,
+        options: &variable_options,
         working_dir: &working_dir,
         environment: &environment,
     };

@@ -19,6 +19,14 @@
 //! provider_schemas = ["schemas/aws.json"]
 //! ```
 //!
+//! `var_files` lists variables files for `--plan`, relative to the
+//! configuration file's directory, read before the command line's
+//! `-var-file`s and `-var`s:
+//!
+//! ```hcl
+//! var_files = ["env/prod.tfvars"]
+//! ```
+//!
 //! A `rule` block per diagnostic code, as tflint's, disables the code or
 //! changes its severity (`error`, `warning` or `note`):
 //!
@@ -58,6 +66,8 @@ pub struct AnalyzerConfig {
     pub exclude: Vec<String>,
     /// `provider_schemas`, as written (relative to the file's directory).
     pub provider_schemas: Vec<String>,
+    /// `var_files`, as written (relative to the file's directory).
+    pub var_files: Vec<String>,
     /// What the `rule` blocks say, in file order.
     pub rules: Vec<RuleSetting>,
 }
@@ -75,15 +85,28 @@ impl AnalyzerConfig {
     /// The `provider_schemas` paths as the process can open them: relative
     /// to the configuration file's directory.
     pub fn provider_schema_paths(&self) -> Vec<PathBuf> {
+        self.provider_schemas
+            .iter()
+            .map(|path| self.relative_to_file(path))
+            .collect()
+    }
+
+    /// The `var_files` paths as the process can open them: relative to
+    /// the configuration file's directory.
+    pub fn var_file_paths(&self) -> Vec<PathBuf> {
+        self.var_files
+            .iter()
+            .map(|path| self.relative_to_file(path))
+            .collect()
+    }
+
+    fn relative_to_file(&self, path: &str) -> PathBuf {
         let base = self
             .path
             .as_deref()
             .and_then(Path::parent)
             .unwrap_or(Path::new("."));
-        self.provider_schemas
-            .iter()
-            .map(|path| base.join(path))
-            .collect()
+        base.join(path)
     }
 
     /// The configuration for checking `dir`: `explicit` if given, else the
@@ -137,15 +160,21 @@ impl AnalyzerConfig {
                     let Some(name) = attribute.name() else {
                         continue;
                     };
-                    if name.text() == "provider_schemas" {
+                    let paths = match name.text() {
+                        "provider_schemas" => Some(&mut config.provider_schemas),
+                        "var_files" => Some(&mut config.var_files),
+                        _ => None,
+                    };
+                    if let Some(paths) = paths {
                         match attribute.expr().and_then(|expr| string_list(&expr)) {
-                            Some(paths) => config
-                                .provider_schemas
-                                .extend(paths.into_iter().map(|(path, _)| path)),
+                            Some(found) => paths.extend(found.into_iter().map(|(path, _)| path)),
                             None => diagnostics.push(
                                 Diagnostic::error(
                                     Code::IncorrectAttributeValueType,
-                                    "Inappropriate value for attribute \"provider_schemas\": a list of literal strings is required.",
+                                    format!(
+                                        "Inappropriate value for attribute {:?}: a list of literal strings is required.",
+                                        name.text()
+                                    ),
                                 )
                                 .with_location(FileId(0), attribute.syntax().text_range()),
                             ),
@@ -388,6 +417,40 @@ mod tests {
         assert!(exclusions.excludes("main.tofu"));
         assert!(!exclusions.excludes("b/main.tofu"), "* stays within a name");
         assert!(!Exclusions::none().excludes("a"));
+    }
+
+    #[test]
+    fn file_lists_are_relative_to_the_configuration_file() {
+        let config = AnalyzerConfig::parse(
+            "provider_schemas = [\"schemas/aws.json\"]\nvar_files = [\"env/prod.tfvars\", \"x.tfvars\"]\n",
+            "x",
+        )
+        .unwrap();
+        let config = AnalyzerConfig {
+            path: Some(PathBuf::from("/repo/.tofu-analyzer.hcl")),
+            ..config
+        };
+        assert_eq!(
+            config.provider_schema_paths(),
+            [PathBuf::from("/repo/schemas/aws.json")]
+        );
+        assert_eq!(
+            config.var_file_paths(),
+            [
+                PathBuf::from("/repo/env/prod.tfvars"),
+                PathBuf::from("/repo/x.tfvars")
+            ]
+        );
+        expect_test::expect![[r#"
+            [
+                (
+                    "Incorrect attribute value type",
+                    "Inappropriate value for attribute \"var_files\": a list of literal strings is required.",
+                    0..22,
+                ),
+            ]
+        "#]]
+        .assert_debug_eq(&errors("var_files = \"x.tfvars\"\n"));
     }
 
     #[test]
