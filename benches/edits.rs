@@ -26,84 +26,14 @@ use tofu_ide::{
 #[path = "../xtask/src/gen_tree.rs"]
 mod gen_tree;
 
+#[path = "../tests/support/edits.rs"]
+mod edits;
+
+use edits::{EditKind, edit_kinds, lines};
+
 // As the binary: the allocator is part of what an edit costs.
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
-/// One kind of edit: a file and the two texts it alternates between
-/// (the first is the file as generated).
-struct EditKind {
-    name: &'static str,
-    file: &'static str,
-    texts: [String; 2],
-}
-
-fn read(dir: &Path, file: &str) -> String {
-    std::fs::read_to_string(dir.join(file)).unwrap_or_else(|err| panic!("{file}: {err}"))
-}
-
-/// `text` with `from` replaced once by `to`; `from` must be there.
-fn replaced(text: &str, from: &str, to: &str) -> String {
-    assert!(text.contains(from), "{from:?} is in the file");
-    text.replacen(from, to, 1)
-}
-
-fn edit_kinds(dir: &Path, modules: usize) -> Vec<EditKind> {
-    let leaf = format!("modules/m{:04}", modules - 1);
-    let mid = format!("modules/m{:04}", modules / 10);
-    let leak = |s: String| -> &'static str { Box::leak(s.into_boxed_str()) };
-    let leaf_main = leak(format!("{leaf}/main.tf"));
-    let leaf_outputs = leak(format!("{leaf}/outputs.tf"));
-    let mid_main = leak(format!("{mid}/main.tf"));
-    let called_variables = "modules/m0004/variables.tf";
-    let kind = |name, file: &'static str, edited: &dyn Fn(&str) -> String| {
-        let text = read(dir, file);
-        EditKind {
-            name,
-            file,
-            texts: [text.clone(), edited(&text)],
-        }
-    };
-    let call = |name: &str, source: &str| {
-        format!(
-            "\nmodule \"{name}\" {{\n  source = \"{source}\"\n\n  name  = \"extra\"\n  items = {{}}\n}}\n"
-        )
-    };
-    vec![
-        kind("leaf-local-literal", leaf_main, &|t| {
-            replaced(t, r#""unowned")"#, r#""nobody")"#)
-        }),
-        kind("comment-at-top", mid_main, &|t| format!("# edited\n{t}")),
-        kind("root-variable-default", "variables.tf", &|t| {
-            replaced(t, r#"default     = "bench""#, r#"default     = "bench2""#)
-        }),
-        kind("called-variable-type", called_variables, &|t| {
-            replaced(
-                t,
-                "variable \"name\" {\n  type        = string",
-                "variable \"name\" {\n  type        = number",
-            )
-        }),
-        kind("add-output-to-leaf", leaf_outputs, &|t| {
-            format!("{t}\noutput \"extra\" {{\n  value = local.owner\n}}\n")
-        }),
-        kind("rename-local", mid_main, &|t| {
-            replaced(t, "  owner    =", "  owner2   =")
-        }),
-        kind("syntax-error-mid-level", mid_main, &|t| {
-            t.trim_end()
-                .strip_suffix('}')
-                .expect("ends with a brace")
-                .to_owned()
-        }),
-        kind("add-call-to-leaf", "main.tf", &|t| {
-            format!("{t}{}", call("extra_leaf", &format!("./{leaf}")))
-        }),
-        kind("add-call-of-subtree", "main.tf", &|t| {
-            format!("{t}{}", call("extra_tree", "./modules/m0001"))
-        }),
-    ]
-}
 
 fn set(host: &mut AnalysisHost, file: &str, text: &str) {
     let mut change = Change::new();
@@ -113,21 +43,6 @@ fn set(host: &mut AnalysisHost, file: &str, text: &str) {
 
 fn report(host: &AnalysisHost) -> CheckReport {
     host.analysis().report().expect("nothing cancels it")
-}
-
-/// A report as comparable lines, its time left out.
-fn lines(report: &CheckReport) -> Vec<String> {
-    report
-        .diagnostics
-        .iter()
-        .map(|d| {
-            let place = d.location.map(|l| {
-                let source = report.source(l.file);
-                format!("{}:{:?}", source.path, l.range)
-            });
-            format!("{place:?} {:?} {} {}", d.severity, d.summary, d.detail)
-        })
-        .collect()
 }
 
 /// The time of one edit: applying it and the whole report after it.

@@ -8,35 +8,17 @@ use std::{
     sync::{Arc, Barrier},
 };
 
-use tofu_ide::check::{CheckOptions, CheckReport, Progress, check_tree};
+use tofu_ide::check::{CheckOptions, Progress, check_tree};
 use tofu_ide::host::{AnalysisHost, Change};
 
 #[allow(dead_code, unused_imports)]
 #[path = "../xtask/src/gen_tree.rs"]
 mod gen_tree;
 
-/// A report as lines a person can compare: each diagnostic's file, place,
-/// severity, summary and detail.
-fn lines(report: &CheckReport) -> Vec<String> {
-    report
-        .diagnostics
-        .iter()
-        .map(|d| {
-            let place = d.location.map(|l| {
-                let source = report.source(l.file);
-                let at = source.line_col(l.range.start());
-                format!("{}:{}:{}", source.path, at.line, at.column)
-            });
-            format!(
-                "{} {:?} {}: {}",
-                place.unwrap_or_default(),
-                d.severity,
-                d.summary,
-                d.detail
-            )
-        })
-        .collect()
-}
+#[path = "support/edits.rs"]
+mod edits;
+
+use edits::lines;
 
 fn copy_dir(from: &Path, to: &Path) {
     fs::create_dir_all(to).unwrap();
