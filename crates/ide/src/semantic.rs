@@ -330,6 +330,13 @@ pub(crate) fn report(
                     let what = format!("the configuration of {}", module_name(db, root));
                     vec![tofu_semantic::internal_error(&what, &message)]
                 });
+            // The summaries decide that there is no cycle without the whole
+            // graph; debug builds (the tests) check them against it.
+            #[cfg(debug_assertions)]
+            if found.is_empty() {
+                let whole = tofu_semantic::whole_graph_cycles(db, workspace, root);
+                assert!(whole.is_empty(), "the summaries missed {whole:?}");
+            }
             (root, found)
         })
         .collect();

@@ -66,6 +66,7 @@ pub use declarations::module::{module_declaration, module_declaration_index, mod
 pub use declarations::{DeclKind, Declaration, FileDeclarations, file_declarations};
 pub use dependency_graph::{
     CallDependencies, ModuleDependencies, Target, configuration_cycles, module_dependencies,
+    whole_graph_cycles,
 };
 pub use diagnostics::{DeprecationCause, Diagnostic, dedupe, internal_error};
 pub use evaluation::{

@@ -774,3 +774,74 @@ fn an_edited_file_re_evaluates_what_reads_it() {
     let executed = db.take_executed();
     assert_eq!(times_run(&executed, "local_value"), 1, "{executed:?}");
 }
+
+/// A root calling `mid`, which calls `leaf`; `mid`'s text is given.
+fn three_levels(db: &Database, mid: &str) -> (ModuleDir, ModuleDir, ModuleDir, Workspace) {
+    let root = module(
+        db,
+        "",
+        &[(
+            "main.tf",
+            "module \"mid\" {\n  source = \"./mid\"\n}\noutput \"o\" {\n  value = module.mid.y\n}\n",
+        )],
+    );
+    let mid = module(db, "mid", &[("main.tf", mid)]);
+    let leaf = module(
+        db,
+        "leaf",
+        &[(
+            "main.tf",
+            "variable \"x\" {}\noutput \"y\" {\n  value = var.x\n}\n",
+        )],
+    );
+    let workspace = Workspace::new(db, vec![root, mid, leaf], Vec::new());
+    (root, mid, leaf, workspace)
+}
+
+/// A cycle two calls down is found through the modules' summaries.
+#[test]
+fn cycles_below_the_root_are_found() {
+    let db = Database::default();
+    let (root, _, _, workspace) = three_levels(
+        &db,
+        "module \"leaf\" {\n  source = \"../leaf\"\n  x = local.l\n}\nlocals {\n  l = module.leaf.y\n}\noutput \"y\" {\n  value = 1\n}\n",
+    );
+    let cycles: Vec<&str> = configuration_cycles(&db, workspace, root)
+        .iter()
+        .map(|d| d.summary.as_str())
+        .collect();
+    assert_eq!(
+        cycles,
+        [
+            "Cycle: module.mid.local.l (expand), module.mid.module.leaf.output.y (expand), module.mid.module.leaf.var.x (expand, input)"
+        ]
+    );
+}
+
+/// An output added to a module two calls down changes that module's
+/// summary, not its caller's: the configuration's cycle check is not
+/// run again.
+#[test]
+fn an_output_added_below_does_not_rebuild_the_cycle_check() {
+    let db = Database::with_execution_log();
+    let (root, _, leaf, workspace) = three_levels(
+        &db,
+        "module \"leaf\" {\n  source = \"../leaf\"\n  x = 1\n}\noutput \"y\" {\n  value = module.leaf.y\n}\n",
+    );
+    let mut db = db;
+    assert!(configuration_cycles(&db, workspace, root).is_empty());
+    db.take_executed();
+    let file = leaf.files(&db)[0];
+    file.set_text(&mut db).to(
+        "variable \"x\" {}\noutput \"y\" {\n  value = var.x\n}\noutput \"z\" {\n  value = 2\n}\n"
+            .to_owned(),
+    );
+    assert!(configuration_cycles(&db, workspace, root).is_empty());
+    let executed = db.take_executed();
+    assert_eq!(times_run(&executed, "subtree_summary"), 2, "{executed:?}");
+    assert_eq!(
+        times_run(&executed, "configuration_cycles"),
+        0,
+        "{executed:?}"
+    );
+}

@@ -80,6 +80,34 @@ impl ModuleDependencies {
         self.outputs.iter().map(|(_, v)| *v)
     }
 
+    /// The names of the variables, sorted.
+    pub fn variable_names(&self) -> impl Iterator<Item = &str> + '_ {
+        self.variables.iter().map(|(n, _)| &**n)
+    }
+
+    /// The vertices of the variables, in the order of their names.
+    pub fn variable_vertices(&self) -> impl Iterator<Item = u32> + '_ {
+        self.variables.iter().map(|(_, v)| *v)
+    }
+
+    pub fn variable_count(&self) -> usize {
+        self.variables.len()
+    }
+
+    /// The names of the outputs, sorted.
+    pub fn output_names_sorted(&self) -> impl Iterator<Item = &str> + '_ {
+        self.outputs.iter().map(|(n, _)| &**n)
+    }
+
+    /// The vertices of the outputs, in the order of their names.
+    pub fn output_vertices(&self) -> impl Iterator<Item = u32> + '_ {
+        self.outputs()
+    }
+
+    pub fn output_count(&self) -> usize {
+        self.outputs.len()
+    }
+
     pub fn output_name(&self, index: u32) -> &str {
         &self.output_names[index as usize]
     }

@@ -12,6 +12,7 @@
 
 mod edges;
 pub(crate) mod scc;
+mod summary;
 
 use std::collections::{BTreeSet, HashMap};
 
@@ -31,6 +32,23 @@ const MAX_MODULE_PATHS: usize = 50_000;
 /// The "Cycle" errors of the configuration whose root module is `root`.
 #[salsa::tracked(returns(ref))]
 pub fn configuration_cycles(
+    db: &dyn salsa::Database,
+    workspace: Workspace,
+    root: ModuleDir,
+) -> Vec<Diagnostic> {
+    // Most configurations have no cycle, which their modules' summaries
+    // show without the whole graph.
+    if !summary::may_have_cycle(db, workspace, root) {
+        return Vec::new();
+    }
+    whole_graph_cycles(db, workspace, root)
+}
+
+/// The cycles of the whole graph of the configuration whose root module
+/// is `root`, built whatever its modules' summaries say: what
+/// [`configuration_cycles`] computes when they show a cycle. Hosts call
+/// it outside any query to check the summaries in debug builds.
+pub fn whole_graph_cycles(
     db: &dyn salsa::Database,
     workspace: Workspace,
     root: ModuleDir,
