@@ -91,7 +91,7 @@ fn capabilities() -> ServerCapabilities {
 }
 
 /// The directory to load: the first workspace folder, the root URI, the
-/// root path, or the working directory.
+/// root path, or the working directory (`.`, made absolute by the caller).
 #[allow(deprecated)] // `root_uri` and `root_path` are what older clients send
 fn root_of(params: &InitializeParams) -> PathBuf {
     let folder = params
@@ -102,7 +102,6 @@ fn root_of(params: &InitializeParams) -> PathBuf {
     folder
         .or_else(|| params.root_uri.as_ref()?.to_file_path().ok())
         .or_else(|| params.root_path.as_ref().map(PathBuf::from))
-        .or_else(|| std::env::current_dir().ok())
         .unwrap_or_else(|| PathBuf::from("."))
 }
 
@@ -437,7 +436,7 @@ impl Server {
                 if self.documents.remove(&path).is_some() {
                     // What is on disk counts again.
                     let mut change = Change::new();
-                    self.from_disk(&path, &mut change);
+                    self.read_from_disk(&path, &mut change);
                     self.apply(change);
                 }
             }
@@ -457,7 +456,7 @@ impl Server {
                     if is_tree_file(&path) {
                         match event.typ {
                             FileChangeType::DELETED => change.remove_file(path),
-                            _ => self.from_disk(&path, &mut change),
+                            _ => self.read_from_disk(&path, &mut change),
                         }
                     } else {
                         change.changed_on_disk(path);
@@ -493,7 +492,7 @@ impl Server {
     }
 
     /// A file's text as it is on disk into `change`, or its removal.
-    fn from_disk(&self, path: &str, change: &mut Change) {
+    fn read_from_disk(&self, path: &str, change: &mut Change) {
         #[allow(clippy::disallowed_methods)] // the server follows the disk
         match std::fs::read(self.root.absolute(path)) {
             Ok(bytes) => change.set_file(path, String::from_utf8_lossy(&bytes).into_owned()),
