@@ -46,6 +46,10 @@ pub enum Command {
     /// `tofu fmt` does: `.tf`, `.tofu`, `.tfvars`, `.tftest.hcl` and
     /// `.tofutest.hcl` files (JSON files are not formatted).
     Fmt(FmtArgs),
+    /// Serve the Language Server Protocol on stdin and stdout, for
+    /// editors: diagnostics as you type, hover, go to definition, find
+    /// references, rename, document symbols and completion.
+    Lsp,
 }
 
 /// `tofu fmt`'s options; the single-dash spellings (`-list=false`,

@@ -10,6 +10,7 @@ mod console;
 mod environment;
 mod fmt;
 mod graph;
+mod lsp;
 mod progress;
 mod syntax;
 
@@ -47,6 +48,7 @@ pub fn run(args: Vec<OsString>) -> ExitCode {
         Command::Graph(graph) => graph::run(graph),
         Command::Fmt(fmt) => fmt::run(fmt, cli.no_color),
         Command::Codes => list_codes(),
+        Command::Lsp => lsp::run(),
     }
 }
 

@@ -18,6 +18,11 @@ use crate::{
     host::{Cancellable, Tree},
 };
 
+pub use crate::features::completion::{CompletionItem, CompletionKind};
+pub use crate::features::document_symbols::FileSymbol;
+pub use crate::features::hover::HoverResult;
+pub use crate::features::navigation::{FileRange, NavigationTarget};
+pub use crate::features::rename::{SourceEdit, is_identifier};
 pub use crate::features::symbols::DeclarationAt;
 
 /// The tree as it was when [`crate::host::AnalysisHost::analysis`] made
@@ -115,6 +120,73 @@ impl Analysis {
         crate::on_analysis_threads(move || {
             snapshot.with_db(features::diagnostics::root_configuration_report)
         })
+    }
+
+
+    /// What the symbol at `offset` in `path` is: its declaration, type,
+    /// description and flags; a function's signature; or the type of
+    /// the expression there.
+    pub fn hover(&self, path: &str, offset: TextSize) -> Cancellable<Option<HoverResult>> {
+        self.with_db(|db, tree| features::hover::hover(db, tree, path, offset))
+    }
+
+    /// Where the symbol at `offset` in `path` is declared, across
+    /// modules (`module.net.first` to the child's `output "first"`, a
+    /// call's argument to the child's variable).
+    pub fn goto_definition(
+        &self,
+        path: &str,
+        offset: TextSize,
+    ) -> Cancellable<Option<NavigationTarget>> {
+        self.with_db(|db, tree| features::navigation::goto_definition(db, tree, path, offset))
+    }
+
+    /// Every place that names the symbol at `offset` in `path`, across
+    /// modules; `None` when there is no symbol there.
+    pub fn find_references(
+        &self,
+        path: &str,
+        offset: TextSize,
+        include_declaration: bool,
+    ) -> Cancellable<Option<Vec<FileRange>>> {
+        self.with_db(|db, tree| {
+            features::navigation::find_references(db, tree, path, offset, include_declaration)
+        })
+    }
+
+    /// The declarations of a file, for an outline.
+    pub fn document_symbols(&self, path: &str) -> Cancellable<Vec<FileSymbol>> {
+        self.with_db(|db, tree| features::document_symbols::document_symbols(db, tree, path))
+    }
+
+    /// The name at `offset` in `path` if it can be renamed, or why not.
+    pub fn prepare_rename(
+        &self,
+        path: &str,
+        offset: TextSize,
+    ) -> Cancellable<Result<FileRange, String>> {
+        self.with_db(|db, tree| features::rename::prepare_rename(db, tree, path, offset))
+    }
+
+    /// The edits that rename the symbol at `offset` in `path`, or why it
+    /// cannot be renamed to `new_name`.
+    pub fn rename(
+        &self,
+        path: &str,
+        offset: TextSize,
+        new_name: &str,
+    ) -> Cancellable<Result<Vec<SourceEdit>, String>> {
+        self.with_db(|db, tree| features::rename::rename(db, tree, path, offset, new_name))
+    }
+
+    /// The names to complete with at `offset` in `path`.
+    pub fn completions(&self, path: &str, offset: TextSize) -> Cancellable<Vec<CompletionItem>> {
+        self.with_db(|db, tree| features::completion::completions(db, tree, path, offset))
+    }
+
+    /// The directory the tree was loaded from, absolute.
+    pub fn base_dir(&self) -> &std::path::Path {
+        &self.tree.base_dir
     }
 
     /// The root module's scope as `tofu console` evaluates in it.

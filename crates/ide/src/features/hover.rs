@@ -1,0 +1,435 @@
+//! Hover: what the symbol under the cursor is (its declaration, declared
+//! or inferred type, description, default, `sensitive`, `ephemeral`,
+//! whether it is const and if not what makes it dynamic), a function's
+//! signature, or else the type of the expression there.
+
+use std::{fmt::Write, path::Path};
+
+use tofu_eval::{FunctionContext, FunctionTable, NoFileSystem, functions::TableKind};
+use tofu_semantic::{
+    BlockType, Constness, Database, DeclKind, Declaration, DynamicReason, ItemBody, ModuleDir,
+    declaration_type, file_model, module_declaration, module_declarations, module_variables,
+};
+use tofu_syntax::{
+    SyntaxKind, TextRange, TextSize,
+    ast::{self, AstNode},
+};
+
+use crate::{
+    features::{
+        is_const::is_const,
+        navigation::{call_target, declaration_ranges, native_root, node_at, symbol_at},
+        type_of::type_of,
+    },
+    host::Tree,
+};
+
+/// What a hover shows, in Markdown, and the range it is about.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HoverResult {
+    pub range: TextRange,
+    pub markdown: String,
+}
+
+pub(crate) fn hover(
+    db: &Database,
+    tree: &Tree,
+    path: &str,
+    offset: TextSize,
+) -> Option<HoverResult> {
+    if let Some(symbol) = symbol_at(db, tree, path, offset) {
+        let decl = module_declaration(db, symbol.module, &symbol.kind)?;
+        return Some(HoverResult {
+            range: symbol.range,
+            markdown: describe(db, tree, symbol.module, decl),
+        });
+    }
+    if let Some(found) = function_at(db, tree, path, offset) {
+        return Some(found);
+    }
+    let ty = type_of(db, tree, path, offset)?;
+    let file = tree.file(path)?;
+    let root = native_root(db, file)?;
+    let range = root
+        .token_at_offset(offset)
+        .right_biased()
+        .and_then(|t| t.parent_ancestors().find(|n| ast::Expr::can_cast(n.kind())))
+        .map(|n| n.text_range())
+        .unwrap_or_else(|| TextRange::empty(offset));
+    Some(HoverResult {
+        range,
+        markdown: format!("```hcl\n{ty}\n```"),
+    })
+}
+
+/// The block header as written, for the hover's first line.
+fn header(kind: &DeclKind) -> String {
+    match kind {
+        DeclKind::Variable(n) => format!("variable \"{n}\""),
+        DeclKind::Local(n) => format!("local.{n}"),
+        DeclKind::Output(n) => format!("output \"{n}\""),
+        DeclKind::ModuleCall(n) => format!("module \"{n}\""),
+        DeclKind::ManagedResource { ty, name } => format!("resource \"{ty}\" \"{name}\""),
+        DeclKind::DataResource { ty, name } => format!("data \"{ty}\" \"{name}\""),
+        DeclKind::EphemeralResource { ty, name } => format!("ephemeral \"{ty}\" \"{name}\""),
+        DeclKind::Provider { name, alias } => match alias {
+            Some(alias) => format!("provider \"{name}\" # alias = \"{alias}\""),
+            None => format!("provider \"{name}\""),
+        },
+        DeclKind::Check(n) => format!("check \"{n}\""),
+        other => other.address(),
+    }
+}
+
+/// A string argument of the declaration's block, when it is a literal.
+fn string_argument(db: &Database, decl: &Declaration, name: &str) -> Option<String> {
+    let root = native_root(db, decl.file)?;
+    let (full, _) = declaration_ranges(db, decl);
+    let block = node_at(&root, full.start())?
+        .ancestors()
+        .find_map(ast::Block::cast)?;
+    let attribute = block
+        .body()?
+        .attributes()
+        .find(|a| a.name().is_some_and(|n| n.text() == name))?;
+    match attribute.expr()? {
+        ast::Expr::Template(template) => template.as_string_literal(),
+        ast::Expr::Heredoc(heredoc) => Some(
+            heredoc
+                .parts()
+                .iter()
+                .filter_map(|p| match p {
+                    ast::TemplatePart::Literal(t) => Some(t.text().to_owned()),
+                    _ => None,
+                })
+                .collect(),
+        ),
+        _ => None,
+    }
+}
+
+fn describe(db: &Database, tree: &Tree, module: ModuleDir, decl: &Declaration) -> String {
+    let mut out = format!("```hcl\n{}\n```\n", header(&decl.kind));
+    let module_dir = module.dir(db).clone();
+    if !module_dir.is_empty() {
+        let _ = writeln!(out, "In module `{module_dir}`\n");
+    }
+    let mut facts: Vec<String> = Vec::new();
+    if let Some(ty) = declaration_type(db, tree.evaluations.types, module, &decl.kind) {
+        facts.push(format!("type: `{ty}`"));
+    }
+    if let DeclKind::Variable(name) = &decl.kind
+        && let Some(variable) = file_model(db, decl.file)
+            .of_type(BlockType::Variable)
+            .find(|b| b.label(0) == *name)
+            .and_then(|b| match &b.body {
+                ItemBody::Variable(v) => Some(v),
+                _ => None,
+            })
+    {
+        match &variable.default {
+            Some(value) => facts.push(format!("default: `{}`", tofu_types::render(value))),
+            None => facts.push("required".to_owned()),
+        }
+        if variable.sensitive {
+            facts.push("sensitive".to_owned());
+        }
+        if variable.ephemeral {
+            facts.push("ephemeral".to_owned());
+        }
+        if variable.nullable == Some(false) {
+            facts.push("not nullable".to_owned());
+        }
+        if let Some(message) = &variable.deprecated {
+            facts.push(format!("deprecated: {message}"));
+        }
+    }
+    if let DeclKind::Output(_) = &decl.kind {
+        if output_flag(db, decl, "sensitive") {
+            facts.push("sensitive".to_owned());
+        }
+        if output_flag(db, decl, "ephemeral") {
+            facts.push("ephemeral".to_owned());
+        }
+    }
+    if matches!(decl.kind, DeclKind::Variable(_) | DeclKind::Local(_)) {
+        match is_const(db, tree, &module_dir, &decl.kind) {
+            Some(Constness::Const) => facts.push("const: known without state".to_owned()),
+            Some(Constness::Dynamic { chain, reason }) => {
+                let why = match reason {
+                    DynamicReason::NeedsState => "known only with state",
+                    DynamicReason::DeclaredNotConst => "declared `const = false`",
+                    DynamicReason::Circular => "refers to itself",
+                    DynamicReason::Undeclared => "not declared",
+                };
+                let chain = chain.iter().map(|c| format!("`{c}`")).collect::<Vec<_>>();
+                facts.push(format!("not const: {} ({why})", chain.join(" → ")));
+            }
+            None => {}
+        }
+    }
+    if let DeclKind::ModuleCall(call) = &decl.kind {
+        if let Some(source) = string_argument(db, decl, "source") {
+            facts.push(format!("source: `{source}`"));
+        }
+        if let Some(child) = call_target(db, tree, module, call) {
+            let variables: Vec<String> = module_variables(db, child)
+                .iter()
+                .map(|v| match v.required {
+                    true => format!("`{}` (required)", v.name),
+                    false => format!("`{}`", v.name),
+                })
+                .collect();
+            let outputs: Vec<String> = module_declarations(db, child)
+                .iter()
+                .filter_map(|d| match &d.kind {
+                    DeclKind::Output(n) => Some(format!("`{n}`")),
+                    _ => None,
+                })
+                .collect();
+            if !variables.is_empty() {
+                facts.push(format!("variables: {}", variables.join(", ")));
+            }
+            if !outputs.is_empty() {
+                facts.push(format!("outputs: {}", outputs.join(", ")));
+            }
+        }
+    }
+    for fact in facts {
+        let _ = writeln!(out, "- {fact}");
+    }
+    if let Some(description) = string_argument(db, decl, "description") {
+        let _ = write!(out, "\n{}\n", description.trim_end());
+    }
+    out.trim_end().to_owned()
+}
+
+/// Whether an output sets a flag to the literal `true`.
+fn output_flag(db: &Database, decl: &Declaration, name: &str) -> bool {
+    let Some(root) = native_root(db, decl.file) else {
+        return false;
+    };
+    let (full, _) = declaration_ranges(db, decl);
+    let Some(block) =
+        node_at(&root, full.start()).and_then(|n| n.ancestors().find_map(ast::Block::cast))
+    else {
+        return false;
+    };
+    block.body().is_some_and(|body| {
+        body.attributes().any(|a| {
+            a.name().is_some_and(|n| n.text() == name)
+                && a.expr().is_some_and(|e| e.syntax().text() == "true")
+        })
+    })
+}
+
+/// The signature of the function whose name is at `offset`.
+fn function_at(db: &Database, tree: &Tree, path: &str, offset: TextSize) -> Option<HoverResult> {
+    let root = native_root(db, tree.file(path)?)?;
+    let token = root
+        .token_at_offset(offset)
+        .find(|t| t.kind() == SyntaxKind::IDENT)?;
+    let name_node = token.parent()?;
+    if name_node.kind() != SyntaxKind::FUNCTION_NAME {
+        return None;
+    }
+    let call = name_node.parent().and_then(ast::FunctionCall::cast)?;
+    let name = call.name()?;
+    let table = FunctionTable::builtin_shared(TableKind::Configuration);
+    let function = table.get(&name)?;
+    Some(HoverResult {
+        range: name_node.text_range(),
+        markdown: format!("```hcl\n{}\n```", signature(function, table)),
+    })
+}
+
+/// `name(param type, ...) type`, as cty describes a function.
+pub(crate) fn signature(function: &tofu_eval::Function, table: &FunctionTable) -> String {
+    let mut params: Vec<String> = function
+        .params
+        .iter()
+        .map(|p| format!("{} {}", p.name, p.ty))
+        .collect();
+    if let Some(p) = &function.var_param {
+        params.push(format!("...{} {}", p.name, p.ty));
+    }
+    let ctx = FunctionContext {
+        fs: &NoFileSystem,
+        base_dir: Path::new(""),
+        pure_only: true,
+        table,
+    };
+    // cty's JSON type encoding: a string for primitive types.
+    let returns = function.signature(&ctx).return_type;
+    match returns.strip_prefix('"').and_then(|r| r.strip_suffix('"')) {
+        Some(returns) => format!("{}({}) {returns}", function.name, params.join(", ")),
+        None => format!("{}({})", function.name, params.join(", ")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use expect_test::{Expect, expect};
+
+    use crate::features::fixture::{fixture, snippet, with_cursor};
+
+    fn check(at: &str, expect: Expect) {
+        check_fixture(&with_cursor(at), expect);
+    }
+
+    fn check_fixture(text: &str, expect: Expect) {
+        let fixture = fixture(text);
+        let analysis = fixture.analysis();
+        let actual = match analysis.hover(&fixture.path, fixture.offset).unwrap() {
+            Some(hover) => format!(
+                "[{}]\n{}",
+                snippet(&analysis, &fixture.path, hover.range),
+                hover.markdown
+            ),
+            None => "none".to_owned(),
+        };
+        expect.assert_eq(&actual);
+    }
+
+    #[test]
+    fn variable_reference() {
+        check(
+            "main.tf:region}a",
+            expect![[r#"
+            [region]
+            ```hcl
+            variable "region"
+            ```
+            - type: `string`
+            - default: `"eu-west-1"`
+            - const: known without state"#]],
+        );
+    }
+
+    #[test]
+    fn local_declaration() {
+        check(
+            "main.tf:zone",
+            expect![[r#"
+            [zone]
+            ```hcl
+            local.zone
+            ```
+            - type: `string`
+            - const: known without state"#]],
+        );
+    }
+
+    #[test]
+    fn module_output_across_modules() {
+        check(
+            "main.tf:first\n}",
+            expect![[r#"
+            [first]
+            ```hcl
+            output "first"
+            ```
+            In module `net`
+
+            - type: `string`"#]],
+        );
+    }
+
+    #[test]
+    fn module_call() {
+        check(
+            "main.tf:net.first",
+            expect![[r#"
+            [net]
+            ```hcl
+            module "net"
+            ```
+            - type: `object({first=string})`
+            - source: `./net`
+            - variables: `cidr` (required)
+            - outputs: `first`"#]],
+        );
+    }
+
+    #[test]
+    fn function_signature() {
+        check(
+            "net/main.tf:cidrsubnet",
+            expect![[r#"
+            [cidrsubnet]
+            ```hcl
+            cidrsubnet(prefix string, newbits number, netnum number) string
+            ```"#]],
+        );
+    }
+
+    #[test]
+    fn description_sensitive_and_dynamic() {
+        check_fixture(
+            r#"
+variable "token" {
+  description = "The API token."
+  type        = string
+  sensitive   = true
+}
+
+resource "null_resource" "a" {}
+
+locals {
+  id = null_resource.a.id
+}
+
+output "x" {
+  value = "${var.t$0oken}-${local.id}"
+}
+"#,
+            expect![[r#"
+                [token]
+                ```hcl
+                variable "token"
+                ```
+                - type: `string`
+                - required
+                - sensitive
+                - const: known without state
+
+                The API token."#]],
+        );
+    }
+
+    #[test]
+    fn dynamic_local() {
+        check_fixture(
+            r#"
+resource "null_resource" "a" {}
+
+locals {
+  i$0d = null_resource.a.id
+}
+"#,
+            expect![[r#"
+                [id]
+                ```hcl
+                local.id
+                ```
+                - type: `any`
+                - not const: `local.id` → `null_resource.a` (known only with state)"#]],
+        );
+    }
+
+    #[test]
+    fn expression_type() {
+        check_fixture(
+            r#"
+output "n" {
+  value = [1, $02]
+}
+"#,
+            expect![[r#"
+                [2]
+                ```hcl
+                number
+                ```"#]],
+        );
+    }
+}

@@ -1,0 +1,174 @@
+//! Between the host's data (paths relative to the root, byte offsets)
+//! and the protocol's (URIs, UTF-16 positions).
+
+use std::path::{Component, Path, PathBuf};
+
+use lsp_types::{
+    DiagnosticSeverity, DiagnosticTag, NumberOrString, Position, Range,
+    TextDocumentContentChangeEvent, Url,
+};
+use tofu_ide::{
+    check::{CheckReport, Severity},
+    syntax::{LineIndex, TextRange, TextSize, Utf16Pos},
+};
+
+/// The workspace's root, absolute, and how paths under it are named.
+#[derive(Debug, Clone)]
+pub struct Root {
+    pub dir: PathBuf,
+    /// The same, with symbolic links resolved, for files named through
+    /// their real paths.
+    canonical: Option<PathBuf>,
+}
+
+impl Root {
+    pub fn new(dir: PathBuf) -> Root {
+        let canonical = dir.canonicalize().ok().filter(|c| *c != dir);
+        Root { dir, canonical }
+    }
+
+    /// The tree's name of the file a URI names: relative to the root,
+    /// with `/` separators. `None` for other URIs and files outside.
+    pub fn path_of(&self, uri: &Url) -> Option<String> {
+        let path = uri.to_file_path().ok()?;
+        let relative = path
+            .strip_prefix(&self.dir)
+            .ok()
+            .or_else(|| path.strip_prefix(self.canonical.as_ref()?).ok())
+            .map(Path::to_path_buf)
+            .or_else(|| {
+                let real = path.canonicalize().ok()?;
+                let root = self.canonical.as_ref().unwrap_or(&self.dir);
+                real.strip_prefix(root).ok().map(Path::to_path_buf)
+            })?;
+        let mut parts = Vec::new();
+        for component in relative.components() {
+            match component {
+                Component::Normal(part) => parts.push(part.to_str()?.to_owned()),
+                _ => return None,
+            }
+        }
+        (!parts.is_empty()).then(|| parts.join("/"))
+    }
+
+    pub fn uri_of(&self, path: &str) -> Option<Url> {
+        Url::from_file_path(self.dir.join(path)).ok()
+    }
+
+    /// The absolute path of a file of the tree.
+    pub fn absolute(&self, path: &str) -> PathBuf {
+        self.dir.join(path)
+    }
+}
+
+pub fn position(index: &LineIndex, text: &str, offset: TextSize) -> Position {
+    let pos = index.utf16_pos(text, offset);
+    Position::new(pos.line, pos.column)
+}
+
+pub fn range(index: &LineIndex, text: &str, range: TextRange) -> Range {
+    Range::new(
+        position(index, text, range.start()),
+        position(index, text, range.end()),
+    )
+}
+
+pub fn offset(index: &LineIndex, text: &str, position: Position) -> TextSize {
+    index.offset_of_utf16(
+        text,
+        Utf16Pos {
+            line: position.line,
+            column: position.character,
+        },
+    )
+}
+
+/// A document's text after a `didChange`'s changes, in order.
+pub fn apply_changes(text: &mut String, changes: Vec<TextDocumentContentChangeEvent>) {
+    for change in changes {
+        match change.range {
+            None => *text = change.text,
+            Some(changed) => {
+                let index = LineIndex::new(text);
+                let start = usize::from(offset(&index, text, changed.start));
+                let end = usize::from(offset(&index, text, changed.end)).max(start);
+                text.replace_range(start..end, &change.text);
+            }
+        }
+    }
+}
+
+/// A report's diagnostics by the file they are in, as the protocol has
+/// them; diagnostics about no file are left out.
+pub fn diagnostics(report: &CheckReport) -> Vec<(String, Vec<lsp_types::Diagnostic>)> {
+    let mut by_file: Vec<Vec<lsp_types::Diagnostic>> = vec![Vec::new(); report.sources.len()];
+    for diagnostic in &report.diagnostics {
+        let Some(location) = diagnostic.location else {
+            continue;
+        };
+        let source = report.source(location.file);
+        let mut message = diagnostic.summary.clone();
+        if !diagnostic.detail.is_empty() {
+            message.push_str("\n\n");
+            message.push_str(&diagnostic.detail);
+        }
+        for (name, value) in &diagnostic.values {
+            message.push_str(&format!("\n  {name} {value}"));
+        }
+        by_file[location.file.0 as usize].push(lsp_types::Diagnostic {
+            range: range(&source.line_index, &source.text, location.range),
+            severity: Some(match diagnostic.severity {
+                Severity::Error => DiagnosticSeverity::ERROR,
+                Severity::Warning => DiagnosticSeverity::WARNING,
+                Severity::Note => DiagnosticSeverity::HINT,
+            }),
+            code: Some(NumberOrString::String(diagnostic.code.name().to_owned())),
+            source: Some("tofu-analyzer".to_owned()),
+            message,
+            tags: diagnostic
+                .deprecation
+                .is_some()
+                .then(|| vec![DiagnosticTag::DEPRECATED]),
+            ..Default::default()
+        });
+    }
+    report
+        .sources
+        .iter()
+        .zip(by_file)
+        .filter(|(source, _)| source.available)
+        .map(|(source, diagnostics)| (source.path.clone(), diagnostics))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn incremental_changes_in_utf16() {
+        let mut text = "a = \"🗻\"\nb = 1\n".to_owned();
+        let change = |line, from, to, new: &str| TextDocumentContentChangeEvent {
+            range: Some(Range::new(
+                Position::new(line, from),
+                Position::new(line, to),
+            )),
+            range_length: None,
+            text: new.to_owned(),
+        };
+        apply_changes(&mut text, vec![change(0, 5, 7, "x"), change(1, 4, 5, "22")]);
+        assert_eq!(text, "a = \"x\"\nb = 22\n");
+    }
+
+    #[test]
+    fn paths_under_the_root_only() {
+        let root = Root::new(PathBuf::from("/nonexistent/root"));
+        let uri = Url::parse("file:///nonexistent/root/net/main.tf").unwrap();
+        assert_eq!(root.path_of(&uri).as_deref(), Some("net/main.tf"));
+        let outside = Url::parse("file:///nonexistent/other.tf").unwrap();
+        assert_eq!(root.path_of(&outside), None);
+        let http = Url::parse("https://example.com/main.tf").unwrap();
+        assert_eq!(root.path_of(&http), None);
+        assert_eq!(root.uri_of("net/main.tf"), Some(uri));
+    }
+}
