@@ -1167,7 +1167,14 @@ fn provider_schemas_check_resources() {
 /// directory, and give the same diagnostics as the flag.
 #[test]
 fn provider_schemas_from_the_configuration_file() {
-    let from_config = analyzer(&["check", "provider_schemas_config", "--format", "json"]);
+    let from_config = analyzer(&[
+        "check",
+        "provider_schemas",
+        "--format",
+        "json",
+        "--config",
+        "provider_schemas.tofu-analyzer.hcl",
+    ]);
     let from_flag = analyzer(&[
         "check",
         "provider_schemas",

@@ -49,6 +49,23 @@ pub fn too_large() -> io::Error {
     )
 }
 
+/// `path` with `.` and `..` resolved lexically (`..` above the root
+/// stays at the root), as the filesystem functions resolve paths before
+/// they read.
+pub fn lexically_normalized(path: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for component in path.components() {
+        match component {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                out.pop();
+            }
+            other => out.push(other),
+        }
+    }
+    out
+}
+
 /// No file system at all: every path is missing. For evaluations that
 /// must not read files (constants, type defaults).
 #[derive(Debug, Default, Clone, Copy)]
@@ -108,17 +125,7 @@ impl MemoryFileSystem {
     /// `path` made absolute against the current directory, with `.` and
     /// `..` resolved.
     fn absolute(&self, path: &Path) -> PathBuf {
-        let mut out = PathBuf::new();
-        for component in self.current_dir.join(path).components() {
-            match component {
-                Component::CurDir => {}
-                Component::ParentDir => {
-                    out.pop();
-                }
-                other => out.push(other),
-            }
-        }
-        out
+        lexically_normalized(&self.current_dir.join(path))
     }
 
     fn is_dir(&self, path: &Path) -> bool {

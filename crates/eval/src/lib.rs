@@ -25,6 +25,9 @@ pub use diagnostic::{Code, Diagnostic, FunctionCall, FunctionSignature, Severity
 pub use eval::{
     EvalContext, NoVariables, Scope, evaluate, evaluate_json, expression_values, referenced_roots,
 };
-pub use fs::{FileKind, FileSystem, MAX_FILE_SIZE, MemoryFileSystem, NoFileSystem, too_large};
+pub use fs::{
+    FileKind, FileSystem, MAX_FILE_SIZE, MemoryFileSystem, NoFileSystem, lexically_normalized,
+    too_large,
+};
 pub use functions::{Function, FunctionContext, FunctionError, FunctionTable, Param};
 pub use tofu_types::{Type, Value};

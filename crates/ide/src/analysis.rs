@@ -122,7 +122,6 @@ impl Analysis {
         })
     }
 
-
     /// What the symbol at `offset` in `path` is: its declaration, type,
     /// description and flags; a function's signature; or the type of
     /// the expression there.

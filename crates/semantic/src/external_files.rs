@@ -12,12 +12,12 @@
 use std::{
     collections::HashMap,
     fmt, io,
-    path::{Component, Path, PathBuf},
+    path::{Path, PathBuf},
     sync::{Arc, Mutex},
 };
 
 use salsa::{Durability, Setter};
-use tofu_eval::{FileKind, FileSystem, NoFileSystem};
+use tofu_eval::{FileKind, FileSystem, NoFileSystem, lexically_normalized};
 
 use crate::input::Workspace;
 
@@ -53,7 +53,7 @@ impl ExternalFiles {
     /// For the host: what is at `path` (absolute) changed, or appeared or
     /// went; the queries that read it, or listed its directory, run again.
     pub fn changed(&self, db: &mut crate::db::Database, path: &Path) {
-        let path = normalized(path);
+        let path = lexically_normalized(path);
         let inputs: Vec<ExternalPath> = {
             let paths = self.0.paths.lock().unwrap_or_else(|e| e.into_inner());
             [Some(path.as_path()), path.parent()]
@@ -73,7 +73,7 @@ impl ExternalFiles {
 
     /// Records that the current query reads `path`.
     fn track(&self, db: &dyn salsa::Database, path: &Path) {
-        let path = normalized(path);
+        let path = lexically_normalized(path);
         let input = {
             let mut paths = self.0.paths.lock().unwrap_or_else(|e| e.into_inner());
             *paths.entry(path.clone()).or_insert_with(|| {
@@ -99,22 +99,6 @@ impl fmt::Debug for ExternalFiles {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("ExternalFiles")
     }
-}
-
-/// `path` with `.` and `..` resolved lexically, as the filesystem
-/// functions resolve them before they read.
-fn normalized(path: &Path) -> PathBuf {
-    let mut out = PathBuf::new();
-    for component in path.components() {
-        match component {
-            Component::CurDir => {}
-            Component::ParentDir => {
-                out.pop();
-            }
-            other => out.push(other),
-        }
-    }
-    out
 }
 
 /// The workspace's file system as a query reads it: every path read is
