@@ -178,3 +178,34 @@ fn a_changed_template_is_read_again_when_the_host_is_told() {
     let fresh = lines(&check_tree(&dir, &CheckOptions::default()).unwrap());
     assert_eq!(lines(&host.analysis().report().unwrap()), fresh);
 }
+
+/// A tree loaded without configuration gets its root module from its
+/// first file, with the root's values; and loses it with its last.
+#[test]
+fn the_root_module_comes_and_goes_with_its_files() {
+    let temp = tempfile::tempdir().unwrap();
+    let dir = temp.path().join("tree");
+    fs::create_dir_all(&dir).unwrap();
+    fs::write(dir.join("terraform.tfvars"), "n = 20\n").unwrap();
+    let mut host = AnalysisHost::load(&dir, &CheckOptions::default()).unwrap();
+    let steps: Vec<Vec<Edit<'_>>> = vec![
+        vec![Edit::Set(
+            "main.tf",
+            "variable \"n\" {\n  type = number\n}\noutput \"o\" {\n  value = var.n + \"x\"\n}\n",
+        )],
+        vec![Edit::Set("sub/main.tf", "locals {\n  a = local.b\n}\n")],
+        vec![Edit::Remove("main.tf")],
+        vec![Edit::Remove("sub/main.tf")],
+    ];
+    let before = lines(&host.analysis().report().unwrap());
+    assert_eq!(
+        before,
+        lines(&check_tree(&dir, &CheckOptions::default()).unwrap())
+    );
+    for (index, edits) in steps.iter().enumerate() {
+        apply(&mut host, &dir, edits);
+        let incremental = lines(&host.analysis().report().unwrap());
+        let fresh = lines(&check_tree(&dir, &CheckOptions::default()).unwrap());
+        assert_eq!(incremental, fresh, "after step {index}");
+    }
+}

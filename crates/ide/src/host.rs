@@ -451,6 +451,13 @@ impl AnalysisHost {
                     .durability(Durability::HIGH)
                     .new(&self.db);
                 tree.dirs.insert(index, module);
+                if dir.is_empty() {
+                    // The root directory had no configuration: its first
+                    // file makes the root module, which takes the root's
+                    // values.
+                    tree.root_module = module;
+                    tree.root_inputs.set_module(&mut self.db).to(module);
+                }
                 index
             }
         };
@@ -507,7 +514,7 @@ impl AnalysisHost {
         if tree.workspace.modules(&self.db) != &modules {
             tree.workspace.set_modules(&mut self.db).to(modules);
         }
-        tree.problems = rebuilt_problems(&tree.problems, &tree.modules);
+        tree.problems = rebuilt_problems(&tree.problems, &tree.modules, &tree.root);
     }
 }
 
@@ -557,15 +564,19 @@ fn module_names(module: &Module) -> impl Iterator<Item = String> + '_ {
         .chain(module.shadowed.iter().map(|s| s.name.clone()))
 }
 
-/// Discovery's problems with the notes about shadowed files made again
-/// from the modules as they are now.
-fn rebuilt_problems(problems: &[Diagnostic], modules: &[Module]) -> Vec<Diagnostic> {
+/// Discovery's problems with what follows from the modules (the notes
+/// about shadowed files, the warning about a tree without configuration)
+/// made again from the modules as they are now.
+fn rebuilt_problems(problems: &[Diagnostic], modules: &[Module], root: &Path) -> Vec<Diagnostic> {
     let mut out: Vec<Diagnostic> = problems
         .iter()
-        .filter(|d| d.code != Code::IgnoredFile)
+        .filter(|d| !matches!(d.code, Code::IgnoredFile | Code::NoConfigurationFiles))
         .cloned()
         .collect();
     out.extend(shadowing_notes(modules));
+    if modules.is_empty() {
+        out.push(no_configuration(root));
+    }
     out
 }
 
