@@ -99,7 +99,7 @@ pub fn run(args: ConsoleArgs, no_color: bool) -> ExitCode {
     let scope = ConsoleScope {
         scope: &root_scope,
         functions: &functions,
-        fs: &DiskFileSystem,
+        fs: &DiskFileSystem::from_environment(&working_dir, &environment),
         base_dir: &args.dir,
     };
     if io::stdin().is_terminal() && io::stdout().is_terminal() {

@@ -1,8 +1,9 @@
 //! The disk, as the host reads it: the configuration's files, variables
 //! files, provider schemas, and what evaluation's filesystem functions
 //! (`file`, `templatefile`, `fileset`, ...) read through the database.
-//! The one place of the library that touches the machine's file system
-//! and `HOME`.
+//! The one place of the library that touches the machine's file system.
+//! The working directory and `HOME` (for `abspath` and `pathexpand`) are
+//! what the caller passes: the library reads no environment.
 
 #![allow(clippy::disallowed_methods)]
 
@@ -13,9 +14,37 @@ use std::{
 
 use tofu_eval::{FileKind, FileSystem, MAX_FILE_SIZE, too_large};
 
-/// The machine's file system.
-#[derive(Debug, Default, Clone, Copy)]
-pub struct DiskFileSystem;
+/// The machine's file system, with the working directory and home
+/// directory the caller gives.
+#[derive(Debug, Default, Clone)]
+pub struct DiskFileSystem {
+    current_dir: Option<PathBuf>,
+    home_dir: Option<PathBuf>,
+}
+
+impl DiskFileSystem {
+    pub fn new(current_dir: Option<PathBuf>, home_dir: Option<PathBuf>) -> DiskFileSystem {
+        DiskFileSystem {
+            current_dir,
+            home_dir,
+        }
+    }
+
+    /// With `working_dir` as the working directory and the home directory
+    /// from `HOME` in `environment` (as go-homedir, an empty `HOME` counts
+    /// as unset).
+    pub fn from_environment(
+        working_dir: &Path,
+        environment: &[(String, String)],
+    ) -> DiskFileSystem {
+        let home = environment
+            .iter()
+            .rev()
+            .find(|(name, value)| name == "HOME" && !value.is_empty())
+            .map(|(_, value)| PathBuf::from(value));
+        DiskFileSystem::new(Some(working_dir.to_path_buf()), home)
+    }
+}
 
 impl FileSystem for DiskFileSystem {
     fn read(&self, path: &Path) -> io::Result<Vec<u8>> {
@@ -45,14 +74,13 @@ impl FileSystem for DiskFileSystem {
     }
 
     fn current_dir(&self) -> io::Result<PathBuf> {
-        std::env::current_dir()
+        self.current_dir
+            .clone()
+            .ok_or_else(|| io::Error::from(io::ErrorKind::NotFound))
     }
 
     fn home_dir(&self) -> Option<PathBuf> {
-        // As go-homedir, an empty HOME counts as unset.
-        std::env::var_os("HOME")
-            .filter(|home| !home.is_empty())
-            .map(PathBuf::from)
+        self.home_dir.clone()
     }
 }
 
@@ -90,11 +118,17 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let file = dir.join("f.txt");
         std::fs::write(&file, "hi").unwrap();
-        assert_eq!(DiskFileSystem.read(&file).unwrap(), b"hi");
-        assert_eq!(DiskFileSystem.kind(&file).unwrap(), FileKind::File);
-        assert_eq!(DiskFileSystem.kind(&dir).unwrap(), FileKind::Directory);
+        assert_eq!(DiskFileSystem::default().read(&file).unwrap(), b"hi");
         assert_eq!(
-            DiskFileSystem.read(&dir).unwrap_err().kind(),
+            DiskFileSystem::default().kind(&file).unwrap(),
+            FileKind::File
+        );
+        assert_eq!(
+            DiskFileSystem::default().kind(&dir).unwrap(),
+            FileKind::Directory
+        );
+        assert_eq!(
+            DiskFileSystem::default().read(&dir).unwrap_err().kind(),
             io::ErrorKind::IsADirectory
         );
         std::fs::remove_dir_all(&dir).unwrap();
@@ -104,9 +138,16 @@ mod tests {
     #[test]
     fn devices_are_told_apart_and_never_read_endlessly() {
         assert_eq!(
-            DiskFileSystem.kind(Path::new("/dev/null")).unwrap(),
+            DiskFileSystem::default()
+                .kind(Path::new("/dev/null"))
+                .unwrap(),
             FileKind::Device
         );
-        assert_eq!(DiskFileSystem.read(Path::new("/dev/null")).unwrap(), b"");
+        assert_eq!(
+            DiskFileSystem::default()
+                .read(Path::new("/dev/null"))
+                .unwrap(),
+            b""
+        );
     }
 }

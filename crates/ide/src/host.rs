@@ -262,7 +262,10 @@ impl AnalysisHost {
         let root_inputs = load_root_inputs(&db, root_module, root, values);
         let absolute_root = std::path::absolute(root).unwrap_or_else(|_| root.to_path_buf());
         let base_dir = absolute_root.to_string_lossy().into_owned();
-        let external_files = ExternalFiles::new(Arc::new(DiskFileSystem));
+        let external_files = ExternalFiles::new(Arc::new(DiskFileSystem::from_environment(
+            values.working_dir,
+            values.environment,
+        )));
         let mut db = db;
         workspace
             .set_external_files(&mut db)
