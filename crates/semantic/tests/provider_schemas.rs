@@ -273,6 +273,8 @@ cases! {
     typed_valid
     sensitive
     unsupported_attribute
+    provider_functions
+    provider_functions_without_schema
 }
 
 /// A workspace given no schemas reports what it reported before schemas

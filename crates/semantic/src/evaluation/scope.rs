@@ -111,11 +111,17 @@ fn in_scope<T>(
     let scope = ExpressionScope { roots };
     let base = root_base_dir(db, ev, addr);
     let fs = TrackedFileSystem::of(db, ev.workspace(db));
+    let builtin = FunctionTable::builtin_shared(TableKind::Configuration);
+    let with_providers =
+        crate::provider_schemas::functions::module_provider_functions(db, ev.workspace(db), module)
+            .as_ref()
+            .map(|p| builtin.with_provider_functions(std::sync::Arc::clone(p)));
     let how = HowToEvaluate {
         base_dir: &base,
         fs: &fs,
         pure_only: true,
         assume_non_empty: ev.mode(db) == super::EvalMode::Types,
+        functions: with_providers.as_ref().unwrap_or(builtin),
     };
     Some(run(&scope, how))
 }
@@ -207,6 +213,9 @@ pub(crate) struct HowToEvaluate<'a> {
     /// Impure functions give unknown values.
     pub pure_only: bool,
     pub assume_non_empty: bool,
+    /// The functions it may call: the built-in ones, and those of the
+    /// module's providers with schemas.
+    pub functions: &'a FunctionTable,
 }
 
 /// `expr`, from `file`, evaluated against `scope` with the built-in
@@ -237,7 +246,7 @@ fn eval_context<'a>(
 ) -> EvalContext<'a> {
     EvalContext {
         scope,
-        functions: FunctionTable::builtin_shared(TableKind::Configuration),
+        functions: how.functions,
         fs: how.fs,
         base_dir: how.base_dir,
         pure_only: how.pure_only,
