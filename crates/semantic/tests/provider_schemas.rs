@@ -275,6 +275,7 @@ cases! {
     unsupported_attribute
     provider_functions
     provider_functions_without_schema
+    write_only
 }
 
 /// A workspace given no schemas reports what it reported before schemas

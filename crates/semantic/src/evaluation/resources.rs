@@ -20,8 +20,10 @@ use crate::declarations::DeclKind;
 use crate::declarations::module::module_declarations;
 use crate::diagnostics::Diagnostic;
 use crate::input::ModuleDir;
+use crate::provider_schemas::checks::spec_type;
+use crate::provider_schemas::ephemeral::{self, non_write_only_ephemeral_paths};
 use crate::provider_schemas::values::{
-    attribute_type, nested_block_type, planned_attribute, resource_schema, unknown_value,
+    nested_block_type, planned_attribute, resource_schema, unknown_value,
 };
 
 /// Arguments of a resource block that are OpenTofu's, not the
@@ -101,14 +103,21 @@ pub fn resource_value(
             let failed = found.iter().any(|d| d.severity == Severity::Error);
             diagnostics.extend(found);
             let attribute = schema.and_then(|s| s.attributes.get(name.as_str()));
-            let write_only = match attribute {
-                Some(attribute) => attribute.write_only,
-                None => is_write_only(name),
+            // `validEphemeralReferences`: with the schema, at each
+            // attribute the value holds an ephemeral value under; without,
+            // at the argument.
+            let ephemeral_paths = match attribute {
+                _ if ephemeral_context => Vec::new(),
+                Some(attribute) => non_write_only_ephemeral_paths(name, attribute, &value),
+                None if !is_write_only(name) && value.has_mark_deep(Mark::Ephemeral) => {
+                    vec![format!(".{name}")]
+                }
+                None => Vec::new(),
             };
             if let Some(attribute) = attribute
                 && !failed
                 && static_value(expr).is_none()
-                && let Err(error) = tofu_types::convert(&value, &attribute_type(attribute))
+                && let Err(error) = tofu_types::convert(&value, &spec_type(attribute))
             {
                 // `hcldec`'s conversion of the argument to its type (the
                 // schema checks report it for constants).
@@ -123,14 +132,15 @@ pub fn resource_value(
                     expr.range(),
                 ));
             }
-            if !ephemeral_context && !write_only && value.has_mark_deep(Mark::Ephemeral) {
+            for path in ephemeral_paths {
+                let at = ephemeral::subject(expr, path == format!(".{name}"));
                 diagnostics.push(Diagnostic::error_in(
                     Code::EphemeralValueUsedInNonEphemeralContext,
                     format!(
-                        "Attribute \".{name}\" is referencing an ephemeral value but ephemeral values can be referenced only by other ephemeral attributes or by write-only ones."
+                        "Attribute \"{path}\" is referencing an ephemeral value but ephemeral values can be referenced only by other ephemeral attributes or by write-only ones."
                     ),
                     *file,
-                    expr.range(),
+                    at,
                 ));
             }
             if schema.is_some() {
@@ -155,6 +165,7 @@ pub fn resource_value(
                 body,
                 &keys,
                 &|ty| types.contains(ty),
+                schema.filter(|_| !ephemeral_context),
             ));
         }
         if passed_whole {

@@ -118,7 +118,7 @@ pub(crate) fn planned_attribute(attribute: &Attribute, configured: Option<Value>
         _ if attribute.write_only => Value::null(ty),
         Some(value) if !(value.is_null() && attribute.computed) => {
             let marks = value.marks();
-            match tofu_types::convert(&value, &ty) {
+            match tofu_types::convert(&value, &spec_type(attribute)) {
                 Ok(converted) => converted,
                 Err(_) => Value::unknown(ty).with_marks(marks),
             }
