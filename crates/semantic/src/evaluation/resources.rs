@@ -23,7 +23,7 @@ use crate::input::ModuleDir;
 use crate::provider_schemas::checks::spec_type;
 use crate::provider_schemas::ephemeral::{self, non_write_only_ephemeral_paths};
 use crate::provider_schemas::values::{
-    nested_block_type, planned_attribute, resource_schema, unknown_value,
+    nested_block_type, planned_attribute, resource_schema, unknown_value, with_deprecation_marks,
 };
 
 /// Arguments of a resource block that are OpenTofu's, not the
@@ -172,7 +172,12 @@ pub fn resource_value(
             return Value::dynamic();
         }
         if let Some(schema) = schema {
-            return planned_value(schema, configured);
+            return with_deprecation_marks(
+                schema,
+                planned_value(schema, configured),
+                &addr.to_string(),
+                &format!("{}{key}", kind.address()),
+            );
         }
         Value::object(object)
     };
@@ -222,12 +227,18 @@ pub(crate) fn unplanned_resource_value(
     db: &dyn salsa::Database,
     workspace: crate::input::Workspace,
     module: ModuleDir,
+    module_instance: &str,
     kind: &DeclKind,
 ) -> Value {
     let single = crate::declarations::module::module_declaration(db, module, kind)
         .is_some_and(|d| d.instances == Instances::Single);
     let value = match resource_schema(db, workspace, module, kind) {
-        Some(schema) if single => unknown_value(schema),
+        Some(schema) if single => with_deprecation_marks(
+            schema,
+            unknown_value(schema),
+            module_instance,
+            &kind.address(),
+        ),
         _ => Value::dynamic(),
     };
     if matches!(kind, DeclKind::EphemeralResource { .. }) {

@@ -152,8 +152,9 @@ pub(crate) fn evaluate_as(
     }) else {
         return (Value::dynamic(), Vec::new());
     };
-    // Only the plan gives module outputs values, deprecated or not.
-    if ev.mode(db) != super::EvalMode::Plan {
+    // Only the plan gives module outputs values, deprecated or not;
+    // resources' deprecated attributes are marked at validate too.
+    if ev.mode(db) == super::EvalMode::Types {
         return (value, diagnostics);
     }
     let (value, warnings) = deprecation_warnings(value, file, expr, reading);
@@ -341,7 +342,7 @@ fn scope_roots(
                 unknown
             };
         }
-        unplanned_resource_value(db, workspace, module, kind)
+        unplanned_resource_value(db, workspace, module, &addr.to_string(), kind)
     };
     for reference in super::syntax::references_within(db, file, expr.range()) {
         match &reference.subject {
