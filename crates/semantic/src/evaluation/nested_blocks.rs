@@ -25,18 +25,31 @@ const NOT_EVALUATED: &[&str] = &["lifecycle", "provisioner", "connection"];
 /// instance: nested expansions of large collections stay bounded.
 const MAX_GENERATED: usize = 1000;
 
-/// What evaluating the nested blocks of `body` (a resource's, with the
-/// instance data `keys`) reports.
+/// The nested blocks of a resource's body to evaluate.
+pub(crate) struct NestedBlocks<'a> {
+    pub body: &'a ast::Body,
+    /// Which types of the top level's blocks to evaluate.
+    pub wanted: &'a dyn Fn(&str) -> bool,
+    /// The resource's schema, when the blocks' ephemeral values are
+    /// checked against it (not for an ephemeral resource's).
+    pub ephemeral_check: Option<&'a Block>,
+}
+
+/// What evaluating the nested `blocks` of a resource's body in `file`,
+/// with the instance data `keys`, reports.
 pub(crate) fn nested_block_diagnostics(
     db: &dyn salsa::Database,
     ev: Evaluation,
     addr: &InstanceAddr,
     file: SourceFile,
-    body: &ast::Body,
+    blocks: NestedBlocks<'_>,
     keys: &KeyData,
-    wanted: &dyn Fn(&str) -> bool,
-    ephemeral_check: Option<&Block>,
 ) -> Vec<Diagnostic> {
+    let NestedBlocks {
+        body,
+        wanted,
+        ephemeral_check,
+    } = blocks;
     let mut walk = Walk {
         db,
         ev,

@@ -8,7 +8,7 @@ use tofu_diagnostics::{Code, Severity};
 use tofu_syntax::ast;
 use tofu_types::{Mark, Value};
 
-use super::nested_blocks::{generated_block_type, nested_block_diagnostics};
+use super::nested_blocks::{NestedBlocks, generated_block_type, nested_block_diagnostics};
 use super::scope::{Reading, evaluate_as};
 use super::syntax::{block_body, merge_order, merged_arguments};
 use super::{
@@ -162,10 +162,12 @@ pub fn resource_value(
                 ev,
                 &addr,
                 *file,
-                body,
+                NestedBlocks {
+                    body,
+                    wanted: &|ty| types.contains(ty),
+                    ephemeral_check: schema.filter(|_| !ephemeral_context),
+                },
                 &keys,
-                &|ty| types.contains(ty),
-                schema.filter(|_| !ephemeral_context),
             ));
         }
         if passed_whole {
