@@ -331,34 +331,35 @@ impl Evaluator<'_, '_> {
         if self.diagnostics[before..].iter().any(Diagnostic::is_error) {
             return Value::dynamic();
         }
-        // cty's own check, after HCL's conversions: the first null
-        // argument a parameter does not take.
-        let null = values
-            .iter()
-            .enumerate()
-            .find(|(i, v)| v.is_null() && !f.param(*i).is_some_and(|p| p.allow_null));
-        if let Some((i, _)) = null {
-            let param = f.param(i).expect("arity checked");
-            let diagnostic = Diagnostic::error(
-                Code::InvalidFunctionArgument,
-                format!(
-                    "Invalid value for {:?} parameter: argument must not be null.",
-                    param.name
-                ),
-            )
-            .with_subject(args[i].start_range())
-            .with_context(range);
-            let diagnostic = self.with_callee(diagnostic, name, callee);
-            self.error(self.with_values(diagnostic, args[i].expr()));
-            return Value::dynamic();
-        }
-        let mut marks = tofu_types::Marks::NONE;
+        // cty's own checks, after HCL's conversions, argument by argument:
+        // a null a parameter does not take is an error; an argument of no
+        // known type (a dynamic parameter's) leaves the result's type
+        // unknown and stops the checks.
         let mut ty = f.return_type.clone();
-        for value in &values {
-            marks |= value.unmark_deep().1;
+        for (i, value) in values.iter().enumerate() {
+            let param = f.param(i).expect("arity checked");
+            if value.is_null() && !param.allow_null {
+                let diagnostic = Diagnostic::error(
+                    Code::InvalidFunctionArgument,
+                    format!(
+                        "Invalid value for {:?} parameter: argument must not be null.",
+                        param.name
+                    ),
+                )
+                .with_subject(args[i].start_range())
+                .with_context(range);
+                let diagnostic = self.with_callee(diagnostic, name, callee);
+                self.error(self.with_values(diagnostic, args[i].expr()));
+                return Value::dynamic();
+            }
             if value.ty().is_dynamic() {
                 ty = Type::Dynamic;
+                break;
             }
+        }
+        let mut marks = tofu_types::Marks::NONE;
+        for value in &values {
+            marks |= value.unmark_deep().1;
         }
         Value::unknown(ty).with_marks(marks)
     }
