@@ -145,6 +145,8 @@ fn functions_the_schema_lacks_take_anything() {
     let (value, errors) = eval("provider::p::missing(1, [2], null)");
     assert!(errors.is_empty(), "{errors:?}");
     assert_eq!(render(&value), render(&Value::dynamic()));
+    let (value, _) = eval("provider::p::missing(var.secret)");
+    assert!(value.has_mark(Mark::Sensitive));
     // A provider without a schema is as before: no functions.
     let (_, errors) = eval("provider::q::exists(\"/\")");
     assert_eq!(

@@ -61,10 +61,13 @@ impl Evaluator<'_, '_> {
                     return self.provider_call(e, &name, &f);
                 }
                 Some(ProviderLookup::Placeholder) => {
+                    // Anything goes; the arguments' marks are the
+                    // result's, as for any function that takes no marks.
+                    let mut marks = tofu_types::Marks::NONE;
                     for arg in e.args() {
-                        self.eval(&arg);
+                        marks |= self.eval(&arg).unmark_deep().1;
                     }
-                    return Value::dynamic();
+                    return Value::dynamic().with_marks(marks);
                 }
                 None => {}
             }
