@@ -83,3 +83,12 @@ output "from_secret" {
 output "expanded_arguments" {
   value = provider::local::direxists(var.paths...)
 }
+
+module "child" {
+  source = "./child"
+  names  = provider::local::direxists("/tmp")
+}
+
+output "from_child" {
+  value = module.child.exists + 1
+}
