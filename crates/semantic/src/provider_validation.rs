@@ -142,6 +142,12 @@ impl ModuleProviders {
         self.has_errors
     }
 
+    /// The module's `required_providers` entries: each local name with
+    /// its provider.
+    pub(crate) fn required_providers(&self) -> impl Iterator<Item = (&str, &Provider)> + '_ {
+        self.requirements.iter().map(|r| (r.name.as_str(), &r.ty))
+    }
+
     fn requirement(&self, name: &str) -> Option<&Requirement> {
         self.requirements.iter().find(|r| r.name == name)
     }

@@ -273,6 +273,9 @@ cases! {
     typed_valid
     sensitive
     unsupported_attribute
+    provider_functions
+    provider_functions_without_schema
+    write_only
 }
 
 /// A workspace given no schemas reports what it reported before schemas

@@ -10,7 +10,9 @@ use tofu_types::{Type, Value};
 
 use super::range::token_range;
 use super::{Evaluator, node_range};
-use crate::functions::{Function, FunctionError, FunctionTable, call};
+use crate::functions::{
+    Function, FunctionError, FunctionTable, ProviderFunction, ProviderLookup, call,
+};
 use crate::{Diagnostic, typeexpr};
 
 /// One argument after `...` expansion.
@@ -18,6 +20,13 @@ enum Arg {
     Expr(Expr),
     /// An element of the expanded final argument.
     Expanded(Value, TextRange),
+}
+
+/// The function a call calls.
+#[derive(Clone, Copy)]
+enum Callee<'f> {
+    Builtin(&'f Function),
+    Provider(&'f ProviderFunction),
 }
 
 impl Arg {
@@ -46,6 +55,22 @@ impl Evaluator<'_, '_> {
         };
         let name_range = e.name_node().map_or(range, |n| node_range(&n));
         let Some(f) = self.ctx.functions.get(&name).cloned() else {
+            match self.ctx.functions.provider_function(&name) {
+                Some(ProviderLookup::Function(f)) => {
+                    let f = f.clone();
+                    return self.provider_call(e, &name, &f);
+                }
+                Some(ProviderLookup::Placeholder) => {
+                    // Anything goes; the arguments' marks are the
+                    // result's, as for any function that takes no marks.
+                    let mut marks = tofu_types::Marks::NONE;
+                    for arg in e.args() {
+                        marks |= self.eval(&arg).unmark_deep().1;
+                    }
+                    return Value::dynamic().with_marks(marks);
+                }
+                None => {}
+            }
             if self.ctx.functions.is_empty() {
                 self.error(
                     Diagnostic::error(
@@ -62,7 +87,7 @@ impl Evaluator<'_, '_> {
         let close = paren(e, SyntaxKind::R_PAREN);
         let start = start_range(&Expr::FunctionCall(e.clone()));
 
-        let Some(args) = self.expand_args(e, range, &name, &f) else {
+        let Some(args) = self.expand_args(e, range, &name, Callee::Builtin(&f)) else {
             return Value::dynamic();
         };
         if args.len() < f.params.len() {
@@ -213,17 +238,133 @@ impl Evaluator<'_, '_> {
     }
 
     /// `diagnostic` about a call of `f` by the name `called_as`.
-    fn with_function(
+    fn with_function(&self, diagnostic: Diagnostic, called_as: &str, f: &Function) -> Diagnostic {
+        self.with_callee(diagnostic, called_as, Callee::Builtin(f))
+    }
+
+    /// `diagnostic` about a call of `callee` by the name `called_as`.
+    fn with_callee(
         &self,
         mut diagnostic: Diagnostic,
         called_as: &str,
-        f: &Function,
+        callee: Callee<'_>,
     ) -> Diagnostic {
+        let signature = match callee {
+            Callee::Builtin(f) => f.signature(&self.ctx.function_context()),
+            Callee::Provider(f) => f.signature(called_as),
+        };
         diagnostic.function_call = Some(Box::new(crate::FunctionCall {
             called_as: called_as.to_owned(),
-            signature: f.signature(&self.ctx.function_context()),
+            signature,
         }));
         diagnostic
+    }
+
+    /// A call of a provider's function (cty's `Function.Call` of the
+    /// function `providers.BuildProviderFunction` builds): the arguments
+    /// counted and converted as for any function, nulls rejected unless
+    /// the parameter allows them; the result, which only the provider
+    /// could compute, unknown of the return type (dynamic for a dynamic
+    /// argument), with the arguments' marks.
+    fn provider_call(&mut self, e: &FunctionCall, name: &str, f: &ProviderFunction) -> Value {
+        let range = node_range(e.syntax());
+        let close = paren(e, SyntaxKind::R_PAREN);
+        let callee = Callee::Provider(f);
+        let Some(args) = self.expand_args(e, range, name, callee) else {
+            return Value::dynamic();
+        };
+        if args.len() < f.params.len() {
+            let qualifier = if f.var_param.is_some() {
+                " at least"
+            } else {
+                ""
+            };
+            let diagnostic = Diagnostic::error(
+                Code::NotEnoughFunctionArguments,
+                format!(
+                    "Function {name:?} expects{qualifier} {} argument(s). Missing value for {:?}.",
+                    f.params.len(),
+                    f.params[args.len()].name
+                ),
+            )
+            .with_subject(close.unwrap_or(range))
+            .with_context(range);
+            self.error(self.with_callee(diagnostic, name, callee));
+            return Value::dynamic();
+        }
+        if f.var_param.is_none() && args.len() > f.params.len() {
+            let diagnostic = Diagnostic::error(
+                Code::TooManyFunctionArguments,
+                format!(
+                    "Function {name:?} expects only {} argument(s).",
+                    f.params.len()
+                ),
+            )
+            .with_subject(args[f.params.len()].start_range())
+            .with_context(range);
+            self.error(self.with_callee(diagnostic, name, callee));
+            return Value::dynamic();
+        }
+        let before = self.diagnostics.len();
+        let mut values = Vec::with_capacity(args.len());
+        for (i, arg) in args.iter().enumerate() {
+            let param = f.param(i).expect("arity checked");
+            let value = match arg {
+                Arg::Expr(expr) => self.eval(expr),
+                Arg::Expanded(v, _) => v.clone(),
+            };
+            match convert(&value, &param.ty) {
+                Ok(v) => values.push(v),
+                Err(err) => {
+                    let diagnostic = Diagnostic::error(
+                        Code::InvalidFunctionArgument,
+                        format!(
+                            "Invalid value for {:?} parameter: {}.",
+                            param.name, err.message
+                        ),
+                    )
+                    .with_subject(arg.start_range())
+                    .with_context(range);
+                    let diagnostic = self.with_callee(diagnostic, name, callee);
+                    self.error(self.with_values(diagnostic, arg.expr()));
+                    values.push(Value::dynamic());
+                }
+            }
+        }
+        if self.diagnostics[before..].iter().any(Diagnostic::is_error) {
+            return Value::dynamic();
+        }
+        // cty's own checks, after HCL's conversions, argument by argument:
+        // a null a parameter does not take is an error; an argument of no
+        // known type (a dynamic parameter's) leaves the result's type
+        // unknown and stops the checks.
+        let mut ty = f.return_type.clone();
+        for (i, value) in values.iter().enumerate() {
+            let param = f.param(i).expect("arity checked");
+            if value.is_null() && !param.allow_null {
+                let diagnostic = Diagnostic::error(
+                    Code::InvalidFunctionArgument,
+                    format!(
+                        "Invalid value for {:?} parameter: argument must not be null.",
+                        param.name
+                    ),
+                )
+                .with_subject(args[i].start_range())
+                .with_context(range);
+                let diagnostic = self.with_callee(diagnostic, name, callee);
+                self.error(self.with_values(diagnostic, args[i].expr()));
+                return Value::dynamic();
+            }
+            if value.ty().is_dynamic() {
+                ty = Type::Dynamic;
+                break;
+            }
+        }
+        let mut marks = tofu_types::Marks::NONE;
+        for value in &values {
+            marks |= value.unmark_deep().1;
+        }
+        Value::unknown(ty).with_marks(marks)
     }
 
     /// HCL's "Call to unknown function", with OpenTofu's rewording for
@@ -244,7 +385,7 @@ impl Evaluator<'_, '_> {
         e: &FunctionCall,
         range: TextRange,
         called_as: &str,
-        f: &Function,
+        f: Callee<'_>,
     ) -> Option<Vec<Arg>> {
         let mut args: Vec<Arg> = e.args().map(Arg::Expr).collect();
         if !e.expands_final_arg() {
@@ -268,7 +409,7 @@ impl Evaluator<'_, '_> {
             )
             .with_subject(last_range)
             .with_context(range);
-            self.error(self.with_function(diagnostic, called_as, f));
+            self.error(self.with_callee(diagnostic, called_as, f));
             return None;
         }
         if value.is_null() {
@@ -278,7 +419,7 @@ impl Evaluator<'_, '_> {
             )
             .with_subject(last_range)
             .with_context(range);
-            self.error(self.with_function(diagnostic, called_as, f));
+            self.error(self.with_callee(diagnostic, called_as, f));
             return None;
         }
         if ty.is_dynamic() || !value.is_known() {

@@ -18,6 +18,7 @@ mod filesystem;
 mod ipnet;
 mod marks;
 mod numeric;
+mod provider;
 mod string;
 mod template;
 #[cfg(test)]
@@ -31,6 +32,8 @@ use std::sync::Arc;
 use tofu_types::{Marks, Type, Value};
 
 use crate::FileSystem;
+
+pub use provider::{ProviderFunction, ProviderFunctions, ProviderLookup, ProviderParam};
 
 /// One parameter of a function, with cty's flags.
 #[derive(Debug, Clone)]
@@ -255,7 +258,9 @@ pub fn call(
 /// The functions callable in one scope, by name, each also as `core::NAME`.
 #[derive(Debug, Clone, Default)]
 pub struct FunctionTable {
-    functions: BTreeMap<String, Arc<Function>>,
+    functions: Arc<BTreeMap<String, Arc<Function>>>,
+    /// The functions of the providers with schemas, by their local names.
+    providers: Arc<ProviderFunctions>,
 }
 
 /// Which extra function a scope has: `type` in the console, `plantimestamp`
@@ -304,9 +309,23 @@ impl FunctionTable {
     /// Adds a function under its name and `core::` alias.
     pub fn insert(&mut self, f: Function) {
         let f = Arc::new(f);
-        self.functions
-            .insert(format!("core::{}", f.name), Arc::clone(&f));
-        self.functions.insert(f.name.to_owned(), f);
+        let functions = Arc::make_mut(&mut self.functions);
+        functions.insert(format!("core::{}", f.name), Arc::clone(&f));
+        functions.insert(f.name.to_owned(), f);
+    }
+
+    /// This table with the functions of the providers in `providers`
+    /// (sharing the rest: cheap to build per module).
+    pub fn with_provider_functions(&self, providers: Arc<ProviderFunctions>) -> FunctionTable {
+        FunctionTable {
+            functions: Arc::clone(&self.functions),
+            providers,
+        }
+    }
+
+    /// What a `provider::` name calls, when its provider has a schema.
+    pub fn provider_function(&self, name: &str) -> Option<ProviderLookup<'_>> {
+        self.providers.lookup(name)
     }
 
     pub fn get(&self, name: &str) -> Option<&Arc<Function>> {

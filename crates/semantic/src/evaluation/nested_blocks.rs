@@ -14,6 +14,8 @@ use super::scope::{KeyData, Reading, evaluate_as};
 use super::{Evaluation, InstanceAddr};
 use crate::diagnostics::Diagnostic;
 use crate::input::SourceFile;
+use crate::provider_schemas::ephemeral::{non_write_only_ephemeral_paths, subject};
+use tofu_provider_schema::{Block, NestingMode};
 
 /// Blocks of a resource that are OpenTofu's own, or evaluated only when
 /// it applies.
@@ -23,17 +25,31 @@ const NOT_EVALUATED: &[&str] = &["lifecycle", "provisioner", "connection"];
 /// instance: nested expansions of large collections stay bounded.
 const MAX_GENERATED: usize = 1000;
 
-/// What evaluating the nested blocks of `body` (a resource's, with the
-/// instance data `keys`) reports.
+/// The nested blocks of a resource's body to evaluate.
+pub(crate) struct NestedBlocks<'a> {
+    pub body: &'a ast::Body,
+    /// Which types of the top level's blocks to evaluate.
+    pub wanted: &'a dyn Fn(&str) -> bool,
+    /// The resource's schema, when the blocks' ephemeral values are
+    /// checked against it (not for an ephemeral resource's).
+    pub ephemeral_check: Option<&'a Block>,
+}
+
+/// What evaluating the nested `blocks` of a resource's body in `file`,
+/// with the instance data `keys`, reports.
 pub(crate) fn nested_block_diagnostics(
     db: &dyn salsa::Database,
     ev: Evaluation,
     addr: &InstanceAddr,
     file: SourceFile,
-    body: &ast::Body,
+    blocks: NestedBlocks<'_>,
     keys: &KeyData,
-    wanted: &dyn Fn(&str) -> bool,
 ) -> Vec<Diagnostic> {
+    let NestedBlocks {
+        body,
+        wanted,
+        ephemeral_check,
+    } = blocks;
     let mut walk = Walk {
         db,
         ev,
@@ -43,7 +59,7 @@ pub(crate) fn nested_block_diagnostics(
         out: Vec::new(),
         wanted,
     };
-    walk.blocks(body, keys, true);
+    walk.blocks(body, keys, true, ephemeral_check, "");
     walk.out
 }
 
@@ -86,7 +102,25 @@ impl Walk<'_> {
         (value, failed)
     }
 
-    fn blocks(&mut self, body: &ast::Body, keys: &KeyData, top: bool) {
+    /// The blocks of `body`, a block at `path` (`""` for the resource's
+    /// own body) whose schema is `schema` when its ephemeral values are
+    /// checked.
+    fn blocks(
+        &mut self,
+        body: &ast::Body,
+        keys: &KeyData,
+        top: bool,
+        schema: Option<&Block>,
+        path: &str,
+    ) {
+        // Where the blocks of a list are generated too, their indices
+        // are not known here.
+        let generated: Vec<String> = body
+            .blocks()
+            .filter(|b| b.block_type().is_some_and(|t| t.text() == "dynamic"))
+            .filter_map(|b| generated_block_type(&b))
+            .collect();
+        let mut seen: std::collections::HashMap<String, usize> = Default::default();
         for block in body.blocks() {
             let Some(type_name) = block.block_type() else {
                 continue;
@@ -100,19 +134,62 @@ impl Walk<'_> {
             match type_name.text() {
                 name if top && NOT_EVALUATED.contains(&name) => {}
                 "dynamic" => self.dynamic(&block, &inner, keys),
-                _ => self.contents(&inner, keys),
+                name => {
+                    let index = seen.entry(name.to_owned()).or_default();
+                    let nested = schema.and_then(|s| s.block_types.get(name));
+                    let step = nested.and_then(|nested| match nested.nesting {
+                        NestingMode::Single | NestingMode::Group => Some(String::new()),
+                        NestingMode::List if !generated.iter().any(|g| g == name) => {
+                            Some(format!("[{index}]"))
+                        }
+                        NestingMode::List => None,
+                        NestingMode::Set => Some("[...]".to_owned()),
+                        NestingMode::Map => block
+                            .labels()
+                            .next()
+                            .map(|l| format!("[{}]", tofu_syntax::quote::go_quote(&l.value()))),
+                    });
+                    *index += 1;
+                    let inner_path = step.map(|step| format!("{path}.{name}{step}"));
+                    let inner_schema = nested.map(|n| &n.block).filter(|_| inner_path.is_some());
+                    self.contents(
+                        &inner,
+                        keys,
+                        inner_schema,
+                        inner_path.as_deref().unwrap_or(""),
+                    );
+                }
             }
         }
     }
 
-    /// A block's arguments, then its own nested blocks.
-    fn contents(&mut self, body: &ast::Body, keys: &KeyData) {
+    /// A block's arguments, then its own nested blocks; with its schema,
+    /// each argument's ephemeral values checked (`validEphemeralReferences`).
+    fn contents(&mut self, body: &ast::Body, keys: &KeyData, schema: Option<&Block>, path: &str) {
         for attribute in body.attributes() {
-            if let Some(expr) = attribute.expr() {
-                self.evaluate(expr, keys);
+            let Some(expr) = attribute.expr() else {
+                continue;
+            };
+            let any = AnyExpr::Native(expr.clone());
+            let (value, _) = self.evaluate(expr, keys);
+            let name = attribute.name().map(|n| n.text().to_owned());
+            let Some((name, attribute)) =
+                name.and_then(|n| Some((n.clone(), schema?.attributes.get(&n)?)))
+            else {
+                continue;
+            };
+            for found in non_write_only_ephemeral_paths(&name, attribute, &value) {
+                let range = subject(&any, found == format!(".{name}"));
+                self.error(
+                    Code::EphemeralValueUsedInNonEphemeralContext,
+                    format!(
+                        "Attribute \"{path}{found}\" is referencing an ephemeral value but ephemeral values can be referenced only by other ephemeral attributes or by write-only ones."
+                    ),
+                    range,
+                );
             }
         }
-        self.blocks(body, keys, false);
+        self.blocks(body, keys, false, schema, path);
     }
 
     /// `dynamic "NAME" { for_each, iterator, labels, content }`: the spec
@@ -228,7 +305,7 @@ impl Walk<'_> {
             let element = Value::object([("key", key), ("value", value)]).with_marks(marks);
             let mut inner = keys.clone();
             inner.iterators.push((iterator.clone(), element));
-            self.contents(&content_body, &inner);
+            self.contents(&content_body, &inner, None, "");
         }
     }
 

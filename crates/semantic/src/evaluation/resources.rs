@@ -8,7 +8,7 @@ use tofu_diagnostics::{Code, Severity};
 use tofu_syntax::ast;
 use tofu_types::{Mark, Value};
 
-use super::nested_blocks::{generated_block_type, nested_block_diagnostics};
+use super::nested_blocks::{NestedBlocks, generated_block_type, nested_block_diagnostics};
 use super::scope::{Reading, evaluate_as};
 use super::syntax::{block_body, merge_order, merged_arguments};
 use super::{
@@ -20,8 +20,10 @@ use crate::declarations::DeclKind;
 use crate::declarations::module::module_declarations;
 use crate::diagnostics::Diagnostic;
 use crate::input::ModuleDir;
+use crate::provider_schemas::checks::spec_type;
+use crate::provider_schemas::ephemeral::{self, non_write_only_ephemeral_paths};
 use crate::provider_schemas::values::{
-    attribute_type, nested_block_type, planned_attribute, resource_schema, unknown_value,
+    nested_block_type, planned_attribute, resource_schema, unknown_value, with_deprecation_marks,
 };
 
 /// Arguments of a resource block that are OpenTofu's, not the
@@ -101,14 +103,21 @@ pub fn resource_value(
             let failed = found.iter().any(|d| d.severity == Severity::Error);
             diagnostics.extend(found);
             let attribute = schema.and_then(|s| s.attributes.get(name.as_str()));
-            let write_only = match attribute {
-                Some(attribute) => attribute.write_only,
-                None => is_write_only(name),
+            // `validEphemeralReferences`: with the schema, at each
+            // attribute the value holds an ephemeral value under; without,
+            // at the argument.
+            let ephemeral_paths = match attribute {
+                _ if ephemeral_context => Vec::new(),
+                Some(attribute) => non_write_only_ephemeral_paths(name, attribute, &value),
+                None if !is_write_only(name) && value.has_mark_deep(Mark::Ephemeral) => {
+                    vec![format!(".{name}")]
+                }
+                None => Vec::new(),
             };
             if let Some(attribute) = attribute
                 && !failed
                 && static_value(expr).is_none()
-                && let Err(error) = tofu_types::convert(&value, &attribute_type(attribute))
+                && let Err(error) = tofu_types::convert(&value, &spec_type(attribute))
             {
                 // `hcldec`'s conversion of the argument to its type (the
                 // schema checks report it for constants).
@@ -123,14 +132,15 @@ pub fn resource_value(
                     expr.range(),
                 ));
             }
-            if !ephemeral_context && !write_only && value.has_mark_deep(Mark::Ephemeral) {
+            for path in ephemeral_paths {
+                let at = ephemeral::subject(expr, path == format!(".{name}"));
                 diagnostics.push(Diagnostic::error_in(
                     Code::EphemeralValueUsedInNonEphemeralContext,
                     format!(
-                        "Attribute \".{name}\" is referencing an ephemeral value but ephemeral values can be referenced only by other ephemeral attributes or by write-only ones."
+                        "Attribute \"{path}\" is referencing an ephemeral value but ephemeral values can be referenced only by other ephemeral attributes or by write-only ones."
                     ),
                     *file,
-                    expr.range(),
+                    at,
                 ));
             }
             if schema.is_some() {
@@ -152,16 +162,24 @@ pub fn resource_value(
                 ev,
                 &addr,
                 *file,
-                body,
+                NestedBlocks {
+                    body,
+                    wanted: &|ty| types.contains(ty),
+                    ephemeral_check: schema.filter(|_| !ephemeral_context),
+                },
                 &keys,
-                &|ty| types.contains(ty),
             ));
         }
         if passed_whole {
             return Value::dynamic();
         }
         if let Some(schema) = schema {
-            return planned_value(schema, configured);
+            return with_deprecation_marks(
+                schema,
+                planned_value(schema, configured),
+                &addr.to_string(),
+                &format!("{}{key}", kind.address()),
+            );
         }
         Value::object(object)
     };
@@ -211,12 +229,18 @@ pub(crate) fn unplanned_resource_value(
     db: &dyn salsa::Database,
     workspace: crate::input::Workspace,
     module: ModuleDir,
+    module_instance: &str,
     kind: &DeclKind,
 ) -> Value {
     let single = crate::declarations::module::module_declaration(db, module, kind)
         .is_some_and(|d| d.instances == Instances::Single);
     let value = match resource_schema(db, workspace, module, kind) {
-        Some(schema) if single => unknown_value(schema),
+        Some(schema) if single => with_deprecation_marks(
+            schema,
+            unknown_value(schema),
+            module_instance,
+            &kind.address(),
+        ),
         _ => Value::dynamic(),
     };
     if matches!(kind, DeclKind::EphemeralResource { .. }) {

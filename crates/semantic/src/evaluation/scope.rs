@@ -111,11 +111,17 @@ fn in_scope<T>(
     let scope = ExpressionScope { roots };
     let base = root_base_dir(db, ev, addr);
     let fs = TrackedFileSystem::of(db, ev.workspace(db));
+    let builtin = FunctionTable::builtin_shared(TableKind::Configuration);
+    let with_providers =
+        crate::provider_schemas::functions::module_provider_functions(db, ev.workspace(db), module)
+            .as_ref()
+            .map(|p| builtin.with_provider_functions(std::sync::Arc::clone(p)));
     let how = HowToEvaluate {
         base_dir: &base,
         fs: &fs,
         pure_only: true,
         assume_non_empty: ev.mode(db) == super::EvalMode::Types,
+        functions: with_providers.as_ref().unwrap_or(builtin),
     };
     Some(run(&scope, how))
 }
@@ -146,8 +152,9 @@ pub(crate) fn evaluate_as(
     }) else {
         return (Value::dynamic(), Vec::new());
     };
-    // Only the plan gives module outputs values, deprecated or not.
-    if ev.mode(db) != super::EvalMode::Plan {
+    // Only the plan gives module outputs values, deprecated or not;
+    // resources' deprecated attributes are marked at validate too.
+    if ev.mode(db) == super::EvalMode::Types {
         return (value, diagnostics);
     }
     let (value, warnings) = deprecation_warnings(value, file, expr, reading);
@@ -207,6 +214,9 @@ pub(crate) struct HowToEvaluate<'a> {
     /// Impure functions give unknown values.
     pub pure_only: bool,
     pub assume_non_empty: bool,
+    /// The functions it may call: the built-in ones, and those of the
+    /// module's providers with schemas.
+    pub functions: &'a FunctionTable,
 }
 
 /// `expr`, from `file`, evaluated against `scope` with the built-in
@@ -237,7 +247,7 @@ fn eval_context<'a>(
 ) -> EvalContext<'a> {
     EvalContext {
         scope,
-        functions: FunctionTable::builtin_shared(TableKind::Configuration),
+        functions: how.functions,
         fs: how.fs,
         base_dir: how.base_dir,
         pure_only: how.pure_only,
@@ -332,7 +342,7 @@ fn scope_roots(
                 unknown
             };
         }
-        unplanned_resource_value(db, workspace, module, kind)
+        unplanned_resource_value(db, workspace, module, &addr.to_string(), kind)
     };
     for reference in super::syntax::references_within(db, file, expr.range()) {
         match &reference.subject {

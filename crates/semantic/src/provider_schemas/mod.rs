@@ -24,6 +24,8 @@
 
 mod builtin;
 pub(crate) mod checks;
+pub(crate) mod ephemeral;
+pub(crate) mod functions;
 pub(crate) mod references;
 pub(crate) mod values;
 

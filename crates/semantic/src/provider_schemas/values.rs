@@ -11,7 +11,7 @@
 use std::collections::BTreeMap;
 
 use tofu_provider_schema::{Attribute, AttributeType, Block, NestedBlock, NestingMode};
-use tofu_types::{Mark, Type, Value};
+use tofu_types::{Mark, Marks, Type, Value};
 
 use super::checks::spec_type;
 use crate::declarations::DeclKind;
@@ -118,7 +118,7 @@ pub(crate) fn planned_attribute(attribute: &Attribute, configured: Option<Value>
         _ if attribute.write_only => Value::null(ty),
         Some(value) if !(value.is_null() && attribute.computed) => {
             let marks = value.marks();
-            match tofu_types::convert(&value, &ty) {
+            match tofu_types::convert(&value, &spec_type(attribute)) {
                 Ok(converted) => converted,
                 Err(_) => Value::unknown(ty).with_marks(marks),
             }
@@ -128,4 +128,42 @@ pub(crate) fn planned_attribute(attribute: &Attribute, configured: Option<Value>
         None => Value::null(ty),
     };
     sensitive_if(attribute, value)
+}
+
+/// `value`, an object of `block`'s type for resource instance `subject`
+/// (`test_thing.x`, `data.test_thing.x[0]`) of module instance `module`,
+/// with its deprecated attributes marked as `Block.ValueMarks` marks
+/// them: reading one gives OpenTofu's deprecation warning where the
+/// reading expression is evaluated.
+pub(crate) fn with_deprecation_marks(
+    block: &Block,
+    value: Value,
+    module: &str,
+    subject: &str,
+) -> Value {
+    if !block.attributes.values().any(|a| a.deprecated) {
+        return value;
+    }
+    let Some(entries) = value.entries() else {
+        return value;
+    };
+    let attributes: Vec<(String, Value)> = entries
+        .iter()
+        .map(|(name, v)| match block.attributes.get(name) {
+            Some(attribute) if attribute.deprecated => {
+                let cause = tofu_types::DeprecationCause {
+                    module: module.to_owned(),
+                    subject: format!("{subject}.{name}"),
+                    message: attribute.deprecation_message.clone(),
+                    source: None,
+                    remote: false,
+                };
+                let mut marks = v.marks();
+                marks |= Marks::deprecated(cause);
+                (name.clone(), v.with_marks(marks))
+            }
+            _ => (name.clone(), v.clone()),
+        })
+        .collect();
+    Value::object(attributes).with_marks(value.marks())
 }

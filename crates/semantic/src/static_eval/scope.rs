@@ -174,6 +174,9 @@ impl<'db> StaticScope<'db> {
             fs: &fs,
             pure_only: false,
             assume_non_empty: false,
+            functions: tofu_eval::FunctionTable::builtin_shared(
+                tofu_eval::functions::TableKind::Configuration,
+            ),
         };
         evaluate_expression(self.db, file, expr, &scope, how)
     }

@@ -23,3 +23,30 @@ resource "test_thing" "x" {
     x = "y"
   }
 }
+
+output "legacy" {
+  value = test_thing.x.legacy
+}
+
+output "whole" {
+  value = test_thing.x
+}
+
+resource "test_simple" "reads" {
+  name = test_thing.x.legacy
+}
+
+resource "test_thing" "counted" {
+  count = 2
+  name  = "c"
+  config {
+    path = "/"
+  }
+  rule {
+    port = 1
+  }
+}
+
+output "counted" {
+  value = test_thing.counted[0].old_flag
+}
