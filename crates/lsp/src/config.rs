@@ -99,6 +99,9 @@ pub fn load(root: &Path, settings: &Settings) -> Result<AnalysisHost, CheckError
         .map(VariableOption::VarFile)
         .chain(settings.var_options())
         .collect();
+    // The server is the process, as `check` is: it reads `TF_VAR_`s
+    // as the command line does.
+    #[allow(clippy::disallowed_methods)]
     let environment: Vec<(String, String)> = std::env::vars()
         .filter(|(name, _)| name.starts_with("TF_VAR_"))
         .collect();

@@ -343,34 +343,6 @@ fn format_edits(file: &File) -> Vec<TextEdit> {
         .collect()
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn file(text: &str) -> File {
-        File {
-            path: "main.tf".to_owned(),
-            text: text.to_owned(),
-            index: LineIndex::new(text),
-        }
-    }
-
-    #[test]
-    fn formatting_edits_whole_lines() {
-        let edits = format_edits(&file("a = 1\nbb=2\n\nc = \"🗻\"\n"));
-        assert_eq!(edits.len(), 1, "{edits:?}");
-        assert_eq!(edits[0].range.start, lsp_types::Position::new(0, 0));
-        assert_eq!(edits[0].range.end, lsp_types::Position::new(2, 0));
-        assert_eq!(edits[0].new_text, "a  = 1\nbb = 2\n");
-        assert!(format_edits(&file("a = 1\n")).is_empty());
-    }
-
-    #[test]
-    fn no_formatting_with_syntax_errors() {
-        assert!(format_edits(&file("a=1\nb = {\n")).is_empty());
-    }
-}
-
 fn signature_help(analysis: &Analysis, root: &Root, p: lsp_types::SignatureHelpParams) -> Answer {
     let Some((file, offset)) = at(analysis, root, &p.text_document_position_params) else {
         return Ok(Value::Null);
@@ -530,4 +502,32 @@ fn code_actions(analysis: &Analysis, root: &Root, p: lsp_types::CodeActionParams
         }
     }
     json(actions)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn file(text: &str) -> File {
+        File {
+            path: "main.tf".to_owned(),
+            text: text.to_owned(),
+            index: LineIndex::new(text),
+        }
+    }
+
+    #[test]
+    fn formatting_edits_whole_lines() {
+        let edits = format_edits(&file("a = 1\nbb=2\n\nc = \"🗻\"\n"));
+        assert_eq!(edits.len(), 1, "{edits:?}");
+        assert_eq!(edits[0].range.start, lsp_types::Position::new(0, 0));
+        assert_eq!(edits[0].range.end, lsp_types::Position::new(2, 0));
+        assert_eq!(edits[0].new_text, "a  = 1\nbb = 2\n");
+        assert!(format_edits(&file("a = 1\n")).is_empty());
+    }
+
+    #[test]
+    fn no_formatting_with_syntax_errors() {
+        assert!(format_edits(&file("a=1\nb = {\n")).is_empty());
+    }
 }

@@ -366,7 +366,7 @@ fn module_arguments(
         .filter_map(|a| Some(a.name()?.text().to_owned()))
         .collect();
     let mut variables: Vec<_> = module_variable_decls(db, child)
-        .into_iter()
+        .iter()
         .filter(|v| !set.contains(&v.name))
         .collect();
     // Required first; otherwise in declaration order.
