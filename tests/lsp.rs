@@ -665,3 +665,30 @@ fn formatting_hints_symbols_folding_and_fixes() {
     assert_eq!(edit["range"]["start"], position(&broken, "regoin"));
     server.shutdown();
 }
+
+#[test]
+fn a_duplicate_points_at_the_other_declaration() {
+    let root = fixture_root();
+    let main = uri(&root.join("main.tf"));
+    #[allow(clippy::disallowed_methods)]
+    let text = std::fs::read_to_string(root.join("main.tf")).unwrap();
+    let mut server = Server::start();
+    server.initialize(&root);
+    let duplicated = format!("{text}\nvariable \"region\" {{}}\n");
+    server.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": main, "languageId": "opentofu", "version": 1, "text": duplicated}}),
+    );
+    let diagnostics = server.diagnostics_for(&main);
+    let duplicate = diagnostics
+        .iter()
+        .find(|d| d["code"] == "duplicate-variable-declaration")
+        .unwrap_or_else(|| panic!("{diagnostics:?}"));
+    let related = &duplicate["relatedInformation"][0]["location"];
+    assert_eq!(related["uri"], main.as_str(), "{duplicate}");
+    assert_eq!(
+        related["range"]["start"],
+        json!({"line": 0, "character": 0})
+    );
+    server.shutdown();
+}
