@@ -166,7 +166,11 @@ fn related_information(report: &CheckReport, detail: &str) -> Vec<DiagnosticRela
         let Some((path, tail)) = rest.split_once(':') else {
             continue;
         };
-        let Some(source) = report.sources.iter().find(|s| s.path == path) else {
+        let Some(source) = report
+            .sources
+            .iter()
+            .find(|s| s.available && s.path == path)
+        else {
             continue;
         };
         let Some((start, end)) = hcl_range(tail) else {
