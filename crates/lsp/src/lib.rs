@@ -179,6 +179,8 @@ struct Server {
     watch: bool,
     settings: Settings,
     client: handlers::Client,
+    /// The first load's `$/progress` has begun and not ended.
+    progress_open: bool,
     /// The number of the latest load: a reload's result replaces the
     /// host, an older load's is dropped.
     load: u64,
@@ -210,6 +212,7 @@ impl Server {
             watch,
             settings: Settings::default(),
             client: handlers::Client::default(),
+            progress_open: false,
             load: 0,
             host: None,
             load_failed: false,
@@ -287,6 +290,7 @@ impl Server {
     fn start_loading(&mut self) {
         let token = lsp_types::NumberOrString::String("tofu-analyzer/load".to_owned());
         if self.progress {
+            self.progress_open = true;
             self.request::<WorkDoneProgressCreate>(WorkDoneProgressCreateParams {
                 token: token.clone(),
             });
@@ -336,8 +340,8 @@ impl Server {
     fn on_task(&mut self, task: Task) {
         match task {
             Task::Loaded(load, _) if load != self.load => {}
-            Task::Loaded(load, loaded) => {
-                if self.progress && load == 1 {
+            Task::Loaded(_, loaded) => {
+                if std::mem::take(&mut self.progress_open) {
                     self.notify::<Progress>(ProgressParams {
                         token: lsp_types::NumberOrString::String("tofu-analyzer/load".to_owned()),
                         value: ProgressParamsValue::WorkDone(WorkDoneProgress::End(
