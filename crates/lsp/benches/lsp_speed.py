@@ -12,8 +12,8 @@ Measures, as an editor would see them:
 - a keystroke: from a `didChange` that breaks or fixes that reference to
   the `publishDiagnostics` that follows (20 changes, median and max; the
   server waits 50 ms for edits to settle, which is included);
-- hover and definition: 100 requests each on references of `main.tf`
-  (median and 95th percentile);
+- hover, definition and completion (after `var.`): 100 requests each on
+  references of `main.tf` (median and 95th percentile);
 - resident memory: the server's peak (`VmHWM`) at the end.
 """
 
@@ -139,6 +139,7 @@ def main():
 
     hovers = timed("textDocument/hover", position_of("var.settings", 5))
     definitions = timed("textDocument/definition", position_of("local.prefix", 7))
+    completions = timed("textDocument/completion", position_of("var.settings", 4))
 
     with open(f"/proc/{server.pid}/status") as f:
         hwm = next(l for l in f if l.startswith("VmHWM")).split()[1]
@@ -161,6 +162,10 @@ def main():
     print(
         f"definition (100): median {ms(statistics.median(definitions))},"
         f" p95 {ms(p95(definitions))}"
+    )
+    print(
+        f"completion (100): median {ms(statistics.median(completions))},"
+        f" p95 {ms(p95(completions))}"
     )
     print(f"peak resident memory (VmHWM): {int(hwm) / 1024:.0f} MB")
 
