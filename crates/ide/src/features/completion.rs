@@ -8,7 +8,8 @@
 //! function names (with snippets of their parameters), the roots of
 //! references and resource types; and at the start of a line of a
 //! `module` block: the child's variables (required ones first) and the
-//! block's meta-arguments not set yet.
+//! block's meta-arguments not set yet; of a `variable`, `output`,
+//! `terraform` or `lifecycle` block: its arguments and nested blocks.
 
 use std::collections::BTreeSet;
 
@@ -218,7 +219,7 @@ pub(crate) fn completions(
             .next()
             .is_some_and(|l| l.trim().is_empty()) =>
         {
-            module_arguments(db, tree, module, file, offset, range)
+            block_arguments(db, tree, module, file, offset, range)
         }
         _ => Vec::new(),
     }
@@ -306,10 +307,11 @@ fn reference_type(
     Some(ty)
 }
 
-/// The arguments a `module` block whose body holds `offset` can still
-/// take: the child's variables, required ones first, then the
-/// meta-arguments.
-fn module_arguments(
+/// The arguments a block whose body holds `offset` can still take: for
+/// a `module` block the child's variables, required ones first, then the
+/// meta-arguments; for `variable`, `output`, `terraform` and `lifecycle`
+/// blocks their arguments and nested blocks.
+fn block_arguments(
     db: &Database,
     tree: &Tree,
     module: ModuleDir,
@@ -335,9 +337,9 @@ fn module_arguments(
         .ancestors()
         .skip(1)
         .any(|n| ast::Block::can_cast(n.kind()));
-    if nested || block.block_type().is_none_or(|t| t.text() != "module") {
+    let Some(block_type) = block.block_type().map(|t| t.text().to_owned()) else {
         return Vec::new();
-    }
+    };
     // Only inside the braces.
     let braces = block
         .syntax()
@@ -353,18 +355,41 @@ fn module_arguments(
     if !inside {
         return Vec::new();
     }
-    let Some(call) = block.labels().next().map(|l| l.value()) else {
-        return Vec::new();
-    };
-    let Some(child) = call_target(db, tree, module, &call) else {
-        return Vec::new();
-    };
     let set: BTreeSet<String> = block
         .body()
         .into_iter()
         .flat_map(|b| b.attributes())
         .filter_map(|a| Some(a.name()?.text().to_owned()))
         .collect();
+    if block_type != "module" || nested {
+        let known = match (block_type.as_str(), nested) {
+            ("variable", false) => VARIABLE,
+            ("output", false) => OUTPUT,
+            ("terraform", false) => TERRAFORM,
+            ("lifecycle", true) => LIFECYCLE,
+            _ => return Vec::new(),
+        };
+        return known
+            .iter()
+            .filter(|(name, _)| !set.contains(*name))
+            .map(|(name, block)| CompletionItem {
+                label: (*name).to_owned(),
+                kind: CompletionKind::Keyword,
+                detail: block.then(|| "block".to_owned()),
+                range,
+                snippet: Some(match block {
+                    true => format!("{name} {{\n  $0\n}}"),
+                    false => format!("{name} = $0"),
+                }),
+            })
+            .collect();
+    }
+    let Some(call) = block.labels().next().map(|l| l.value()) else {
+        return Vec::new();
+    };
+    let Some(child) = call_target(db, tree, module, &call) else {
+        return Vec::new();
+    };
     let mut variables: Vec<_> = module_variable_decls(db, child)
         .iter()
         .filter(|v| !set.contains(&v.name))
@@ -408,6 +433,44 @@ fn module_arguments(
     }
     out
 }
+
+/// The arguments and (`true`) nested blocks of the blocks whose bodies
+/// completion knows besides `module`.
+const VARIABLE: &[(&str, bool)] = &[
+    ("type", false),
+    ("default", false),
+    ("description", false),
+    ("sensitive", false),
+    ("nullable", false),
+    ("ephemeral", false),
+    ("deprecated", false),
+    ("validation", true),
+];
+const OUTPUT: &[(&str, bool)] = &[
+    ("value", false),
+    ("description", false),
+    ("sensitive", false),
+    ("ephemeral", false),
+    ("deprecated", false),
+    ("depends_on", false),
+    ("precondition", true),
+];
+const TERRAFORM: &[(&str, bool)] = &[
+    ("required_version", false),
+    ("required_providers", true),
+    ("backend", true),
+    ("cloud", true),
+    ("encryption", true),
+    ("experiments", false),
+];
+const LIFECYCLE: &[(&str, bool)] = &[
+    ("create_before_destroy", false),
+    ("prevent_destroy", false),
+    ("ignore_changes", false),
+    ("replace_triggered_by", false),
+    ("precondition", true),
+    ("postcondition", true),
+];
 
 /// Whether the text before a name ends where an expression may start
 /// (after `=`, `(`, `,`, `[`, `{`, an operator or `${`).
@@ -673,6 +736,34 @@ output "first" {
                 Keyword depends_on 
             "#]],
         );
+    }
+
+    #[test]
+    fn arguments_of_known_blocks() {
+        check(
+            "variable \"x\" {\n  type = string\n  $0\n}\n",
+            expect![[r#"
+                Keyword default 
+                Keyword description 
+                Keyword sensitive 
+                Keyword nullable 
+                Keyword ephemeral 
+                Keyword deprecated 
+                Keyword validation block
+            "#]],
+        );
+        check(
+            "resource \"a\" \"b\" {\n  lifecycle {\n    $0\n  }\n}\n",
+            expect![[r#"
+                Keyword create_before_destroy 
+                Keyword prevent_destroy 
+                Keyword ignore_changes 
+                Keyword replace_triggered_by 
+                Keyword precondition block
+                Keyword postcondition block
+            "#]],
+        );
+        check("resource \"a\" \"b\" {\n  $0\n}\n", expect![""]);
     }
 
     #[test]
