@@ -143,14 +143,20 @@ impl Server {
     }
 
     fn initialize(&mut self, root: &Path) {
+        self.initialize_with(root, Value::Null);
+    }
+
+    fn initialize_with(&mut self, root: &Path, options: Value) {
         let result = self.request(
             "initialize",
             json!({
                 "processId": null,
                 "rootUri": uri(root),
+                "initializationOptions": options,
                 "capabilities": {
                     "window": {"workDoneProgress": true},
-                    "workspace": {"didChangeWatchedFiles": {"dynamicRegistration": true}}
+                    "workspace": {"didChangeWatchedFiles": {"dynamicRegistration": true}},
+                    "textDocument": {"completion": {"completionItem": {"snippetSupport": true}}}
                 }
             }),
         );
@@ -448,6 +454,241 @@ fn garbage_never_brings_the_server_down() {
             .as_str()
             .unwrap()
             .contains("variable \"region\"")
+    );
+    server.shutdown();
+}
+
+fn labels(items: &Value) -> Vec<&str> {
+    items
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["label"].as_str().unwrap())
+        .collect()
+}
+
+#[test]
+fn configuration_from_options_settings_and_the_config_file() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/lsp-config");
+    let main = uri(&root.join("main.tf"));
+    let broken = uri(&root.join("broken/main.tf"));
+    let mut server = Server::start();
+    // Plan mode from the options: the required variable has no value.
+    server.initialize_with(&root, json!({"tofuAnalyzer": {"plan": true}}));
+    let diagnostics = server.diagnostics_for(&main);
+    assert_eq!(diagnostics.len(), 1, "{diagnostics:?}");
+    assert!(
+        diagnostics[0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("No value for required variable"),
+        "{diagnostics:?}"
+    );
+
+    // A value from the settings (flat this time) fixes it.
+    server.notify(
+        "workspace/didChangeConfiguration",
+        json!({"settings": {"plan": true, "vars": {"size": 3}}}),
+    );
+    assert_eq!(server.diagnostics_for(&main), Vec::<Value>::new());
+
+    // Back to validate mode: nothing either; the directory the
+    // configuration file excludes, with its syntax error, is never
+    // reported.
+    server.notify(
+        "workspace/didChangeConfiguration",
+        json!({"settings": {"tofuAnalyzer": {}}}),
+    );
+    let hover = server.request(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": main}, "position": {"line": 13, "character": 4}}),
+    );
+    assert!(
+        hover["contents"]["value"]
+            .as_str()
+            .unwrap()
+            .contains("doubled")
+    );
+    assert!(
+        !server
+            .unread
+            .iter()
+            .any(|m| m["params"]["uri"] == broken.as_str()),
+        "{:?}",
+        server.unread
+    );
+
+    // Completion of a typed object's attributes, and function snippets.
+    #[allow(clippy::disallowed_methods)]
+    let text = std::fs::read_to_string(root.join("main.tf")).unwrap();
+    let edited = text.replace("var.size * 2", "var.settings.");
+    server.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": main, "languageId": "opentofu", "version": 1, "text": edited}}),
+    );
+    let mut after = at(&main, &edited, "var.settings.");
+    after["position"]["character"] = json!(after["position"]["character"].as_u64().unwrap() + 13);
+    let items = server.request("textDocument/completion", after);
+    assert_eq!(labels(&items), ["name", "zone"]);
+    let edited = text.replace("var.size * 2", "cidrsub");
+    server.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": main, "version": 2}, "contentChanges": [{"text": edited}]}),
+    );
+    let mut after = at(&main, &edited, "cidrsub");
+    after["position"]["character"] = json!(after["position"]["character"].as_u64().unwrap() + 7);
+    let items = server.request("textDocument/completion", after);
+    assert_eq!(labels(&items), ["cidrsubnet", "cidrsubnets"]);
+    assert_eq!(items[0]["insertTextFormat"], 2);
+    assert_eq!(
+        items[0]["insertText"],
+        "cidrsubnet(${1:prefix}, ${2:newbits}, ${3:netnum})$0"
+    );
+    server.shutdown();
+}
+
+#[test]
+fn formatting_hints_symbols_folding_and_fixes() {
+    let root = fixture_root();
+    let main = uri(&root.join("main.tf"));
+    let net = uri(&root.join("net/main.tf"));
+    #[allow(clippy::disallowed_methods)]
+    let text = std::fs::read_to_string(root.join("main.tf")).unwrap();
+    let mut server = Server::start();
+    server.initialize(&root);
+
+    // Formatting: `tofu fmt`'s edits; none with a syntax error.
+    let unformatted = text.replace("  cidr   = ", "  cidr = ");
+    server.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": main, "languageId": "opentofu", "version": 1, "text": unformatted}}),
+    );
+    let formatting =
+        json!({"textDocument": {"uri": main}, "options": {"tabSize": 2, "insertSpaces": true}});
+    let edits = server.request("textDocument/formatting", formatting.clone());
+    assert_eq!(edits.as_array().unwrap().len(), 1, "{edits}");
+    assert_eq!(edits[0]["newText"], "  cidr   = \"10.0.0.0/16\"\n");
+    server.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": main, "version": 2}, "contentChanges": [{"text": format!("{unformatted}\nlocals {{")}]}),
+    );
+    let edits = server.request("textDocument/formatting", formatting);
+    assert_eq!(edits, json!([]));
+
+    // Signature help inside a call.
+    let help = server.request(
+        "textDocument/signatureHelp",
+        json!({"textDocument": {"uri": net}, "position": {"line": 5, "character": 31}}),
+    );
+    assert_eq!(help["activeParameter"], 1, "{help}");
+    assert!(
+        help["signatures"][0]["label"]
+            .as_str()
+            .unwrap()
+            .starts_with("cidrsubnet(")
+    );
+
+    // Inlay hints: the types of the local and the output.
+    server.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": main, "version": 3}, "contentChanges": [{"text": text}]}),
+    );
+    let hints = server.request(
+        "textDocument/inlayHint",
+        json!({"textDocument": {"uri": main}, "range": {"start": {"line": 0, "character": 0}, "end": {"line": 100, "character": 0}}}),
+    );
+    let hint_labels: Vec<&str> = hints
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| h["label"].as_str().unwrap())
+        .collect();
+    assert_eq!(hint_labels, [": string", ": string"]);
+    assert_eq!(hints[0]["position"], json!({"line": 7, "character": 6}));
+
+    // Workspace symbols across modules.
+    let symbols = server.request("workspace/symbol", json!({"query": "first"}));
+    let mut found: Vec<String> = symbols
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| format!("{} {}", s["name"].as_str().unwrap(), s["containerName"]))
+        .collect();
+    found.sort();
+    assert_eq!(found, ["output.first \"net\"", "output.first null"]);
+
+    // Folding: every block.
+    let folds = server.request(
+        "textDocument/foldingRange",
+        json!({"textDocument": {"uri": main}}),
+    );
+    let starts: Vec<u64> = folds
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["startLine"].as_u64().unwrap())
+        .collect();
+    assert_eq!(starts, [0, 6, 10, 15]);
+
+    // Fixes for a misspelt reference: the suggestion and a declaration.
+    let broken = text.replace("var.region}a", "var.regoin}a");
+    server.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": main, "version": 4}, "contentChanges": [{"text": broken}]}),
+    );
+    // Earlier edits' diagnostics may come first.
+    let diagnostics = loop {
+        let diagnostics = server.diagnostics_for(&main);
+        if diagnostics
+            .iter()
+            .any(|d| d["message"].as_str().unwrap().contains("regoin"))
+        {
+            break diagnostics;
+        }
+    };
+    let actions = server.request(
+        "textDocument/codeAction",
+        json!({"textDocument": {"uri": main}, "range": diagnostics[0]["range"], "context": {"diagnostics": diagnostics}}),
+    );
+    let titles: Vec<&str> = actions
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a["title"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        titles,
+        ["Change to \"region\"", "Declare variable \"regoin\""]
+    );
+    let edit = &actions[0]["edit"]["changes"][&main][0];
+    assert_eq!(edit["newText"], "region");
+    assert_eq!(edit["range"]["start"], position(&broken, "regoin"));
+    server.shutdown();
+}
+
+#[test]
+fn a_duplicate_points_at_the_other_declaration() {
+    let root = fixture_root();
+    let main = uri(&root.join("main.tf"));
+    #[allow(clippy::disallowed_methods)]
+    let text = std::fs::read_to_string(root.join("main.tf")).unwrap();
+    let mut server = Server::start();
+    server.initialize(&root);
+    let duplicated = format!("{text}\nvariable \"region\" {{}}\n");
+    server.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": main, "languageId": "opentofu", "version": 1, "text": duplicated}}),
+    );
+    let diagnostics = server.diagnostics_for(&main);
+    let duplicate = diagnostics
+        .iter()
+        .find(|d| d["code"] == "duplicate-variable-declaration")
+        .unwrap_or_else(|| panic!("{diagnostics:?}"));
+    let related = &duplicate["relatedInformation"][0]["location"];
+    assert_eq!(related["uri"], main.as_str(), "{duplicate}");
+    assert_eq!(
+        related["range"]["start"],
+        json!({"line": 0, "character": 0})
     );
     server.shutdown();
 }

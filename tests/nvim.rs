@@ -67,4 +67,12 @@ fn neovim_diagnostics_hover_definition_rename() {
     assert!(get("hover").contains("Where everything runs."), "{results}");
     assert_eq!(get("definition"), "net/main.tf:4", "{results}");
     assert_eq!(get("rename_edits"), "2", "{results}");
+    assert_eq!(get("completion"), "region", "{results}");
+    assert_eq!(get("workspace_symbols"), "2", "{results}");
+    assert_eq!(get("format_edits"), "1", "{results}");
+    assert_eq!(
+        get("format_text"),
+        "  cidr   = \"10.0.0.0/16\"|",
+        "{results}"
+    );
 }

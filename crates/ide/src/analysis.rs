@@ -18,8 +18,10 @@ use crate::{
     host::{Cancellable, Tree},
 };
 
+pub use crate::features::assists::{Fold, FoldKind, InlayHint, SignatureHelp, WorkspaceSymbol};
 pub use crate::features::completion::{CompletionItem, CompletionKind};
 pub use crate::features::document_symbols::FileSymbol;
+pub use crate::features::fixes::{Fix, suggestion};
 pub use crate::features::hover::HoverResult;
 pub use crate::features::navigation::{FileRange, NavigationTarget};
 pub use crate::features::rename::{SourceEdit, is_identifier};
@@ -181,6 +183,46 @@ impl Analysis {
     /// The names to complete with at `offset` in `path`.
     pub fn completions(&self, path: &str, offset: TextSize) -> Cancellable<Vec<CompletionItem>> {
         self.with_db(|db, tree| features::completion::completions(db, tree, path, offset))
+    }
+
+    /// The signature of the function whose call's parentheses hold
+    /// `offset`, with the parameter there.
+    pub fn signature_help(
+        &self,
+        path: &str,
+        offset: TextSize,
+    ) -> Cancellable<Option<SignatureHelp>> {
+        self.with_db(|db, tree| features::assists::signature_help(db, tree, path, offset))
+    }
+
+    /// The inferred types of the locals and outputs of a file.
+    pub fn inlay_hints(&self, path: &str) -> Cancellable<Vec<InlayHint>> {
+        self.with_db(|db, tree| features::assists::inlay_hints(db, tree, path))
+    }
+
+    /// The declarations of every module whose addresses contain `query`.
+    pub fn workspace_symbols(
+        &self,
+        query: &str,
+        limit: usize,
+    ) -> Cancellable<Vec<WorkspaceSymbol>> {
+        self.with_db(|db, tree| features::assists::workspace_symbols(db, tree, query, limit))
+    }
+
+    /// The fixes for a diagnostic with `message` at `range` of `path`:
+    /// the name it suggests, a declaration of the variable it misses.
+    pub fn fixes(
+        &self,
+        path: &str,
+        range: tofu_syntax::TextRange,
+        message: &str,
+    ) -> Cancellable<Vec<Fix>> {
+        self.with_db(|db, tree| features::fixes::fixes(db, tree, path, range, message))
+    }
+
+    /// What can be folded in a file.
+    pub fn folding_ranges(&self, path: &str) -> Cancellable<Vec<Fold>> {
+        self.with_db(|db, tree| features::assists::folding_ranges(db, tree, path))
     }
 
     /// The directory the tree was loaded from, absolute.

@@ -4,8 +4,8 @@
 use std::path::{Component, Path, PathBuf};
 
 use lsp_types::{
-    DiagnosticSeverity, DiagnosticTag, NumberOrString, Position, Range,
-    TextDocumentContentChangeEvent, Url,
+    DiagnosticRelatedInformation, DiagnosticSeverity, DiagnosticTag, NumberOrString, Position,
+    Range, TextDocumentContentChangeEvent, Url,
 };
 use tofu_ide::{
     check::{CheckReport, Severity},
@@ -102,11 +102,25 @@ pub fn apply_changes(text: &mut String, changes: Vec<TextDocumentContentChangeEv
 /// them; diagnostics about no file are left out.
 pub fn diagnostics(report: &CheckReport) -> Vec<(String, Vec<lsp_types::Diagnostic>)> {
     let mut by_file: Vec<Vec<lsp_types::Diagnostic>> = vec![Vec::new(); report.sources.len()];
+    // Diagnostics about no file are shown at the start of the root
+    // module's first file.
+    let first = report
+        .sources
+        .iter()
+        .position(|s| s.available && !s.path.contains('/') && !s.path.contains(".tfvars"));
     for diagnostic in &report.diagnostics {
-        let Some(location) = diagnostic.location else {
-            continue;
+        let (file, text_range) = match (diagnostic.location, first) {
+            (Some(location), _) => (location.file.0 as usize, location.range),
+            (None, Some(first)) => (first, TextRange::empty(TextSize::from(0))),
+            (None, None) => {
+                eprintln!(
+                    "tofu-analyzer: {}: {}",
+                    diagnostic.summary, diagnostic.detail
+                );
+                continue;
+            }
         };
-        let source = report.source(location.file);
+        let source = &report.sources[file];
         let mut message = diagnostic.summary.clone();
         if !diagnostic.detail.is_empty() {
             message.push_str("\n\n");
@@ -115,8 +129,10 @@ pub fn diagnostics(report: &CheckReport) -> Vec<(String, Vec<lsp_types::Diagnost
         for (name, value) in &diagnostic.values {
             message.push_str(&format!("\n  {name} {value}"));
         }
-        by_file[location.file.0 as usize].push(lsp_types::Diagnostic {
-            range: range(&source.line_index, &source.text, location.range),
+        let related = related_information(report, &diagnostic.detail);
+        by_file[file].push(lsp_types::Diagnostic {
+            range: range(&source.line_index, &source.text, text_range),
+            related_information: (!related.is_empty()).then_some(related),
             severity: Some(match diagnostic.severity {
                 Severity::Error => DiagnosticSeverity::ERROR,
                 Severity::Warning => DiagnosticSeverity::WARNING,
@@ -141,6 +157,79 @@ pub fn diagnostics(report: &CheckReport) -> Vec<(String, Vec<lsp_types::Diagnost
         .collect()
 }
 
+/// The places a diagnostic's detail names (`already declared at
+/// main.tf:2,3-15`), for the protocol's related information.
+fn related_information(report: &CheckReport, detail: &str) -> Vec<DiagnosticRelatedInformation> {
+    let mut out = Vec::new();
+    for (at, _) in detail.match_indices(" at ") {
+        let rest = &detail[at + 4..];
+        let Some((path, tail)) = rest.split_once(':') else {
+            continue;
+        };
+        let Some(source) = report
+            .sources
+            .iter()
+            .find(|s| s.available && s.path == path)
+        else {
+            continue;
+        };
+        let Some((start, end)) = hcl_range(tail) else {
+            continue;
+        };
+        let offset = |(line, column): (usize, usize)| {
+            let line_range = source
+                .line_index
+                .line_range(&source.text, line.checked_sub(1)?);
+            let line_text = &source.text[line_range];
+            let within = line_text
+                .char_indices()
+                .nth(column.saturating_sub(1))
+                .map_or(line_text.len(), |(i, _)| i);
+            Some(line_range.start() + TextSize::from(within as u32))
+        };
+        let (Some(start), Some(end)) = (offset(start), offset(end)) else {
+            continue;
+        };
+        let Some(uri) = source_uri(report, &source.path) else {
+            continue;
+        };
+        out.push(DiagnosticRelatedInformation {
+            location: lsp_types::Location::new(
+                uri,
+                range(
+                    &source.line_index,
+                    &source.text,
+                    TextRange::new(start, end.max(start)),
+                ),
+            ),
+            message: "declared here".to_owned(),
+        });
+    }
+    out
+}
+
+/// `L,C-C2` or `L,C-L2,C2` at the start of `text` (HCL's range string
+/// after the file name): the start and end as 1-based lines and columns.
+fn hcl_range(text: &str) -> Option<((usize, usize), (usize, usize))> {
+    let end = text
+        .find(|c: char| !(c.is_ascii_digit() || c == ',' || c == '-'))
+        .unwrap_or(text.len());
+    let (from, to) = text[..end].trim_end_matches([',', '-']).split_once('-')?;
+    let (line, column) = from.split_once(',')?;
+    let start = (line.parse().ok()?, column.parse().ok()?);
+    let end = match to.split_once(',') {
+        Some((line, column)) => (line.parse().ok()?, column.parse().ok()?),
+        None => (start.0, to.parse().ok()?),
+    };
+    Some((start, end))
+}
+
+/// The URI of a file the report names, under its root.
+fn source_uri(report: &CheckReport, path: &str) -> Option<Url> {
+    let root = std::path::absolute(&report.root).ok()?;
+    Url::from_file_path(root.join(path)).ok()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -158,6 +247,13 @@ mod tests {
         };
         apply_changes(&mut text, vec![change(0, 5, 7, "x"), change(1, 4, 5, "22")]);
         assert_eq!(text, "a = \"x\"\nb = 22\n");
+    }
+
+    #[test]
+    fn hcl_ranges() {
+        assert_eq!(hcl_range("2,3-15. More"), Some(((2, 3), (2, 15))));
+        assert_eq!(hcl_range("2,3-4,1."), Some(((2, 3), (4, 1))));
+        assert_eq!(hcl_range("nothing"), None);
     }
 
     #[test]

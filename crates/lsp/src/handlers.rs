@@ -5,24 +5,33 @@ use std::collections::HashMap;
 
 use lsp_server::{ErrorCode, Request, Response};
 use lsp_types::{
-    CompletionItem, CompletionItemKind, CompletionResponse, DocumentSymbol, DocumentSymbolParams,
-    DocumentSymbolResponse, GotoDefinitionParams, GotoDefinitionResponse, Hover, HoverContents,
-    HoverParams, Location, MarkupContent, MarkupKind, PrepareRenameResponse, ReferenceParams,
-    RenameParams, SymbolKind, TextDocumentPositionParams, TextEdit, WorkspaceEdit,
+    CompletionItem, CompletionItemKind, CompletionResponse, DocumentFormattingParams,
+    DocumentSymbol, DocumentSymbolParams, DocumentSymbolResponse, GotoDefinitionParams,
+    GotoDefinitionResponse, Hover, HoverContents, HoverParams, InsertTextFormat, Location,
+    MarkupContent, MarkupKind, PrepareRenameResponse, ReferenceParams, RenameParams, SymbolKind,
+    TextDocumentPositionParams, TextEdit, WorkspaceEdit,
     request::{
-        Completion, DocumentSymbolRequest, GotoDefinition, HoverRequest, PrepareRenameRequest,
-        References, Rename, Request as _,
+        CodeActionRequest, Completion, DocumentSymbolRequest, FoldingRangeRequest, Formatting,
+        GotoDefinition, HoverRequest, InlayHintRequest, PrepareRenameRequest, References, Rename,
+        Request as _, SignatureHelpRequest, WorkspaceSymbolRequest,
     },
 };
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 use tofu_ide::{
-    analysis::{Analysis, CompletionKind},
+    analysis::{Analysis, CompletionKind, FoldKind},
     semantic_db::DeclKind,
     syntax::{LineIndex, TextRange, TextSize},
 };
 
 use crate::convert::{self, Root};
+
+/// What the client can take.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Client {
+    /// Completion items with snippets (`${1:name}` placeholders).
+    pub snippets: bool,
+}
 
 /// Why a request got no result.
 pub enum Failure {
@@ -47,7 +56,7 @@ fn params<P: DeserializeOwned>(request: &Request) -> Result<P, Failure> {
 }
 
 /// The answer to `request`, from `analysis`.
-pub fn handle(analysis: &Analysis, root: &Root, request: &Request) -> Response {
+pub fn handle(analysis: &Analysis, root: &Root, client: &Client, request: &Request) -> Response {
     let id = request.id.clone();
     let answer = match request.method.as_str() {
         HoverRequest::METHOD => params(request).and_then(|p| hover(analysis, root, p)),
@@ -58,7 +67,17 @@ pub fn handle(analysis: &Analysis, root: &Root, request: &Request) -> Response {
             params(request).and_then(|p| prepare_rename(analysis, root, p))
         }
         Rename::METHOD => params(request).and_then(|p| rename(analysis, root, p)),
-        Completion::METHOD => params(request).and_then(|p| completion(analysis, root, p)),
+        Completion::METHOD => params(request).and_then(|p| completion(analysis, root, client, p)),
+        Formatting::METHOD => params(request).and_then(|p| formatting(analysis, root, p)),
+        SignatureHelpRequest::METHOD => {
+            params(request).and_then(|p| signature_help(analysis, root, p))
+        }
+        InlayHintRequest::METHOD => params(request).and_then(|p| inlay_hints(analysis, root, p)),
+        WorkspaceSymbolRequest::METHOD => {
+            params(request).and_then(|p| workspace_symbols(analysis, root, p))
+        }
+        FoldingRangeRequest::METHOD => params(request).and_then(|p| folding(analysis, root, p)),
+        CodeActionRequest::METHOD => params(request).and_then(|p| code_actions(analysis, root, p)),
         _ => Err(Failure::Unknown),
     };
     match answer {
@@ -260,7 +279,12 @@ fn rename(analysis: &Analysis, root: &Root, p: RenameParams) -> Answer {
     })
 }
 
-fn completion(analysis: &Analysis, root: &Root, p: lsp_types::CompletionParams) -> Answer {
+fn completion(
+    analysis: &Analysis,
+    root: &Root,
+    client: &Client,
+    p: lsp_types::CompletionParams,
+) -> Answer {
     let Some((file, offset)) = at(analysis, root, &p.text_document_position) else {
         return Ok(Value::Null);
     };
@@ -275,10 +299,235 @@ fn completion(analysis: &Analysis, root: &Root, p: lsp_types::CompletionParams) 
                 CompletionKind::ModuleCall => CompletionItemKind::MODULE,
                 CompletionKind::Output => CompletionItemKind::PROPERTY,
                 CompletionKind::Function => CompletionItemKind::FUNCTION,
+                CompletionKind::ResourceType => CompletionItemKind::CLASS,
+                CompletionKind::Resource | CompletionKind::DataSource => CompletionItemKind::STRUCT,
+                CompletionKind::Attribute => CompletionItemKind::FIELD,
+                CompletionKind::Argument => CompletionItemKind::PROPERTY,
+                CompletionKind::Keyword => CompletionItemKind::KEYWORD,
             }),
             detail: c.detail,
+            insert_text_format: c
+                .snippet
+                .as_ref()
+                .filter(|_| client.snippets)
+                .map(|_| InsertTextFormat::SNIPPET),
+            insert_text: c.snippet.filter(|_| client.snippets),
             ..Default::default()
         })
         .collect();
     json(CompletionResponse::Array(items))
+}
+
+/// `tofu fmt`'s edits for a native-syntax file: whole runs of changed
+/// lines. A file with syntax errors, or in the JSON syntax, gets none.
+fn formatting(analysis: &Analysis, root: &Root, p: DocumentFormattingParams) -> Answer {
+    let Some(path) = root.path_of(&p.text_document.uri) else {
+        return Ok(Value::Null);
+    };
+    if !tofu_fmt::EXTENSIONS.iter().any(|ext| path.ends_with(ext)) {
+        return Ok(Value::Null);
+    }
+    let Some(file) = File::open(analysis, &path) else {
+        return Ok(Value::Null);
+    };
+    json(format_edits(&file))
+}
+
+fn format_edits(file: &File) -> Vec<TextEdit> {
+    let Ok(formatted) = tofu_fmt::format_named(&file.text, &file.path) else {
+        return Vec::new();
+    };
+    tofu_fmt::edits(&file.text, &formatted)
+        .into_iter()
+        .map(|edit| TextEdit::new(file.range(edit.range), edit.new_text))
+        .collect()
+}
+
+fn signature_help(analysis: &Analysis, root: &Root, p: lsp_types::SignatureHelpParams) -> Answer {
+    let Some((file, offset)) = at(analysis, root, &p.text_document_position_params) else {
+        return Ok(Value::Null);
+    };
+    let Some(help) = analysis.signature_help(&file.path, offset)? else {
+        return Ok(Value::Null);
+    };
+    // Parameter labels as UTF-16 offsets into the label.
+    let utf16 = |byte: u32| help.label[..byte as usize].encode_utf16().count() as u32;
+    json(lsp_types::SignatureHelp {
+        signatures: vec![lsp_types::SignatureInformation {
+            label: help.label.clone(),
+            documentation: None,
+            parameters: Some(
+                help.parameters
+                    .iter()
+                    .map(|&(start, end)| lsp_types::ParameterInformation {
+                        label: lsp_types::ParameterLabel::LabelOffsets([utf16(start), utf16(end)]),
+                        documentation: None,
+                    })
+                    .collect(),
+            ),
+            active_parameter: help.active_parameter,
+        }],
+        active_signature: Some(0),
+        active_parameter: help.active_parameter,
+    })
+}
+
+fn inlay_hints(analysis: &Analysis, root: &Root, p: lsp_types::InlayHintParams) -> Answer {
+    let Some(path) = root.path_of(&p.text_document.uri) else {
+        return Ok(Value::Null);
+    };
+    let Some(file) = File::open(analysis, &path) else {
+        return Ok(Value::Null);
+    };
+    let hints: Vec<lsp_types::InlayHint> = analysis
+        .inlay_hints(&path)?
+        .into_iter()
+        .map(|h| lsp_types::InlayHint {
+            position: convert::position(&file.index, &file.text, h.offset),
+            label: lsp_types::InlayHintLabel::String(h.label),
+            kind: Some(lsp_types::InlayHintKind::TYPE),
+            text_edits: None,
+            tooltip: None,
+            padding_left: None,
+            padding_right: None,
+            data: None,
+        })
+        .filter(|h| p.range.start <= h.position && h.position <= p.range.end)
+        .collect();
+    json(hints)
+}
+
+/// At most this many workspace symbols are answered.
+const WORKSPACE_SYMBOLS: usize = 1000;
+
+#[allow(deprecated)] // `SymbolInformation::deprecated` has to be given
+fn workspace_symbols(
+    analysis: &Analysis,
+    root: &Root,
+    p: lsp_types::WorkspaceSymbolParams,
+) -> Answer {
+    let mut files = Files::default();
+    let symbols: Vec<lsp_types::SymbolInformation> = analysis
+        .workspace_symbols(&p.query, WORKSPACE_SYMBOLS)?
+        .into_iter()
+        .filter_map(|s| {
+            let target = &s.symbol.target;
+            let location = files.location(analysis, root, &target.path, target.full_range)?;
+            Some(lsp_types::SymbolInformation {
+                name: s.symbol.name,
+                kind: symbol_kind(&target.kind),
+                tags: None,
+                deprecated: None,
+                location,
+                container_name: (!s.module.is_empty()).then_some(s.module),
+            })
+        })
+        .collect();
+    json(symbols)
+}
+
+fn folding(analysis: &Analysis, root: &Root, p: lsp_types::FoldingRangeParams) -> Answer {
+    let Some(path) = root.path_of(&p.text_document.uri) else {
+        return Ok(Value::Null);
+    };
+    let Some(file) = File::open(analysis, &path) else {
+        return Ok(Value::Null);
+    };
+    let ranges: Vec<lsp_types::FoldingRange> = analysis
+        .folding_ranges(&path)?
+        .into_iter()
+        .filter_map(|fold| {
+            let range = file.range(fold.range);
+            // Brackets keep their closing line visible.
+            let end_line = match fold.kind {
+                FoldKind::Comment => range.end.line,
+                _ => range.end.line.checked_sub(1)?,
+            };
+            (end_line > range.start.line).then(|| lsp_types::FoldingRange {
+                start_line: range.start.line,
+                end_line,
+                kind: Some(match fold.kind {
+                    FoldKind::Comment => lsp_types::FoldingRangeKind::Comment,
+                    _ => lsp_types::FoldingRangeKind::Region,
+                }),
+                ..Default::default()
+            })
+        })
+        .collect();
+    json(ranges)
+}
+
+/// Quick fixes for the client's diagnostics of ours in the range.
+fn code_actions(analysis: &Analysis, root: &Root, p: lsp_types::CodeActionParams) -> Answer {
+    let Some(path) = root.path_of(&p.text_document.uri) else {
+        return Ok(Value::Null);
+    };
+    let Some(file) = File::open(analysis, &path) else {
+        return Ok(Value::Null);
+    };
+    let mut files = Files::default();
+    let mut actions = Vec::new();
+    for diagnostic in &p.context.diagnostics {
+        if diagnostic.source.as_deref() != Some("tofu-analyzer") {
+            continue;
+        }
+        let range = TextRange::new(
+            convert::offset(&file.index, &file.text, diagnostic.range.start),
+            convert::offset(&file.index, &file.text, diagnostic.range.end),
+        );
+        for fix in analysis.fixes(&path, range, &diagnostic.message)? {
+            let mut changes: HashMap<lsp_types::Url, Vec<TextEdit>> = HashMap::new();
+            for edit in fix.edits {
+                let Some(location) = files.location(analysis, root, &edit.path, edit.range) else {
+                    continue;
+                };
+                changes
+                    .entry(location.uri)
+                    .or_default()
+                    .push(TextEdit::new(location.range, edit.new_text));
+            }
+            actions.push(lsp_types::CodeActionOrCommand::CodeAction(
+                lsp_types::CodeAction {
+                    title: fix.title,
+                    kind: Some(lsp_types::CodeActionKind::QUICKFIX),
+                    diagnostics: Some(vec![diagnostic.clone()]),
+                    edit: Some(WorkspaceEdit {
+                        changes: Some(changes),
+                        ..Default::default()
+                    }),
+                    is_preferred: Some(actions.is_empty()),
+                    ..Default::default()
+                },
+            ));
+        }
+    }
+    json(actions)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn file(text: &str) -> File {
+        File {
+            path: "main.tf".to_owned(),
+            text: text.to_owned(),
+            index: LineIndex::new(text),
+        }
+    }
+
+    #[test]
+    fn formatting_edits_whole_lines() {
+        let edits = format_edits(&file("a = 1\nbb=2\n\nc = \"🗻\"\n"));
+        assert_eq!(edits.len(), 1, "{edits:?}");
+        assert_eq!(edits[0].range.start, lsp_types::Position::new(0, 0));
+        assert_eq!(edits[0].range.end, lsp_types::Position::new(2, 0));
+        assert_eq!(edits[0].new_text, "a  = 1\nbb = 2\n");
+        assert!(format_edits(&file("a = 1\n")).is_empty());
+    }
+
+    #[test]
+    fn no_formatting_with_syntax_errors() {
+        assert!(format_edits(&file("a=1\nb = {\n")).is_empty());
+    }
 }

@@ -13,6 +13,7 @@
 //! debounce) and published per file, and cleared for files that have
 //! none left.
 
+mod config;
 mod convert;
 mod handlers;
 
@@ -26,27 +27,24 @@ use std::{
 use crossbeam_channel::{Receiver, Sender, select};
 use lsp_server::{Connection, ErrorCode, Message, Notification, Request, RequestId, Response};
 use lsp_types::{
-    CompletionOptions, DidChangeTextDocumentParams, DidChangeWatchedFilesParams,
-    DidChangeWatchedFilesRegistrationOptions, DidCloseTextDocumentParams,
-    DidOpenTextDocumentParams, FileChangeType, FileSystemWatcher, GlobPattern,
-    HoverProviderCapability, InitializeParams, OneOf, ProgressParams, ProgressParamsValue,
-    PublishDiagnosticsParams, Registration, RegistrationParams, RenameOptions, SaveOptions,
-    ServerCapabilities, ServerInfo, TextDocumentSyncCapability, TextDocumentSyncKind,
+    CompletionOptions, DidChangeConfigurationParams, DidChangeTextDocumentParams,
+    DidChangeWatchedFilesParams, DidChangeWatchedFilesRegistrationOptions,
+    DidCloseTextDocumentParams, DidOpenTextDocumentParams, FileChangeType, FileSystemWatcher,
+    GlobPattern, HoverProviderCapability, InitializeParams, OneOf, ProgressParams,
+    ProgressParamsValue, PublishDiagnosticsParams, Registration, RegistrationParams, RenameOptions,
+    SaveOptions, ServerCapabilities, ServerInfo, TextDocumentSyncCapability, TextDocumentSyncKind,
     TextDocumentSyncOptions, TextDocumentSyncSaveOptions, WorkDoneProgress, WorkDoneProgressBegin,
     WorkDoneProgressCreateParams, WorkDoneProgressEnd, WorkDoneProgressOptions,
     notification::{
-        Cancel, DidChangeTextDocument, DidChangeWatchedFiles, DidCloseTextDocument,
-        DidOpenTextDocument, DidSaveTextDocument, Exit, Notification as _, Progress,
-        PublishDiagnostics,
+        Cancel, DidChangeConfiguration, DidChangeTextDocument, DidChangeWatchedFiles,
+        DidCloseTextDocument, DidOpenTextDocument, DidSaveTextDocument, Exit, Notification as _,
+        Progress, PublishDiagnostics,
     },
     request::{RegisterCapability, WorkDoneProgressCreate},
 };
-use tofu_ide::{
-    check::CheckOptions,
-    host::{AnalysisHost, Change},
-};
+use tofu_ide::host::{AnalysisHost, Change};
 
-use crate::convert::Root;
+use crate::{config::Settings, convert::Root};
 
 type Error = Box<dyn std::error::Error + Send + Sync>;
 
@@ -82,6 +80,15 @@ fn capabilities() -> ServerCapabilities {
             prepare_provider: Some(true),
             work_done_progress_options: WorkDoneProgressOptions::default(),
         })),
+        document_formatting_provider: Some(OneOf::Left(true)),
+        signature_help_provider: Some(lsp_types::SignatureHelpOptions {
+            trigger_characters: Some(vec!["(".to_owned(), ",".to_owned()]),
+            ..Default::default()
+        }),
+        inlay_hint_provider: Some(OneOf::Left(true)),
+        code_action_provider: Some(lsp_types::CodeActionProviderCapability::Simple(true)),
+        workspace_symbol_provider: Some(OneOf::Left(true)),
+        folding_range_provider: Some(lsp_types::FoldingRangeProviderCapability::Simple(true)),
         completion_provider: Some(CompletionOptions {
             trigger_characters: Some(vec![".".to_owned()]),
             ..Default::default()
@@ -132,12 +139,27 @@ pub fn serve(connection: Connection) -> Result<(), Error> {
         .and_then(|w| w.did_change_watched_files.as_ref())
         .and_then(|w| w.dynamic_registration)
         .unwrap_or(false);
-    Server::new(connection, Root::new(root), progress, watch).run()
+    let settings = params
+        .initialization_options
+        .as_ref()
+        .and_then(Settings::from_json)
+        .unwrap_or_default();
+    let mut server = Server::new(connection, Root::new(root), progress, watch);
+    server.settings = settings;
+    server.client.snippets = capabilities
+        .text_document
+        .as_ref()
+        .and_then(|t| t.completion.as_ref())
+        .and_then(|c| c.completion_item.as_ref())
+        .and_then(|i| i.snippet_support)
+        .unwrap_or(false);
+    server.run()
 }
 
 /// What workers send back to the main loop.
 enum Task {
-    Loaded(Result<AnalysisHost, String>),
+    /// A load's result, with the number of the load.
+    Loaded(u64, Result<AnalysisHost, String>),
     Response(Response),
     Diagnostics {
         generation: u64,
@@ -155,6 +177,13 @@ struct Server {
     root: Root,
     progress: bool,
     watch: bool,
+    settings: Settings,
+    client: handlers::Client,
+    /// The first load's `$/progress` has begun and not ended.
+    progress_open: bool,
+    /// The number of the latest load: a reload's result replaces the
+    /// host, an older load's is dropped.
+    load: u64,
     /// `None` while the workspace loads.
     host: Option<AnalysisHost>,
     /// The workspace could not be loaded (its root is not a directory).
@@ -181,6 +210,10 @@ impl Server {
             root,
             progress,
             watch,
+            settings: Settings::default(),
+            client: handlers::Client::default(),
+            progress_open: false,
+            load: 0,
             host: None,
             load_failed: false,
             waiting: Vec::new(),
@@ -257,6 +290,7 @@ impl Server {
     fn start_loading(&mut self) {
         let token = lsp_types::NumberOrString::String("tofu-analyzer/load".to_owned());
         if self.progress {
+            self.progress_open = true;
             self.request::<WorkDoneProgressCreate>(WorkDoneProgressCreateParams {
                 token: token.clone(),
             });
@@ -286,19 +320,28 @@ impl Server {
                 }],
             });
         }
+        self.reload();
+    }
+
+    /// Loads the workspace afresh on a worker, with the current settings;
+    /// until it is loaded the previous host, if any, keeps answering.
+    fn reload(&mut self) {
+        self.load += 1;
+        let load = self.load;
         let sender = self.tasks.0.clone();
         let dir = self.root.dir.clone();
+        let settings = self.settings.clone();
         spawn(move || {
-            let loaded =
-                AnalysisHost::load(&dir, &CheckOptions::default()).map_err(|err| err.to_string());
-            let _ = sender.send(Task::Loaded(loaded));
+            let loaded = config::load(&dir, &settings).map_err(|err| err.to_string());
+            let _ = sender.send(Task::Loaded(load, loaded));
         });
     }
 
     fn on_task(&mut self, task: Task) {
         match task {
-            Task::Loaded(loaded) => {
-                if self.progress {
+            Task::Loaded(load, _) if load != self.load => {}
+            Task::Loaded(_, loaded) => {
+                if std::mem::take(&mut self.progress_open) {
                     self.notify::<Progress>(ProgressParams {
                         token: lsp_types::NumberOrString::String("tofu-analyzer/load".to_owned()),
                         value: ProgressParamsValue::WorkDone(WorkDoneProgress::End(
@@ -330,6 +373,7 @@ impl Server {
                     host.apply_change(change);
                 }
                 self.host = Some(host);
+                self.generation += 1;
                 for request in std::mem::take(&mut self.waiting) {
                     self.on_request(request);
                 }
@@ -384,11 +428,12 @@ impl Server {
         self.in_flight.insert(request.id.clone());
         let analysis = host.analysis();
         let root = self.root.clone();
+        let client = self.client;
         let sender = self.tasks.0.clone();
         spawn(move || {
             let id = request.id.clone();
             let response = std::panic::catch_unwind(AssertUnwindSafe(|| {
-                handlers::handle(&analysis, &root, &request)
+                handlers::handle(&analysis, &root, &client, &request)
             }))
             .unwrap_or_else(|panic| {
                 let message = panic_message(&panic);
@@ -441,12 +486,32 @@ impl Server {
                 }
             }
             DidSaveTextDocument::METHOD => {}
+            DidChangeConfiguration::METHOD => {
+                let Ok(p) = notification.extract::<DidChangeConfigurationParams>(&method) else {
+                    return;
+                };
+                if let Some(settings) = Settings::from_json(&p.settings)
+                    && settings != self.settings
+                {
+                    self.settings = settings;
+                    self.reload();
+                }
+            }
             DidChangeWatchedFiles::METHOD => {
                 let Ok(p) = notification.extract::<DidChangeWatchedFilesParams>(&method) else {
                     return;
                 };
                 let mut change = Change::new();
+                let mut reload = false;
                 for event in p.changes {
+                    if event
+                        .uri
+                        .path()
+                        .ends_with(tofu_ide::analyzer_config::FILE_NAME)
+                    {
+                        reload = true;
+                        continue;
+                    }
                     let Some(path) = self.root.path_of(&event.uri) else {
                         continue;
                     };
@@ -463,6 +528,9 @@ impl Server {
                     }
                 }
                 self.apply(change);
+                if reload {
+                    self.reload();
+                }
             }
             Cancel::METHOD => {
                 let Ok(p) = notification.extract::<lsp_types::CancelParams>(&method) else {

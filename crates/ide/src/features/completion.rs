@@ -1,14 +1,34 @@
 //! Completion of names after `var.`, `local.`, `module.` and
 //! `module.NAME.`: the module's variables, locals and calls, and the
-//! outputs of the module a call loads; and function names elsewhere in
-//! an expression.
+//! outputs of the module a call loads; after `data.`, `data.TYPE.` and
+//! `TYPE.`: data sources' and managed resources' types and names; after
+//! `count.`, `each.`, `path.` and `terraform.`: their attributes; after a
+//! reference to a value of object type (`var.settings.`): the object's
+//! attributes, from static types; at the start of an expression:
+//! function names (with snippets of their parameters), the roots of
+//! references and resource types; and at the start of a line of a
+//! `module` block: the child's variables (required ones first) and the
+//! block's meta-arguments not set yet; of a `variable`, `output`,
+//! `terraform` or `lifecycle` block: its arguments and nested blocks.
+
+use std::collections::BTreeSet;
 
 use tofu_eval::{FunctionTable, functions::TableKind};
-use tofu_semantic::{Database, DeclKind, declaration_type, module_declarations};
-use tofu_syntax::{TextRange, TextSize};
+use tofu_semantic::{
+    Database, DeclKind, ModuleDir, SourceFile, declaration_type, module_declarations,
+    module_variable_decls,
+};
+use tofu_syntax::{
+    SyntaxKind, TextRange, TextSize,
+    ast::{self, AstNode},
+};
+use tofu_types::Type;
 
 use crate::{
-    features::{hover::signature, navigation::call_target},
+    features::{
+        hover::signature,
+        navigation::{call_target, native_root},
+    },
     host::Tree,
 };
 
@@ -20,6 +40,18 @@ pub enum CompletionKind {
     ModuleCall,
     Output,
     Function,
+    /// A managed resource's or data source's type.
+    ResourceType,
+    /// A managed resource, by name.
+    Resource,
+    /// A data source, by name.
+    DataSource,
+    /// An attribute of an object (`count.index`, `var.settings.name`).
+    Attribute,
+    /// A module call's argument: the child's variable.
+    Argument,
+    /// A reference's root (`var`, `each`) or a meta-argument.
+    Keyword,
 }
 
 /// One name to complete with.
@@ -31,6 +63,9 @@ pub struct CompletionItem {
     pub detail: Option<String>,
     /// The text the name replaces (what is typed of it so far).
     pub range: TextRange,
+    /// What to insert instead of the label, in the protocol's snippet
+    /// syntax (`${1:name}` placeholders, `$0` for the end).
+    pub snippet: Option<String>,
 }
 
 fn is_name_char(c: char) -> bool {
@@ -68,9 +103,49 @@ pub(crate) fn completions(
         kind,
         detail,
         range,
+        snippet: None,
     };
     let type_of = |module, kind: &DeclKind| {
         declaration_type(db, tree.evaluations.types, module, kind).map(|t| t.to_string())
+    };
+    let attributes = |pairs: &[(&str, &str)]| {
+        pairs
+            .iter()
+            .map(|(name, ty)| item(name, CompletionKind::Attribute, Some((*ty).to_owned())))
+            .collect::<Vec<_>>()
+    };
+    let decls = module_declarations(db, module);
+    // Resource types of a kind, once each, in declaration order.
+    let types_of = |data: bool| {
+        let mut seen = BTreeSet::new();
+        decls
+            .iter()
+            .filter_map(|d| match (&d.kind, data) {
+                (DeclKind::DataResource { ty, .. }, true)
+                | (DeclKind::ManagedResource { ty, .. }, false) => Some(ty),
+                _ => None,
+            })
+            .filter(|ty| seen.insert(ty.as_str()))
+            .map(|ty| item(ty, CompletionKind::ResourceType, None))
+            .collect::<Vec<_>>()
+    };
+    let resources = |data: bool, of: &str| {
+        decls
+            .iter()
+            .filter_map(|d| match (&d.kind, data) {
+                (DeclKind::DataResource { ty, name }, true) if ty == of => Some(item(
+                    name,
+                    CompletionKind::DataSource,
+                    type_of(module, &d.kind),
+                )),
+                (DeclKind::ManagedResource { ty, name }, false) if ty == of => Some(item(
+                    name,
+                    CompletionKind::Resource,
+                    type_of(module, &d.kind),
+                )),
+                _ => None,
+            })
+            .collect::<Vec<_>>()
     };
     let declared = |module, want: fn(&DeclKind) -> Option<(&String, CompletionKind)>| {
         module_declarations(db, module)
@@ -101,25 +176,301 @@ pub(crate) fn completions(
             }),
             None => Vec::new(),
         },
-        [""] if typed > 0 && in_expression(head) => {
-            let table = FunctionTable::builtin_shared(TableKind::Configuration);
-            let prefix = &before[end - typed..];
-            table
-                .names()
-                .filter(|n| n.starts_with(prefix) && !n.contains("::"))
-                .filter_map(|n| {
-                    let function = table.get(n)?;
-                    Some(item(
-                        n,
-                        CompletionKind::Function,
-                        Some(signature(function, table)),
-                    ))
-                })
+        ["data", ""] => types_of(true),
+        ["data", ty, ""] => resources(true, ty),
+        ["count", ""] => attributes(&[("index", "number")]),
+        ["each", ""] => attributes(&[("key", "string"), ("value", "any")]),
+        ["path", ""] => attributes(&[("module", "string"), ("root", "string"), ("cwd", "string")]),
+        ["terraform", ""] | ["tofu", ""] => attributes(&[("workspace", "string")]),
+        [ty, ""]
+            if decls
+                .iter()
+                .any(|d| matches!(&d.kind, DeclKind::ManagedResource { ty: t, .. } if t == ty)) =>
+        {
+            resources(false, ty)
+        }
+        [root, first, rest @ .., ""] => {
+            let Some(ty) = reference_type(db, tree, module, root, first, rest) else {
+                return Vec::new();
+            };
+            ty.attribute_types()
+                .into_iter()
+                .flatten()
+                .map(|(name, ty)| item(name, CompletionKind::Attribute, Some(ty.to_string())))
                 .collect()
+        }
+        [""] if typed > 0 && in_expression(head) => {
+            let prefix = &before[end - typed..];
+            let mut out: Vec<CompletionItem> = ROOTS
+                .iter()
+                .filter(|r| r.starts_with(prefix))
+                .map(|r| item(r, CompletionKind::Keyword, None))
+                .collect();
+            out.extend(
+                types_of(false)
+                    .into_iter()
+                    .filter(|i| i.label.starts_with(prefix)),
+            );
+            out.extend(functions(prefix, range));
+            out
+        }
+        [""] if head
+            .rsplit('\n')
+            .next()
+            .is_some_and(|l| l.trim().is_empty()) =>
+        {
+            block_arguments(db, tree, module, file, offset, range)
         }
         _ => Vec::new(),
     }
 }
+
+/// The roots of references.
+const ROOTS: [&str; 8] = [
+    "var",
+    "local",
+    "module",
+    "data",
+    "count",
+    "each",
+    "path",
+    "terraform",
+];
+
+/// Functions whose names start with `prefix`, with their parameters as
+/// snippet placeholders.
+fn functions(prefix: &str, range: TextRange) -> Vec<CompletionItem> {
+    let table = FunctionTable::builtin_shared(TableKind::Configuration);
+    table
+        .names()
+        .filter(|n| n.starts_with(prefix) && !n.contains("::"))
+        .filter_map(|n| {
+            let function = table.get(n)?;
+            let mut params: Vec<String> = function
+                .params
+                .iter()
+                .enumerate()
+                .map(|(i, p)| format!("${{{}:{}}}", i + 1, p.name))
+                .collect();
+            if let Some(p) = &function.var_param
+                && params.is_empty()
+            {
+                params.push(format!("${{1:{}}}", p.name));
+            }
+            Some(CompletionItem {
+                label: n.to_owned(),
+                kind: CompletionKind::Function,
+                detail: Some(signature(function, table)),
+                range,
+                snippet: Some(format!("{n}({})$0", params.join(", "))),
+            })
+        })
+        .collect()
+}
+
+/// The static type of the value `ROOT.FIRST.REST...` names.
+fn reference_type(
+    db: &Database,
+    tree: &Tree,
+    module: ModuleDir,
+    root: &str,
+    first: &str,
+    rest: &[&str],
+) -> Option<Type> {
+    let (kind, rest) = match root {
+        "var" => (DeclKind::Variable(first.to_owned()), rest),
+        "local" => (DeclKind::Local(first.to_owned()), rest),
+        "module" => (DeclKind::ModuleCall(first.to_owned()), rest),
+        "data" => {
+            let (name, rest) = rest.split_first()?;
+            (
+                DeclKind::DataResource {
+                    ty: first.to_owned(),
+                    name: (*name).to_owned(),
+                },
+                rest,
+            )
+        }
+        "count" | "each" | "path" | "terraform" | "self" => return None,
+        ty => (
+            DeclKind::ManagedResource {
+                ty: ty.to_owned(),
+                name: first.to_owned(),
+            },
+            rest,
+        ),
+    };
+    let mut ty = declaration_type(db, tree.evaluations.types, module, &kind)?;
+    for step in rest {
+        ty = ty.attribute_type(step)?.clone();
+    }
+    Some(ty)
+}
+
+/// The arguments a block whose body holds `offset` can still take: for
+/// a `module` block the child's variables, required ones first, then the
+/// meta-arguments; for `variable`, `output`, `terraform` and `lifecycle`
+/// blocks their arguments and nested blocks.
+fn block_arguments(
+    db: &Database,
+    tree: &Tree,
+    module: ModuleDir,
+    file: SourceFile,
+    offset: TextSize,
+    range: TextRange,
+) -> Vec<CompletionItem> {
+    let Some(root) = native_root(db, file) else {
+        return Vec::new();
+    };
+    let Some(token) = root
+        .token_at_offset(offset)
+        .find(|t| t.kind() != SyntaxKind::IDENT)
+        .or_else(|| root.token_at_offset(offset).next())
+    else {
+        return Vec::new();
+    };
+    let Some(block) = token.parent_ancestors().find_map(ast::Block::cast) else {
+        return Vec::new();
+    };
+    let nested = block
+        .syntax()
+        .ancestors()
+        .skip(1)
+        .any(|n| ast::Block::can_cast(n.kind()));
+    let Some(block_type) = block.block_type().map(|t| t.text().to_owned()) else {
+        return Vec::new();
+    };
+    // Only inside the braces.
+    let braces = block
+        .syntax()
+        .children()
+        .find(|n| n.kind() == SyntaxKind::BLOCK_BODY);
+    let inside = braces.is_some_and(|b| {
+        let range = b.text_range();
+        range.start() < offset
+            && (offset < range.end()
+                || b.last_token()
+                    .is_none_or(|t| t.kind() != SyntaxKind::R_BRACE))
+    });
+    if !inside {
+        return Vec::new();
+    }
+    let set: BTreeSet<String> = block
+        .body()
+        .into_iter()
+        .flat_map(|b| b.attributes())
+        .filter_map(|a| Some(a.name()?.text().to_owned()))
+        .collect();
+    if block_type != "module" || nested {
+        let known = match (block_type.as_str(), nested) {
+            ("variable", false) => VARIABLE,
+            ("output", false) => OUTPUT,
+            ("terraform", false) => TERRAFORM,
+            ("lifecycle", true) => LIFECYCLE,
+            _ => return Vec::new(),
+        };
+        return known
+            .iter()
+            .filter(|(name, _)| !set.contains(*name))
+            .map(|(name, block)| CompletionItem {
+                label: (*name).to_owned(),
+                kind: CompletionKind::Keyword,
+                detail: block.then(|| "block".to_owned()),
+                range,
+                snippet: Some(match block {
+                    true => format!("{name} {{\n  $0\n}}"),
+                    false => format!("{name} = $0"),
+                }),
+            })
+            .collect();
+    }
+    let Some(call) = block.labels().next().map(|l| l.value()) else {
+        return Vec::new();
+    };
+    let Some(child) = call_target(db, tree, module, &call) else {
+        return Vec::new();
+    };
+    let mut variables: Vec<_> = module_variable_decls(db, child)
+        .iter()
+        .filter(|v| !set.contains(&v.name))
+        .collect();
+    // Required first; otherwise in declaration order.
+    variables.sort_by_key(|v| v.default.is_some());
+    let mut out: Vec<CompletionItem> = variables
+        .iter()
+        .map(|v| {
+            let required = if v.default.is_none() {
+                " (required)"
+            } else {
+                ""
+            };
+            CompletionItem {
+                label: v.name.clone(),
+                kind: CompletionKind::Argument,
+                detail: Some(format!("{}{required}", v.constraint.ty)),
+                range,
+                snippet: Some(format!("{} = $0", v.name)),
+            }
+        })
+        .collect();
+    for meta in [
+        "source",
+        "version",
+        "count",
+        "for_each",
+        "providers",
+        "depends_on",
+    ] {
+        if !set.contains(meta) {
+            out.push(CompletionItem {
+                label: meta.to_owned(),
+                kind: CompletionKind::Keyword,
+                detail: None,
+                range,
+                snippet: Some(format!("{meta} = $0")),
+            });
+        }
+    }
+    out
+}
+
+/// The arguments and (`true`) nested blocks of the blocks whose bodies
+/// completion knows besides `module`.
+const VARIABLE: &[(&str, bool)] = &[
+    ("type", false),
+    ("default", false),
+    ("description", false),
+    ("sensitive", false),
+    ("nullable", false),
+    ("ephemeral", false),
+    ("deprecated", false),
+    ("validation", true),
+];
+const OUTPUT: &[(&str, bool)] = &[
+    ("value", false),
+    ("description", false),
+    ("sensitive", false),
+    ("ephemeral", false),
+    ("deprecated", false),
+    ("depends_on", false),
+    ("precondition", true),
+];
+const TERRAFORM: &[(&str, bool)] = &[
+    ("required_version", false),
+    ("required_providers", true),
+    ("backend", true),
+    ("cloud", true),
+    ("encryption", true),
+    ("experiments", false),
+];
+const LIFECYCLE: &[(&str, bool)] = &[
+    ("create_before_destroy", false),
+    ("prevent_destroy", false),
+    ("ignore_changes", false),
+    ("replace_triggered_by", false),
+    ("precondition", true),
+    ("postcondition", true),
+];
 
 /// Whether the text before a name ends where an expression may start
 /// (after `=`, `(`, `,`, `[`, `{`, an operator or `${`).
@@ -239,6 +590,198 @@ output "second" {
             Function cidrsubnet cidrsubnet(prefix string, newbits number, netnum number) string
             Function cidrsubnets cidrsubnets(prefix string, ...newbits number)
         "#]],
+        );
+    }
+
+    const WIDE: &str = r#"
+//- main.tf
+variable "settings" {
+  type = object({
+    name = string
+    size = object({ cpu = number, memory = number })
+  })
+}
+resource "aws_instance" "web" {
+  count = 2
+}
+resource "aws_instance" "db" {}
+data "aws_ami" "ubuntu" {}
+module "net" {
+  source = "./net"
+  CURSOR
+}
+output "x" {
+  value = CURSOR
+}
+//- net/main.tf
+variable "with_default" {
+  default = 1
+}
+variable "cidr" {
+  type = string
+}
+variable "set_already" {}
+output "first" {
+  value = var.cidr
+}
+"#;
+
+    fn wide(in_module: &str, in_output: &str) -> String {
+        WIDE.replacen("CURSOR", in_module, 1)
+            .replacen("CURSOR", in_output, 1)
+    }
+
+    #[test]
+    fn attributes_of_typed_objects() {
+        check(
+            &wide("", "var.settings.$0"),
+            expect![[r#"
+            Attribute name string
+            Attribute size object({cpu=number,memory=number})
+        "#]],
+        );
+        check(
+            &wide("", "var.settings.size.$0"),
+            expect![[r#"
+            Attribute cpu number
+            Attribute memory number
+        "#]],
+        );
+        check(&wide("", "var.settings.name.$0"), expect![""]);
+        check(
+            &wide("", "module.net.$0"),
+            expect![[r#"
+            Output first string
+        "#]],
+        );
+    }
+
+    #[test]
+    fn data_sources_and_resources() {
+        check(
+            &wide("", "data.$0"),
+            expect![[r#"
+            ResourceType aws_ami 
+        "#]],
+        );
+        check(
+            &wide("", "data.aws_ami.$0"),
+            expect![[r#"
+                DataSource ubuntu any
+            "#]],
+        );
+        check(
+            &wide("", "aws_instance.$0"),
+            expect![[r#"
+                Resource web list(any)
+                Resource db any
+            "#]],
+        );
+        check(
+            &wide("", "aws$0"),
+            expect![[r#"
+            ResourceType aws_instance 
+        "#]],
+        );
+    }
+
+    #[test]
+    fn count_each_path_terraform() {
+        check(
+            &wide("", "count.$0"),
+            expect![[r#"
+            Attribute index number
+        "#]],
+        );
+        check(
+            &wide("", "each.$0"),
+            expect![[r#"
+            Attribute key string
+            Attribute value any
+        "#]],
+        );
+        check(
+            &wide("", "path.$0"),
+            expect![[r#"
+            Attribute module string
+            Attribute root string
+            Attribute cwd string
+        "#]],
+        );
+        check(
+            &wide("", "terraform.$0"),
+            expect![[r#"
+            Attribute workspace string
+        "#]],
+        );
+        check(
+            &wide("", "loc$0"),
+            expect![[r#"
+                Keyword local 
+            "#]],
+        );
+    }
+
+    #[test]
+    fn module_call_arguments_required_first() {
+        check(
+            &wide("set_already = 1\n  $0", "1"),
+            expect![[r#"
+                Argument cidr string (required)
+                Argument with_default any
+                Keyword version 
+                Keyword count 
+                Keyword for_each 
+                Keyword providers 
+                Keyword depends_on 
+            "#]],
+        );
+    }
+
+    #[test]
+    fn arguments_of_known_blocks() {
+        check(
+            "variable \"x\" {\n  type = string\n  $0\n}\n",
+            expect![[r#"
+                Keyword default 
+                Keyword description 
+                Keyword sensitive 
+                Keyword nullable 
+                Keyword ephemeral 
+                Keyword deprecated 
+                Keyword validation block
+            "#]],
+        );
+        check(
+            "resource \"a\" \"b\" {\n  lifecycle {\n    $0\n  }\n}\n",
+            expect![[r#"
+                Keyword create_before_destroy 
+                Keyword prevent_destroy 
+                Keyword ignore_changes 
+                Keyword replace_triggered_by 
+                Keyword precondition block
+                Keyword postcondition block
+            "#]],
+        );
+        check("resource \"a\" \"b\" {\n  $0\n}\n", expect![""]);
+    }
+
+    #[test]
+    fn function_snippets() {
+        let fixture = fixture(&TREE.replace("CURSOR", "cidrsub$0"));
+        let snippets: Vec<String> = fixture
+            .analysis()
+            .completions(&fixture.path, fixture.offset)
+            .unwrap()
+            .into_iter()
+            .filter_map(|c| c.snippet)
+            .collect();
+        assert_eq!(
+            snippets,
+            [
+                "cidrsubnet(${1:prefix}, ${2:newbits}, ${3:netnum})$0",
+                "cidrsubnets(${1:prefix})$0"
+            ]
         );
     }
 }

@@ -2,10 +2,12 @@
 //! database and the host's [`crate::host::Tree`]; [`crate::analysis`]
 //! hands them out.
 
+pub(crate) mod assists;
 pub(crate) mod completion;
 pub(crate) mod definitions;
 pub(crate) mod diagnostics;
 pub(crate) mod document_symbols;
+pub(crate) mod fixes;
 pub(crate) mod graph;
 pub(crate) mod hover;
 pub(crate) mod is_const;
