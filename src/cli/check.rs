@@ -128,7 +128,7 @@ fn config_error(error: ConfigError, no_color: bool) -> ExitCode {
     let tree = tofu_ide::syntax::parse(&error.text, SourceKind::Native);
     let report = CheckReport {
         root: error.path.clone(),
-        modules: Vec::new(),
+        modules: Default::default(),
         sources: vec![CheckedFile::new(
             display,
             SourceKind::Native,

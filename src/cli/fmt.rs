@@ -92,7 +92,7 @@ pub fn run(args: FmtArgs, no_color: bool) -> ExitCode {
     if has_errors {
         let report = CheckReport {
             root: PathBuf::from("."),
-            modules: Vec::new(),
+            modules: Default::default(),
             sources: run.sources,
             diagnostics: run.diagnostics,
             elapsed: Duration::ZERO,

@@ -60,7 +60,7 @@ pub struct CheckOptions<'a> {
 pub struct CheckReport {
     /// The directory as given.
     pub root: PathBuf,
-    pub modules: Vec<Module>,
+    pub modules: std::sync::Arc<Vec<Module>>,
     /// The files that diagnostics point into; [`FileId`]s index this.
     pub sources: Vec<CheckedFile>,
     /// Sourceless ones first, then by file path and position.

@@ -103,8 +103,9 @@ pub(crate) struct Tree {
     pub base_dir: PathBuf,
     /// What evaluation reads from outside the configuration.
     pub external_files: ExternalFiles,
-    /// The modules as discovery found them, with their files' names.
-    pub modules: Vec<Module>,
+    /// The modules as discovery found them, with their files' names
+    /// (shared with every report).
+    pub modules: Arc<Vec<Module>>,
     /// Their inputs, in the same order.
     pub dirs: Vec<ModuleDir>,
     /// What discovery could not look at, and the notes about files it
@@ -113,6 +114,8 @@ pub(crate) struct Tree {
     /// Every configuration file loaded so far, by path (removed ones too:
     /// salsa inputs are never deleted, only marked as missing).
     pub inputs: HashMap<String, SourceFile>,
+    /// The files of the modules, in module order (see [`Tree::files`]).
+    files: Vec<SourceFile>,
     pub read_problems: HashMap<String, ReadProblem>,
     /// The root module's variables files, by the name the root's values
     /// know them by.
@@ -136,8 +139,14 @@ pub(crate) struct Tree {
 
 impl Tree {
     /// The configuration files of every module, in module order.
-    pub fn files(&self) -> Vec<SourceFile> {
-        self.modules
+    pub fn files(&self) -> &[SourceFile] {
+        &self.files
+    }
+
+    /// [`Tree::files`] made again after the modules changed.
+    fn refresh_files(&mut self) {
+        self.files = self
+            .modules
             .iter()
             .flat_map(|module| {
                 module
@@ -145,7 +154,7 @@ impl Tree {
                     .iter()
                     .map(|file| self.inputs[&module.file_path(&file.name)])
             })
-            .collect()
+            .collect();
     }
 
     pub fn module(&self, dir: &str) -> Option<ModuleDir> {
@@ -317,11 +326,12 @@ impl AnalysisHost {
         });
         sync_module_graph(&mut db, workspace);
 
-        let tree = Tree {
+        let mut tree = Tree {
+            files: Vec::new(),
             root: root.to_path_buf(),
             base_dir: absolute_root,
             external_files,
-            modules: discovered.modules,
+            modules: Arc::new(discovered.modules),
             dirs,
             problems,
             inputs,
@@ -335,6 +345,7 @@ impl AnalysisHost {
             policy: options.policy.cloned(),
             reported: Arc::default(),
         };
+        tree.refresh_files();
         Ok(AnalysisHost {
             db,
             tree: Arc::new(tree),
@@ -441,7 +452,7 @@ impl AnalysisHost {
                         m.dir.split('/').any(|part| part.starts_with('.')) || key(&m.dir) > key(dir)
                     })
                     .unwrap_or(tree.modules.len());
-                tree.modules.insert(
+                Arc::make_mut(&mut tree.modules).insert(
                     index,
                     Module {
                         dir: dir.to_owned(),
@@ -475,7 +486,7 @@ impl AnalysisHost {
     fn set_module_names(&mut self, index: usize, names: Vec<String>) {
         let tree = Arc::make_mut(&mut self.tree);
         let found = module_files::module_files(names.iter().map(String::as_str));
-        let module = &mut tree.modules[index];
+        let module = &mut Arc::make_mut(&mut tree.modules)[index];
         module.files = found.files;
         module.shadowed = found.shadowed;
         let (mut primary, mut overrides) = (Vec::new(), Vec::new());
@@ -507,7 +518,7 @@ impl AnalysisHost {
         }
         let dir = tree.dirs[index];
         if module.files.is_empty() {
-            tree.modules.remove(index);
+            Arc::make_mut(&mut tree.modules).remove(index);
             tree.dirs.remove(index);
         } else {
             dir.set_files(&mut self.db).to(primary);
@@ -518,6 +529,7 @@ impl AnalysisHost {
             tree.workspace.set_modules(&mut self.db).to(modules);
         }
         tree.problems = rebuilt_problems(&tree.problems, &tree.modules, &tree.root);
+        tree.refresh_files();
     }
 }
 

@@ -52,10 +52,16 @@ pub struct Ignores {
 }
 
 impl Ignores {
+    /// Whether `text` may hold annotations: the cheap test [`Ignores::read`]
+    /// starts with.
+    pub fn has_marker(text: &str) -> bool {
+        text.contains(MARKER)
+    }
+
     /// The annotations in the comments of `tree`, the syntax tree of
     /// `text`. Files without the marker cost one substring search.
     pub fn read(text: &str, tree: impl FnOnce() -> GreenNode) -> Ignores {
-        if !text.contains(MARKER) {
+        if !Ignores::has_marker(text) {
             return Ignores::default();
         }
         let tree = tree();

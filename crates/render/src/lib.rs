@@ -86,7 +86,7 @@ fn test_report(
     let tree = tofu_syntax::parse("", SourceKind::Json).green().clone();
     tofu_ide::check::CheckReport {
         root: std::path::PathBuf::from("."),
-        modules: Vec::new(),
+        modules: Default::default(),
         sources: vec![tofu_ide::source::CheckedFile::new(
             "mod/main.tf".into(),
             SourceKind::Native,

@@ -7,7 +7,7 @@
 use std::{
     collections::{BTreeMap, HashSet},
     path::PathBuf,
-    sync::atomic::Ordering,
+    sync::{Arc, atomic::Ordering},
     time::Duration,
 };
 
@@ -36,7 +36,7 @@ pub(crate) fn report(
 ) -> CheckReport {
     let cold = !tree.reported.swap(true, Ordering::Relaxed);
     let files = tree.files();
-    let checked = semantic::check(db, &files, &tree.evaluations, cold, progress);
+    let checked = semantic::check(db, files, &tree.evaluations, cold, progress);
     let (syntax_errors, semantic) = (checked.syntax_errors, checked.diagnostics);
     // A root directory without configuration is an empty module, which
     // loads; files that cannot be read stop OpenTofu as load errors do.
@@ -50,7 +50,7 @@ pub(crate) fn report(
     let mut diagnostics = tree.problems.clone();
     diagnostics.extend(unchecked_providers(db, tree));
     let mut extra_errors = Vec::with_capacity(files.len());
-    for file in &files {
+    for file in files {
         let path = file.path(db);
         extra_errors.push(match tree.read_problems.get(path) {
             Some(ReadProblem::Unreadable(diagnostic)) => {
@@ -87,9 +87,12 @@ pub(crate) fn report(
             file_semantic.push(found);
         }
         let input = files[index];
-        let mut ignores = Ignores::read(input.text(db), || {
-            tofu_semantic::parse(db, input).green.clone()
-        });
+        let mut ignores = match has_ignore_marker(db, input) {
+            true => Ignores::read(input.text(db), || {
+                tofu_semantic::parse(db, input).green.clone()
+            }),
+            false => Ignores::default(),
+        };
         ignores.filter(&mut errors);
         ignores.filter(&mut file_semantic);
         let ignore_problems = ignores.problems();
@@ -128,12 +131,19 @@ pub(crate) fn report(
     sort_diagnostics(&mut diagnostics, &sources);
     CheckReport {
         root: tree.root.clone(),
-        modules: tree.modules.clone(),
+        modules: Arc::clone(&tree.modules),
         sources,
         diagnostics,
         elapsed: Duration::ZERO,
         loads,
     }
+}
+
+/// Whether a file holds an ignore annotation: a memo, so that a report
+/// after an edit scans the edited file's text only.
+#[salsa::tracked]
+fn has_ignore_marker(db: &dyn salsa::Database, file: tofu_semantic::SourceFile) -> bool {
+    Ignores::has_marker(file.text(db))
 }
 
 /// [`report`] as the console shows it before its first prompt: only the
