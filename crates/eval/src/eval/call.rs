@@ -90,36 +90,7 @@ impl Evaluator<'_, '_> {
         let Some(args) = self.expand_args(e, range, &name, Callee::Builtin(&f)) else {
             return Value::dynamic();
         };
-        if args.len() < f.params.len() {
-            let qualifier = if f.var_param.is_some() {
-                " at least"
-            } else {
-                ""
-            };
-            let diagnostic = Diagnostic::error(
-                Code::NotEnoughFunctionArguments,
-                format!(
-                    "Function {name:?} expects{qualifier} {} argument(s). Missing value for {:?}.",
-                    f.params.len(),
-                    f.params[args.len()].name
-                ),
-            )
-            .with_subject(close.unwrap_or(range))
-            .with_context(range);
-            self.error(self.with_function(diagnostic, &name, &f));
-            return Value::dynamic();
-        }
-        if f.var_param.is_none() && args.len() > f.params.len() {
-            let diagnostic = Diagnostic::error(
-                Code::TooManyFunctionArguments,
-                format!(
-                    "Function {name:?} expects only {} argument(s).",
-                    f.params.len()
-                ),
-            )
-            .with_subject(args[f.params.len()].start_range())
-            .with_context(range);
-            self.error(self.with_function(diagnostic, &name, &f));
+        if !self.arity_matches(Callee::Builtin(&f), &name, &args, close, range) {
             return Value::dynamic();
         }
         match f.name {
@@ -242,6 +213,46 @@ impl Evaluator<'_, '_> {
         self.with_callee(diagnostic, called_as, Callee::Builtin(f))
     }
 
+    /// Whether `args` are as many as `callee` takes; if not, HCL's "Not
+    /// enough" or "Too many function arguments" is reported.
+    fn arity_matches(
+        &mut self,
+        callee: Callee<'_>,
+        name: &str,
+        args: &[Arg],
+        close: Option<TextRange>,
+        range: TextRange,
+    ) -> bool {
+        let (count, variadic) = match callee {
+            Callee::Builtin(f) => (f.params.len(), f.var_param.is_some()),
+            Callee::Provider(f) => (f.params.len(), f.var_param.is_some()),
+        };
+        let diagnostic = if args.len() < count {
+            let missing = match callee {
+                Callee::Builtin(f) => f.params[args.len()].name,
+                Callee::Provider(f) => f.params[args.len()].name.as_str(),
+            };
+            let qualifier = if variadic { " at least" } else { "" };
+            Diagnostic::error(
+                Code::NotEnoughFunctionArguments,
+                format!(
+                    "Function {name:?} expects{qualifier} {count} argument(s). Missing value for {missing:?}."
+                ),
+            )
+            .with_subject(close.unwrap_or(range))
+        } else if !variadic && args.len() > count {
+            Diagnostic::error(
+                Code::TooManyFunctionArguments,
+                format!("Function {name:?} expects only {count} argument(s)."),
+            )
+            .with_subject(args[count].start_range())
+        } else {
+            return true;
+        };
+        self.error(self.with_callee(diagnostic.with_context(range), name, callee));
+        false
+    }
+
     /// `diagnostic` about a call of `callee` by the name `called_as`.
     fn with_callee(
         &self,
@@ -273,36 +284,7 @@ impl Evaluator<'_, '_> {
         let Some(args) = self.expand_args(e, range, name, callee) else {
             return Value::dynamic();
         };
-        if args.len() < f.params.len() {
-            let qualifier = if f.var_param.is_some() {
-                " at least"
-            } else {
-                ""
-            };
-            let diagnostic = Diagnostic::error(
-                Code::NotEnoughFunctionArguments,
-                format!(
-                    "Function {name:?} expects{qualifier} {} argument(s). Missing value for {:?}.",
-                    f.params.len(),
-                    f.params[args.len()].name
-                ),
-            )
-            .with_subject(close.unwrap_or(range))
-            .with_context(range);
-            self.error(self.with_callee(diagnostic, name, callee));
-            return Value::dynamic();
-        }
-        if f.var_param.is_none() && args.len() > f.params.len() {
-            let diagnostic = Diagnostic::error(
-                Code::TooManyFunctionArguments,
-                format!(
-                    "Function {name:?} expects only {} argument(s).",
-                    f.params.len()
-                ),
-            )
-            .with_subject(args[f.params.len()].start_range())
-            .with_context(range);
-            self.error(self.with_callee(diagnostic, name, callee));
+        if !self.arity_matches(callee, name, &args, close, range) {
             return Value::dynamic();
         }
         let before = self.diagnostics.len();
