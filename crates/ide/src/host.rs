@@ -164,22 +164,23 @@ impl Tree {
 
     /// A configuration or variables file of the tree by its path.
     pub fn file(&self, path: &str) -> Option<SourceFile> {
-        let in_tree = self
-            .modules
-            .iter()
-            .any(|m| m.files.iter().any(|f| m.file_path(&f.name) == path));
-        match in_tree {
-            true => self.inputs.get(path).copied(),
-            false => self.value_files.get(path).copied(),
+        match self.module_index_of(path) {
+            Some(_) => self.inputs.get(path).copied(),
+            None => self.value_files.get(path).copied(),
         }
     }
 
     pub fn module_of(&self, path: &str) -> Option<ModuleDir> {
-        let index = self
-            .modules
+        Some(self.dirs[self.module_index_of(path)?])
+    }
+
+    /// The module that has the configuration file `path`: the one of its
+    /// directory, if that lists the file.
+    fn module_index_of(&self, path: &str) -> Option<usize> {
+        let (dir, name) = path.rsplit_once('/').unwrap_or(("", path));
+        self.modules
             .iter()
-            .position(|m| m.files.iter().any(|f| m.file_path(&f.name) == path))?;
-        Some(self.dirs[index])
+            .position(|m| m.dir == dir && m.files.iter().any(|f| f.name == name))
     }
 }
 

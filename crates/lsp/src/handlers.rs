@@ -106,6 +106,12 @@ struct File {
 }
 
 impl File {
+    /// The tree's file a document's URI names; `None` for a URI outside
+    /// the root or a file the tree does not have.
+    fn of_document(analysis: &Analysis, root: &Root, uri: &lsp_types::Url) -> Option<File> {
+        File::open(analysis, &root.path_of(uri)?)
+    }
+
     fn open(analysis: &Analysis, path: &str) -> Option<File> {
         let text = analysis.file_text(path)?;
         Some(File {
@@ -221,12 +227,10 @@ fn symbol_kind(kind: &DeclKind) -> SymbolKind {
 
 #[allow(deprecated)] // `DocumentSymbol::deprecated` has to be given
 fn symbols(analysis: &Analysis, root: &Root, p: DocumentSymbolParams) -> Answer {
-    let Some(path) = root.path_of(&p.text_document.uri) else {
+    let Some(file) = File::of_document(analysis, root, &p.text_document.uri) else {
         return Ok(Value::Null);
     };
-    let Some(file) = File::open(analysis, &path) else {
-        return Ok(Value::Null);
-    };
+    let path = file.path.clone();
     let symbols: Vec<DocumentSymbol> = analysis
         .document_symbols(&path)?
         .into_iter()
@@ -373,12 +377,10 @@ fn signature_help(analysis: &Analysis, root: &Root, p: lsp_types::SignatureHelpP
 }
 
 fn inlay_hints(analysis: &Analysis, root: &Root, p: lsp_types::InlayHintParams) -> Answer {
-    let Some(path) = root.path_of(&p.text_document.uri) else {
+    let Some(file) = File::of_document(analysis, root, &p.text_document.uri) else {
         return Ok(Value::Null);
     };
-    let Some(file) = File::open(analysis, &path) else {
-        return Ok(Value::Null);
-    };
+    let path = file.path.clone();
     let hints: Vec<lsp_types::InlayHint> = analysis
         .inlay_hints(&path)?
         .into_iter()
@@ -427,12 +429,10 @@ fn workspace_symbols(
 }
 
 fn folding(analysis: &Analysis, root: &Root, p: lsp_types::FoldingRangeParams) -> Answer {
-    let Some(path) = root.path_of(&p.text_document.uri) else {
+    let Some(file) = File::of_document(analysis, root, &p.text_document.uri) else {
         return Ok(Value::Null);
     };
-    let Some(file) = File::open(analysis, &path) else {
-        return Ok(Value::Null);
-    };
+    let path = file.path.clone();
     let ranges: Vec<lsp_types::FoldingRange> = analysis
         .folding_ranges(&path)?
         .into_iter()
@@ -459,12 +459,10 @@ fn folding(analysis: &Analysis, root: &Root, p: lsp_types::FoldingRangeParams) -
 
 /// Quick fixes for the client's diagnostics of ours in the range.
 fn code_actions(analysis: &Analysis, root: &Root, p: lsp_types::CodeActionParams) -> Answer {
-    let Some(path) = root.path_of(&p.text_document.uri) else {
+    let Some(file) = File::of_document(analysis, root, &p.text_document.uri) else {
         return Ok(Value::Null);
     };
-    let Some(file) = File::open(analysis, &path) else {
-        return Ok(Value::Null);
-    };
+    let path = file.path.clone();
     let mut files = Files::default();
     let mut actions = Vec::new();
     for diagnostic in &p.context.diagnostics {

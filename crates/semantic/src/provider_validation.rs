@@ -128,6 +128,9 @@ pub struct ModuleProviders {
     configs: Vec<ProviderConfig>,
     requirements: Vec<Requirement>,
     resources: Vec<Resource>,
+    /// Indexes into `resources` sorted by address, for lookups by address
+    /// in modules of many resources.
+    resources_by_addr: Vec<u32>,
     calls: Vec<Call>,
     /// The module has load-time errors.
     has_errors: bool,
@@ -175,7 +178,13 @@ impl ModuleProviders {
             DeclKind::EphemeralResource { ty, name } => format!("ephemeral.{ty}.{name}"),
             _ => return None,
         };
-        let resource = self.resources.iter().find(|r| r.addr == addr)?;
+        let first = self
+            .resources_by_addr
+            .partition_point(|&i| self.resources[i as usize].addr < addr);
+        let resource = &self.resources[*self.resources_by_addr.get(first)? as usize];
+        if resource.addr != addr {
+            return None;
+        }
         let local_name = match &resource.provider {
             Some(reference) => reference.as_ref()?.name.as_str(),
             None => resource.implied_local_name(),
@@ -286,6 +295,15 @@ pub fn module_providers(db: &dyn salsa::Database, module: ModuleDir) -> ModulePr
             }
         }
     }
+    let mut by_addr: Vec<u32> = (0..out.resources.len() as u32).collect();
+    // Stable: of resources with the same address, the first is found, as
+    // a search in declaration order finds it.
+    by_addr.sort_by(|&a, &b| {
+        out.resources[a as usize]
+            .addr
+            .cmp(&out.resources[b as usize].addr)
+    });
+    out.resources_by_addr = by_addr;
     out
 }
 

@@ -120,27 +120,15 @@ impl Evaluator<'_, '_> {
                 values.push(Value::dynamic());
                 continue;
             }
-            let value = match arg {
-                Arg::Expr(expr) => self.eval(expr),
-                Arg::Expanded(v, _) => v.clone(),
-            };
-            match convert(&value, &param.ty) {
-                Ok(v) => values.push(v),
-                Err(err) => {
-                    let diagnostic = Diagnostic::error(
-                        Code::InvalidFunctionArgument,
-                        format!(
-                            "Invalid value for {:?} parameter: {}.",
-                            param.name, err.message
-                        ),
-                    )
-                    .with_subject(arg.start_range())
-                    .with_context(range);
-                    let diagnostic = self.with_function(diagnostic, &name, &f);
-                    self.error(self.with_values(diagnostic, arg.expr()));
-                    values.push(Value::dynamic());
-                }
-            }
+            let value = self.argument(
+                arg,
+                param.name,
+                &param.ty,
+                Callee::Builtin(&f),
+                &name,
+                range,
+            );
+            values.push(value);
         }
         if self.diagnostics[before..].iter().any(Diagnostic::is_error) {
             return Value::dynamic();
@@ -211,6 +199,41 @@ impl Evaluator<'_, '_> {
     /// `diagnostic` about a call of `f` by the name `called_as`.
     fn with_function(&self, diagnostic: Diagnostic, called_as: &str, f: &Function) -> Diagnostic {
         self.with_callee(diagnostic, called_as, Callee::Builtin(f))
+    }
+
+    /// An argument's value converted to its parameter's type (HCL's
+    /// conversion before the call); when it does not convert, "Invalid
+    /// function argument" and the dynamic unknown.
+    fn argument(
+        &mut self,
+        arg: &Arg,
+        param_name: &str,
+        param_ty: &Type,
+        callee: Callee<'_>,
+        name: &str,
+        range: TextRange,
+    ) -> Value {
+        let value = match arg {
+            Arg::Expr(expr) => self.eval(expr),
+            Arg::Expanded(v, _) => v.clone(),
+        };
+        match convert(&value, param_ty) {
+            Ok(v) => v,
+            Err(err) => {
+                let diagnostic = Diagnostic::error(
+                    Code::InvalidFunctionArgument,
+                    format!(
+                        "Invalid value for {param_name:?} parameter: {}.",
+                        err.message
+                    ),
+                )
+                .with_subject(arg.start_range())
+                .with_context(range);
+                let diagnostic = self.with_callee(diagnostic, name, callee);
+                self.error(self.with_values(diagnostic, arg.expr()));
+                Value::dynamic()
+            }
+        }
     }
 
     /// Whether `args` are as many as `callee` takes; if not, HCL's "Not
@@ -291,27 +314,8 @@ impl Evaluator<'_, '_> {
         let mut values = Vec::with_capacity(args.len());
         for (i, arg) in args.iter().enumerate() {
             let param = f.param(i).expect("arity checked");
-            let value = match arg {
-                Arg::Expr(expr) => self.eval(expr),
-                Arg::Expanded(v, _) => v.clone(),
-            };
-            match convert(&value, &param.ty) {
-                Ok(v) => values.push(v),
-                Err(err) => {
-                    let diagnostic = Diagnostic::error(
-                        Code::InvalidFunctionArgument,
-                        format!(
-                            "Invalid value for {:?} parameter: {}.",
-                            param.name, err.message
-                        ),
-                    )
-                    .with_subject(arg.start_range())
-                    .with_context(range);
-                    let diagnostic = self.with_callee(diagnostic, name, callee);
-                    self.error(self.with_values(diagnostic, arg.expr()));
-                    values.push(Value::dynamic());
-                }
-            }
+            let value = self.argument(arg, &param.name, &param.ty, callee, name, range);
+            values.push(value);
         }
         if self.diagnostics[before..].iter().any(Diagnostic::is_error) {
             return Value::dynamic();
