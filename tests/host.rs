@@ -209,3 +209,96 @@ fn the_root_module_comes_and_goes_with_its_files() {
         assert_eq!(incremental, fresh, "after step {index}");
     }
 }
+
+/// Local sources are followed wherever they point, as `tofu validate`
+/// follows them: out of the root, through symbolic links (a link back to
+/// a caller is a recursive call, not an endless walk), into empty
+/// directories; one that leads nowhere is an error at its call. Edits to
+/// a module outside the root, and calls added later, are followed too.
+#[cfg(unix)]
+#[test]
+fn local_calls_are_followed_out_of_the_root() {
+    let temp = tempfile::tempdir().unwrap();
+    let base = temp.path();
+    let root = base.join("envs/prod");
+    fs::create_dir_all(&root).unwrap();
+    fs::create_dir_all(base.join("modules/empty")).unwrap();
+    fs::create_dir_all(base.join("modules/vpc")).unwrap();
+    fs::write(
+        base.join("modules/vpc/main.tf"),
+        "variable \"cidr\" {\n  type = string\n}\noutput \"id\" {\n  value = local.missing\n}\n",
+    )
+    .unwrap();
+    std::os::unix::fs::symlink("../../modules/vpc", root.join("linked")).unwrap();
+    std::os::unix::fs::symlink(".", root.join("self")).unwrap();
+    let main = "module \"vpc\" {\n  source = \"../../modules/vpc\"\n  cidr   = \"10.0.0.0/16\"\n}\n\
+                module \"linked\" {\n  source = \"./linked\"\n  cidr   = \"10.1.0.0/16\"\n}\n\
+                module \"empty\" {\n  source = \"../../modules/empty\"\n}\n\
+                module \"missing\" {\n  source = \"./nowhere\"\n}\n\
+                module \"self\" {\n  source = \"./self\"\n}\n\
+                output \"id\" {\n  value = module.vpc.nope\n}\n";
+    fs::write(root.join("main.tf"), main).unwrap();
+
+    let mut host = AnalysisHost::load(&root, &CheckOptions::default()).unwrap();
+    let report = host.analysis().report().unwrap();
+    let found = lines(&report);
+    // The module outside is checked once, though two calls load it.
+    let outside =
+        "Some(\"../../modules/vpc/main.tf:60..73\") Error Reference to undeclared local value";
+    assert_eq!(
+        found.iter().filter(|l| l.starts_with(outside)).count(),
+        1,
+        "{found:#?}"
+    );
+    let summaries: Vec<&str> = report
+        .diagnostics
+        .iter()
+        .map(|d| d.summary.as_str())
+        .collect();
+    for summary in [
+        "Unsupported attribute",
+        "Unreadable module directory",
+        "Recursive module call",
+    ] {
+        assert!(summaries.contains(&summary), "{summary}: {found:#?}");
+    }
+    assert!(
+        found.iter().any(|l| l.contains(
+            "The directory nowhere could not be read for module \"missing\": it does not exist."
+        )),
+        "{found:#?}"
+    );
+    assert_eq!(report.modules.len(), 3, "the root, vpc and the empty one");
+    assert_eq!(
+        found,
+        lines(&check_tree(&root, &CheckOptions::default()).unwrap())
+    );
+
+    let steps: Vec<Vec<Edit<'_>>> = vec![
+        // The module outside is edited: its error goes.
+        vec![Edit::Set(
+            "../../modules/vpc/main.tf",
+            "variable \"cidr\" {\n  type = string\n}\noutput \"id\" {\n  value = var.cidr\n}\n",
+        )],
+        // A call of another directory outside, which then gets a file.
+        vec![Edit::Set(
+            "main.tf",
+            "module \"more\" {\n  source = \"../../modules/more\"\n}\n",
+        )],
+        vec![Edit::Set(
+            "../../modules/more/main.tf",
+            "output \"x\" {\n  value = local.nope\n}\n",
+        )],
+        // A file outside every loaded module is not the tree's.
+        vec![Edit::Set(
+            "../elsewhere/main.tf",
+            "locals {\n  a = local.b\n}\n",
+        )],
+    ];
+    for (index, edits) in steps.iter().enumerate() {
+        apply(&mut host, &root, edits);
+        let incremental = lines(&host.analysis().report().unwrap());
+        let fresh = lines(&check_tree(&root, &CheckOptions::default()).unwrap());
+        assert_eq!(incremental, fresh, "after step {index}");
+    }
+}

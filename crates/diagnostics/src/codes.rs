@@ -205,6 +205,7 @@ codes! {
     DeprecatedRootVariable = "deprecated-root-variable", "Deprecated variable used from the root module", "A value is given for a root module variable that is marked as deprecated.";
     InvalidImportConfiguration = "invalid-import-configuration", "Invalid import configuration", "An import block appears in a child module; import blocks are allowed only in the root module.";
     BackendConfigurationIgnored = "backend-configuration-ignored", "Backend configuration ignored", "A child module has a backend configuration, which OpenTofu ignores outside the root module.";
+    UnreadableModuleDirectory = "unreadable-module-directory", "Unreadable module directory", "A local module source names a directory that does not exist or cannot be read.";
     RecursiveModuleCall = "recursive-module-call", "Recursive module call", "A module calls itself, directly or through other modules, so the module tree would never end.";
     UnsupportedOverride = "unsupported-override", "Unsupported override", "An override file overrides depends_on, which cannot be overridden.";
     CannotOverrideRemovedBlocks = "cannot-override-removed-blocks", "Cannot override 'Removed' blocks", "A removed block appears in an override file; it belongs in a normal configuration file.";

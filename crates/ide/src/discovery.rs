@@ -100,9 +100,7 @@ fn add_installed_modules(root: &Path, discovery: &mut Discovery) {
             ) else {
                 continue;
             };
-            let Some(dir) = tofu_semantic::join_relative(&module_dir, dir) else {
-                continue;
-            };
+            let dir = tofu_semantic::join_relative(&module_dir, dir);
             if key.is_empty() {
                 continue;
             }
@@ -135,6 +133,17 @@ fn add_installed_modules(root: &Path, discovery: &mut Discovery) {
             }
         }
     }
+}
+
+/// The names of the files in the directory at `path` (what is not a
+/// directory, links to files included), sorted.
+pub(crate) fn file_names(path: &Path) -> io::Result<Vec<String>> {
+    Ok(read_dir_sorted(path)?
+        .entries
+        .into_iter()
+        .filter(|entry| !entry.is_dir)
+        .map(|entry| entry.name)
+        .collect())
 }
 
 struct Entry {

@@ -18,14 +18,16 @@ use rayon::prelude::*;
 use salsa::{Durability, Setter};
 use tofu_diagnostics::Code;
 use tofu_semantic::{
-    Database, EvalMode, Evaluation, ExternalFiles, ModuleDir, ProviderSchemaSet, RootInputs,
-    SchemaDocument, SourceFile, VariableSource, Workspace, module_calls, module_providers,
-    sync_module_graph,
+    CalledDir, Database, EvalMode, Evaluation, ExternalFiles, ModuleDir, ProviderSchemaSet,
+    RootInputs, SchemaDocument, SourceFile, VariableSource, Workspace, local_source_dir,
+    module_calls, module_providers, sync_module_graph,
 };
 use tofu_syntax::SyntaxError;
 
 use crate::{
     analysis::Analysis,
+    analyzer_config::Exclusions,
+    called_dirs::{self, CalledDirectory},
     check::{CheckError, CheckOptions},
     diagnostic::Diagnostic,
     discovery::{self, Module},
@@ -101,6 +103,11 @@ pub(crate) struct Tree {
     pub root: PathBuf,
     /// The same, absolute: `path.cwd`, where evaluation reads files.
     pub base_dir: PathBuf,
+    /// The same with its links resolved: what the names of module
+    /// directories outside the root are relative to.
+    canonical_root: PathBuf,
+    /// What the user left out of the check.
+    exclude: Option<Exclusions>,
     /// What evaluation reads from outside the configuration.
     pub external_files: ExternalFiles,
     /// The modules as discovery found them, with their files' names
@@ -210,43 +217,16 @@ impl AnalysisHost {
             problems.push(no_configuration(root));
         }
 
-        let read = read_files(&discovered.modules, options);
         let db = Database::default();
         let mut inputs = HashMap::new();
         let mut read_problems = HashMap::new();
-        let mut dirs = Vec::new();
-        let mut read = read.into_iter();
-        for module in &discovered.modules {
-            let (mut primary, mut overrides) = (Vec::new(), Vec::new());
-            for file in &module.files {
-                let path = module.file_path(&file.name);
-                let (text, problem) = read.next().expect("one outcome per file");
-                let input = SourceFile::builder(
-                    path.clone(),
-                    text.clone().unwrap_or_default(),
-                    text.is_some(),
-                )
-                // Files as loaded are taken to change rarely, and
-                // edited ones often: after an edit, salsa re-checks
-                // only what depends on a file that has been edited,
-                // and takes the rest on trust.
-                .durability(Durability::MEDIUM)
-                .new(&db);
-                if let Some(problem) = problem {
-                    read_problems.insert(path.clone(), problem);
-                }
-                match file.is_override {
-                    true => overrides.push(input),
-                    false => primary.push(input),
-                }
-                inputs.insert(path, input);
-            }
-            dirs.push(
-                ModuleDir::builder(module.dir.clone(), primary, overrides)
-                    .durability(Durability::HIGH)
-                    .new(&db),
-            );
-        }
+        let dirs = add_modules(
+            &db,
+            &discovered.modules,
+            read_files(&discovered.modules, options.progress),
+            &mut inputs,
+            &mut read_problems,
+        );
         let workspace = Workspace::builder(dirs.clone(), discovered.installed.clone())
             .durability(Durability::HIGH)
             .new(&db);
@@ -325,15 +305,16 @@ impl AnalysisHost {
             module_calls(db, *dir);
             module_providers(db, *dir);
         });
-        sync_module_graph(&mut db, workspace);
 
         let mut tree = Tree {
             files: Vec::new(),
             root: root.to_path_buf(),
+            canonical_root: called_dirs::canonical_root(root),
+            exclude: options.exclude.cloned(),
             base_dir: absolute_root,
             external_files,
             modules: Arc::new(discovered.modules),
-            dirs,
+            dirs: dirs.clone(),
             problems,
             inputs,
             read_problems,
@@ -347,10 +328,102 @@ impl AnalysisHost {
             reported: Arc::default(),
         };
         tree.refresh_files();
-        Ok(AnalysisHost {
+        let mut host = AnalysisHost {
             db,
             tree: Arc::new(tree),
-        })
+        };
+        host.follow_local_calls(dirs, false);
+        sync_module_graph(&mut host.db, workspace);
+        Ok(host)
+    }
+
+    /// Loads the directories that the local calls of `modules` (and of
+    /// the modules those load, and so on) name and the workspace does not
+    /// have yet (see [`called_dirs`]), and records where each leads.
+    /// `again`: what was found before is forgotten and found anew.
+    fn follow_local_calls(&mut self, mut modules: Vec<ModuleDir>, again: bool) {
+        let before = self.tree.workspace.called_dirs(&self.db).clone();
+        let mut called = if again { Vec::new() } else { before.clone() };
+        let mut added_any = false;
+        while !modules.is_empty() {
+            let known: std::collections::HashSet<&str> = self
+                .tree
+                .modules
+                .iter()
+                .map(|m| m.dir.as_str())
+                .chain(called.iter().map(|(dir, _)| dir.as_str()))
+                .collect();
+            let mut wanted = std::collections::BTreeSet::new();
+            for module in &modules {
+                let caller = module.dir(&self.db);
+                for call in module_calls(&self.db, *module) {
+                    let Some(dir) = call
+                        .source
+                        .as_deref()
+                        .and_then(|source| local_source_dir(caller, source))
+                    else {
+                        continue;
+                    };
+                    if !known.contains(dir.as_str()) {
+                        wanted.insert(dir);
+                    }
+                }
+            }
+            drop(known);
+            let mut new_modules: Vec<Module> = Vec::new();
+            for dir in wanted {
+                let tree = &self.tree;
+                let is_module = |name: &str| {
+                    tree.modules.iter().any(|m| m.dir == name)
+                        || new_modules.iter().any(|m| m.dir == name)
+                };
+                match called_dirs::resolve(
+                    &tree.root,
+                    &tree.canonical_root,
+                    &dir,
+                    tree.exclude.as_ref(),
+                    is_module,
+                ) {
+                    CalledDirectory::Found { dir: name, new } => {
+                        if name != dir {
+                            called.push((dir, CalledDir::Module(name)));
+                        }
+                        new_modules.extend(new);
+                    }
+                    CalledDirectory::Unreadable(reason) => {
+                        called.push((dir, CalledDir::Unreadable(reason)));
+                    }
+                    CalledDirectory::Excluded => {}
+                }
+            }
+            if new_modules.is_empty() {
+                break;
+            }
+            added_any = true;
+            let tree = Arc::make_mut(&mut self.tree);
+            modules = add_modules(
+                &self.db,
+                &new_modules,
+                read_files(&new_modules, None),
+                &mut tree.inputs,
+                &mut tree.read_problems,
+            );
+            tree.dirs.extend(modules.iter().copied());
+            Arc::make_mut(&mut tree.modules).extend(new_modules);
+        }
+        let workspace = self.tree.workspace;
+        if added_any {
+            let tree = Arc::make_mut(&mut self.tree);
+            workspace.set_modules(&mut self.db).to(tree.dirs.clone());
+            tree.problems = rebuilt_problems(&tree.problems, &tree.modules, &tree.root);
+            tree.refresh_files();
+        }
+        if called != before {
+            workspace
+                .set_called_dirs(&mut self.db)
+                .with_durability(Durability::HIGH)
+                .to(called);
+        }
     }
 
     /// A snapshot of the tree as it is now.
@@ -366,11 +439,24 @@ impl AnalysisHost {
     /// Applies edits. Cancels the snapshots still computing and waits
     /// until every snapshot is dropped.
     pub fn apply_change(&mut self, change: Change) {
+        let dirs_before = self.tree.dirs.clone();
+        let mut edited = Vec::new();
         for (path, text) in change.files {
             match text {
-                Some(text) => self.set_file(path, text),
+                Some(text) => self.set_file(path.clone(), text),
                 None => self.remove_file(&path),
             }
+            edited.extend(self.tree.module_of(&path));
+        }
+        edited.dedup();
+        if self.tree.dirs == dirs_before {
+            // An edit may add a call of a directory that is not loaded yet.
+            self.follow_local_calls(edited, false);
+        } else {
+            // A module came or went: what every local call names is
+            // looked at again (a module that lost its last file may still
+            // be called, as an empty directory).
+            self.follow_local_calls(self.tree.dirs.clone(), true);
         }
         for path in change.outside {
             let path = self.tree.base_dir.join(path);
@@ -392,6 +478,20 @@ impl AnalysisHost {
         }
         let name = path.rsplit('/').next().unwrap_or(&path).to_owned();
         if !matches!(module_files::classify(&name), FileRole::Config { .. }) {
+            return;
+        }
+        // Outside the root, only the directories local calls name are
+        // modules (see `follow_local_calls`).
+        let dir = path.rsplit_once('/').map_or("", |(dir, _)| dir);
+        if dir.starts_with("..")
+            && self.tree.module(dir).is_none()
+            && !self
+                .tree
+                .workspace
+                .called_dirs(&self.db)
+                .iter()
+                .any(|(called, _)| called == dir)
+        {
             return;
         }
         let tree = Arc::make_mut(&mut self.tree);
@@ -566,6 +666,52 @@ fn load_provider_schemas(paths: &[PathBuf]) -> (ProviderSchemaSet, Vec<Diagnosti
     (set, problems)
 }
 
+/// Makes the inputs of `modules` from the outcomes of reading their
+/// files (in the order of the modules and their files), recording them
+/// in `inputs` and `read_problems`; one module directory each.
+fn add_modules(
+    db: &Database,
+    modules: &[Module],
+    read: Vec<(Option<String>, Option<ReadProblem>)>,
+    inputs: &mut HashMap<String, SourceFile>,
+    read_problems: &mut HashMap<String, ReadProblem>,
+) -> Vec<ModuleDir> {
+    let mut read = read.into_iter();
+    let mut dirs = Vec::new();
+    for module in modules {
+        let (mut primary, mut overrides) = (Vec::new(), Vec::new());
+        for file in &module.files {
+            let path = module.file_path(&file.name);
+            let (text, problem) = read.next().expect("one outcome per file");
+            let input = SourceFile::builder(
+                path.clone(),
+                text.clone().unwrap_or_default(),
+                text.is_some(),
+            )
+            // Files as loaded are taken to change rarely, and edited
+            // ones often: after an edit, salsa re-checks only what
+            // depends on a file that has been edited, and takes the rest
+            // on trust.
+            .durability(Durability::MEDIUM)
+            .new(db);
+            if let Some(problem) = problem {
+                read_problems.insert(path.clone(), problem);
+            }
+            match file.is_override {
+                true => overrides.push(input),
+                false => primary.push(input),
+            }
+            inputs.insert(path, input);
+        }
+        dirs.push(
+            ModuleDir::builder(module.dir.clone(), primary, overrides)
+                .durability(Durability::HIGH)
+                .new(db),
+        );
+    }
+    dirs
+}
+
 /// An edited file is likely to be edited again (see the loader).
 fn set_text(db: &mut Database, file: SourceFile, text: String) {
     file.set_text(db).with_durability(Durability::LOW).to(text);
@@ -600,13 +746,12 @@ fn rebuilt_problems(problems: &[Diagnostic], modules: &[Module], root: &Path) ->
 /// in the order of the modules and their files.
 fn read_files(
     modules: &[Module],
-    options: &CheckOptions<'_>,
+    progress: Option<&dyn crate::check::Progress>,
 ) -> Vec<(Option<String>, Option<ReadProblem>)> {
     let jobs: Vec<(&Module, &module_files::ModuleFile)> = modules
         .iter()
         .flat_map(|module| module.files.iter().map(move |file| (module, file)))
         .collect();
-    let progress = options.progress;
     if let Some(progress) = progress {
         progress.start(jobs.len());
     }

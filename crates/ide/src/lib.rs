@@ -15,6 +15,7 @@ pub use tofu_types as types;
 
 pub mod analysis;
 pub mod analyzer_config;
+mod called_dirs;
 pub mod check;
 pub mod console;
 pub mod diagnostic;

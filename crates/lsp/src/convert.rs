@@ -28,23 +28,32 @@ impl Root {
     }
 
     /// The tree's name of the file a URI names: relative to the root,
-    /// with `/` separators. `None` for other URIs and files outside.
+    /// with `/` separators; `../` first for a file outside the root (the
+    /// host knows those only in modules that local sources call there).
+    /// `None` for URIs that are not files.
     pub fn path_of(&self, uri: &Url) -> Option<String> {
         let path = uri.to_file_path().ok()?;
         let relative = path
             .strip_prefix(&self.dir)
             .ok()
             .or_else(|| path.strip_prefix(self.canonical.as_ref()?).ok())
-            .map(Path::to_path_buf)
-            .or_else(|| {
-                let real = path.canonicalize().ok()?;
+            .map(Path::to_path_buf);
+        let relative = match relative {
+            Some(relative) => relative,
+            None => {
+                // Resolved as the host names modules outside the root:
+                // the real directory relative to the real root.
+                let (dir, name) = (path.parent()?, path.file_name()?);
+                let real = dir.canonicalize().ok()?.join(name);
                 let root = self.canonical.as_ref().unwrap_or(&self.dir);
-                real.strip_prefix(root).ok().map(Path::to_path_buf)
-            })?;
+                outside_name(root, &real)?
+            }
+        };
         let mut parts = Vec::new();
         for component in relative.components() {
             match component {
                 Component::Normal(part) => parts.push(part.to_str()?.to_owned()),
+                Component::ParentDir => parts.push("..".to_owned()),
                 _ => return None,
             }
         }
@@ -52,13 +61,39 @@ impl Root {
     }
 
     pub fn uri_of(&self, path: &str) -> Option<Url> {
-        Url::from_file_path(self.dir.join(path)).ok()
+        Url::from_file_path(self.absolute(path)).ok()
     }
 
-    /// The absolute path of a file of the tree.
+    /// The absolute path of a file of the tree; `..` resolved against the
+    /// real root, as the host names directories outside it.
     pub fn absolute(&self, path: &str) -> PathBuf {
-        self.dir.join(path)
+        if !path.starts_with("../") {
+            return self.dir.join(path);
+        }
+        let mut out = self.canonical.clone().unwrap_or_else(|| self.dir.clone());
+        for part in path.split('/') {
+            match part {
+                ".." => {
+                    out.pop();
+                }
+                part => out.push(part),
+            }
+        }
+        out
     }
+}
+
+/// `path` relative to `root` with `..` components, when it is outside.
+fn outside_name(root: &Path, path: &Path) -> Option<PathBuf> {
+    let root: Vec<Component> = root.components().collect();
+    let path: Vec<Component> = path.components().collect();
+    let common = root.iter().zip(&path).take_while(|(a, b)| a == b).count();
+    if common == 0 {
+        return None;
+    }
+    let mut out: PathBuf = std::iter::repeat_n(Component::ParentDir, root.len() - common).collect();
+    out.extend(&path[common..]);
+    Some(out)
 }
 
 pub fn position(index: &LineIndex, text: &str, offset: TextSize) -> Position {
@@ -227,7 +262,7 @@ fn hcl_range(text: &str) -> Option<((usize, usize), (usize, usize))> {
 /// The URI of a file the report names, under its root.
 fn source_uri(report: &CheckReport, path: &str) -> Option<Url> {
     let root = std::path::absolute(&report.root).ok()?;
-    Url::from_file_path(root.join(path)).ok()
+    Root::new(root).uri_of(path)
 }
 
 #[cfg(test)]
@@ -266,5 +301,22 @@ mod tests {
         let http = Url::parse("https://example.com/main.tf").unwrap();
         assert_eq!(root.path_of(&http), None);
         assert_eq!(root.uri_of("net/main.tf"), Some(uri));
+    }
+
+    #[test]
+    #[allow(clippy::disallowed_methods)] // the test makes its own tree
+    fn files_beside_the_root_are_named_with_dots() {
+        let base = std::env::temp_dir().join(format!("tofu-lsp-paths-{}", std::process::id()));
+        let (root_dir, module) = (base.join("envs/prod"), base.join("modules/vpc"));
+        std::fs::create_dir_all(&root_dir).unwrap();
+        std::fs::create_dir_all(&module).unwrap();
+        let root = Root::new(root_dir.canonicalize().unwrap());
+        let uri = Url::from_file_path(module.canonicalize().unwrap().join("main.tf")).unwrap();
+        assert_eq!(
+            root.path_of(&uri).as_deref(),
+            Some("../../modules/vpc/main.tf")
+        );
+        assert_eq!(root.uri_of("../../modules/vpc/main.tf"), Some(uri));
+        std::fs::remove_dir_all(&base).unwrap();
     }
 }

@@ -10,7 +10,7 @@ use tofu_syntax::TextRange;
 
 use crate::calls::{local_source_dir, module_calls};
 use crate::diagnostics::Diagnostic;
-use crate::input::{ModuleDir, SourceFile, Workspace};
+use crate::input::{CalledDir, ModuleDir, SourceFile, Workspace};
 use crate::input::{ModuleGraph, ModuleInstance};
 
 /// A module is analysed under at most this many call paths; a tree of
@@ -88,8 +88,11 @@ pub fn call_targets(
 pub(crate) enum CallTarget {
     Module(ModuleDir),
     Uninstalled(String),
-    /// No literal source, or a local directory that holds no
-    /// configuration.
+    /// A local source whose directory does not exist or cannot be read:
+    /// the directory as written and why.
+    Unreadable(String, String),
+    /// No literal source, or a local directory the host did not load
+    /// (one the user excluded).
     Unknown,
 }
 
@@ -150,6 +153,24 @@ pub fn module_tree(db: &dyn salsa::Database, workspace: Workspace) -> ModuleTree
             range: call.range,
         });
     }
+    for (module, call, dir, reason) in &walk.unreadable {
+        let Some(call) = module_calls(db, *module).get(*call) else {
+            continue;
+        };
+        // OpenTofu's installer (`installLocalModule`) says so when it
+        // cannot load the directory; here at the call, which is where
+        // the directory is named.
+        tree.diagnostics.push(Diagnostic::error_in(
+            Code::UnreadableModuleDirectory,
+            format!(
+                "The directory {} could not be read for module {:?}: {reason}.",
+                if dir.is_empty() { "." } else { dir },
+                call.name,
+            ),
+            call.file,
+            call.range,
+        ));
+    }
     for (module, call, path, child) in &walk.recursive {
         let Some(call) = module_calls(db, *module).get(*call) else {
             continue;
@@ -178,6 +199,9 @@ pub fn module_tree(db: &dyn salsa::Database, workspace: Workspace) -> ModuleTree
 struct GraphWalk {
     graph: Arc<ModuleGraph>,
     uninstalled: Vec<(ModuleDir, usize, String)>,
+    /// Local calls whose directory cannot be read (module, index of the
+    /// call, the directory, why).
+    unreadable: Vec<(ModuleDir, usize, String, String)>,
     recursive: Vec<(ModuleDir, usize, Vec<String>, ModuleDir)>,
 }
 
@@ -310,6 +334,13 @@ fn build_tree(
                         }
                         continue;
                     }
+                    CallTarget::Unreadable(dir, reason) => {
+                        graph.unresolved.insert(module);
+                        if reported.insert((module, index)) {
+                            walk.unreadable.push((module, index, dir, reason));
+                        }
+                        continue;
+                    }
                     CallTarget::Unknown => {
                         graph.unresolved.insert(module);
                         continue;
@@ -339,27 +370,45 @@ fn build_tree(
     (walk, through_expressions)
 }
 
-/// The workspace's modules by directory, and the installed modules by
-/// root directory and call path.
+/// The workspace's modules by directory (and by the other names local
+/// sources give them through symbolic links), the installed modules by
+/// root directory and call path, and the directories local sources name
+/// that cannot be read.
 #[derive(Debug, PartialEq, Eq)]
 struct WorkspaceIndex {
     by_dir: HashMap<String, ModuleDir>,
     installed: HashMap<(String, String), String>,
+    unreadable: HashMap<String, String>,
 }
 
 #[salsa::tracked(returns(ref))]
 fn workspace_index(db: &dyn salsa::Database, workspace: Workspace) -> WorkspaceIndex {
+    let mut by_dir: HashMap<String, ModuleDir> = workspace
+        .modules(db)
+        .iter()
+        .map(|m| (m.dir(db).clone(), *m))
+        .collect();
+    let mut unreadable = HashMap::new();
+    for (dir, called) in workspace.called_dirs(db) {
+        match called {
+            CalledDir::Module(target) => {
+                if let Some(module) = by_dir.get(target).copied() {
+                    by_dir.entry(dir.clone()).or_insert(module);
+                }
+            }
+            CalledDir::Unreadable(reason) => {
+                unreadable.insert(dir.clone(), reason.clone());
+            }
+        }
+    }
     WorkspaceIndex {
-        by_dir: workspace
-            .modules(db)
-            .iter()
-            .map(|m| (m.dir(db).clone(), *m))
-            .collect(),
+        by_dir,
         installed: workspace
             .installed(db)
             .iter()
             .map(|i| ((i.root.clone(), i.key.clone()), i.dir.clone()))
             .collect(),
+        unreadable,
     }
 }
 
@@ -386,10 +435,14 @@ pub(crate) fn call_target(
             }
         }
     };
-    if source.starts_with("./") || source.starts_with("../") {
-        return local_source_dir(caller.dir(db), source)
-            .and_then(|dir| index.by_dir.get(&dir).copied())
-            .map_or(CallTarget::Unknown, CallTarget::Module);
+    if let Some(dir) = local_source_dir(caller.dir(db), source) {
+        if let Some(module) = index.by_dir.get(&dir) {
+            return CallTarget::Module(*module);
+        }
+        return match index.unreadable.get(&dir) {
+            Some(reason) => CallTarget::Unreadable(dir, reason.clone()),
+            None => CallTarget::Unknown,
+        };
     }
     match index
         .installed

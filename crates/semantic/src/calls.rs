@@ -46,23 +46,28 @@ pub fn local_source_dir(caller_dir: &str, source: &str) -> Option<String> {
     if !(source.starts_with("./") || source.starts_with("../")) {
         return None;
     }
-    join_relative(caller_dir, source)
+    Some(join_relative(caller_dir, source))
 }
 
 /// `dir` joined with the relative path `path` (`/` or `\\` separated),
-/// with `.` and `..` resolved; `None` if it climbs out of the workspace.
-pub fn join_relative(dir: &str, path: &str) -> Option<String> {
+/// with `.` and `..` resolved lexically as Go's `filepath.Join` does; a
+/// path that climbs out of the workspace keeps its leading `..`s
+/// (`../modules/vpc`).
+pub fn join_relative(dir: &str, path: &str) -> String {
     let mut parts: Vec<&str> = dir.split('/').filter(|p| !p.is_empty()).collect();
     for part in path.split(['/', '\\']) {
         match part {
             "" | "." => {}
-            ".." => {
-                parts.pop()?;
-            }
+            ".." => match parts.last() {
+                Some(&last) if last != ".." => {
+                    parts.pop();
+                }
+                _ => parts.push(".."),
+            },
             other => parts.push(other),
         }
     }
-    Some(parts.join("/"))
+    parts.join("/")
 }
 
 /// The names of a module's outputs: all a caller needs to know of them,
@@ -96,7 +101,15 @@ mod tests {
             Some("modules/a")
         );
         assert_eq!(local_source_dir("a", "./b/../c").as_deref(), Some("a/c"));
-        assert_eq!(local_source_dir("", "../outside"), None);
+        assert_eq!(
+            local_source_dir("", "../outside").as_deref(),
+            Some("../outside")
+        );
+        assert_eq!(
+            local_source_dir("envs/prod", "../../../modules/a").as_deref(),
+            Some("../modules/a")
+        );
+        assert_eq!(local_source_dir("../a", "../b").as_deref(), Some("../b"));
         assert_eq!(local_source_dir("", "hashicorp/consul/aws"), None);
     }
 }

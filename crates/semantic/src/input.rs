@@ -76,6 +76,24 @@ pub struct Workspace {
     #[default]
     #[returns(ref)]
     pub provider_schemas: Option<std::sync::Arc<crate::provider_schemas::ProviderSchemaSet>>,
+    /// What the host found at the directories local sources name that
+    /// are not module directories as written (see [`CalledDir`]), by the
+    /// directory as written.
+    #[default]
+    #[returns(ref)]
+    pub called_dirs: Vec<(String, CalledDir)>,
+}
+
+/// A directory a local module source names, as the host resolved it on
+/// disk, when that is not a module directory of the workspace as written.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum CalledDir {
+    /// Its path goes through a symbolic link: it is the module of this
+    /// directory (OpenTofu loads local modules from `filepath.EvalSymlinks`
+    /// of the joined path).
+    Module(String),
+    /// It does not exist or cannot be read, for this reason.
+    Unreadable(String),
 }
 
 /// An entry of a root module's `.terraform/modules/modules.json`: the

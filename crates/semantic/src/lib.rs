@@ -83,7 +83,7 @@ pub use gathering::{
     tree_wide_diagnostics, with_tree_wide,
 };
 pub use input::{
-    InstalledModule, ModuleDir, ModuleGraph, ModuleInstance, RootInputs, SourceFile,
+    CalledDir, InstalledModule, ModuleDir, ModuleGraph, ModuleInstance, RootInputs, SourceFile,
     VariableSource, Workspace,
 };
 pub use module_checks::module_diagnostics;

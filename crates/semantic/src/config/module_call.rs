@@ -224,9 +224,16 @@ fn call_item(d: &mut Decoder<'_>, content: &BodyContent, arguments: &AnyBody) ->
     call_arguments.shrink_to_fit();
     ModuleCallItem {
         repeats: Repeats::of(content),
+        // With a version, OpenTofu parses the source as a registry
+        // address (`decodeStaticSource`); a local path is then no
+        // source at all, and nothing is loaded from it.
         source: content
             .attribute("source")
-            .and_then(|a| literal_source(a.expr.as_ref()?)),
+            .and_then(|a| literal_source(a.expr.as_ref()?))
+            .filter(|source| {
+                content.attribute("version").is_none()
+                    || !(source.starts_with("./") || source.starts_with("../"))
+            }),
         meta_arguments,
         arguments: call_arguments,
         source_value: content
