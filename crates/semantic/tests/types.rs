@@ -114,10 +114,11 @@ fn types_flow_across_calls() {
         type_of(root, DeclKind::Local("label".into())).as_deref(),
         Some("string")
     );
-    // A `for` over a list that is not known is a map of its values' type.
+    // A `for` over a list that is not known is unknown of dynamic type,
+    // as HCL's: once known it is an object, not a map.
     assert_eq!(
         type_of(root, DeclKind::Local("pairs".into())).as_deref(),
-        Some("map(number)")
+        Some("any")
     );
     assert_eq!(
         type_of(root, DeclKind::Variable("n".into())).as_deref(),

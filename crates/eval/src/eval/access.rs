@@ -93,6 +93,7 @@ type AccessError = (Code, String);
 
 /// HCL's `Index`.
 pub(crate) fn index(collection: &Value, key: &Value) -> Result<Value, AccessError> {
+    let collection = &collection.summarised();
     if collection.is_null() {
         return Err((
             Code::AttemptToIndexNullValue,
@@ -240,6 +241,7 @@ fn whole_index(n: &Number) -> Option<usize> {
 
 /// HCL's `GetAttr`.
 pub(crate) fn get_attr(obj: &Value, name: &str) -> Result<Value, AccessError> {
+    let obj = &obj.summarised();
     if obj.is_null() {
         return Err((
             Code::AttemptToGetAttributeFromNullValue,

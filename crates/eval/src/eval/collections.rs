@@ -170,14 +170,19 @@ impl Evaluator<'_, '_> {
                 report: true,
                 assume_included: true,
             };
-            let element_type = self.for_over_unknown(&collection, key_var, value_var, item);
-            let result_type = match element_type {
+            // The body is checked with an element of the collection's
+            // type. The result stays what HCL's `ForExpr.Value` gives for
+            // an unknown collection, `cty.DynamicVal` (once known it is an
+            // object or a tuple, which a `map(T)` or `list(T)` type would
+            // misjudge: `lookup` takes any default from an object), with
+            // the summary of what every such value conforms to.
+            let summary = match self.for_over_unknown(&collection, key_var, value_var, item) {
                 Type::Dynamic => Type::Dynamic,
                 element if !e.is_object() => Type::list(element),
                 element if grouping => Type::map(Type::list(element)),
                 element => Type::map(element),
             };
-            return Value::unknown(result_type).with_marks(marks | cond_marks);
+            return Value::dynamic_conforming_to(summary).with_marks(marks | cond_marks);
         }
         let mut known = true;
         let mut tuple = Vec::new();
@@ -260,6 +265,7 @@ impl Evaluator<'_, '_> {
         coll_range: TextRange,
         range: TextRange,
     ) -> Option<(Value, Marks)> {
+        let collection = collection.summarised();
         if collection.is_null() {
             self.error(
                 Diagnostic::error(
@@ -472,6 +478,7 @@ impl Evaluator<'_, '_> {
         if self.diagnostics[before..].iter().any(Diagnostic::is_error) {
             return Value::dynamic();
         }
+        let source = source.summarised();
         let each = e.each();
         let ty = source.ty().clone();
         let upgrade = !(ty.is_tuple() || ty.is_list() || ty.is_set());

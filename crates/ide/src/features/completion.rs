@@ -673,7 +673,7 @@ output "first" {
         check(
             &wide("", "aws_instance.$0"),
             expect![[r#"
-                Resource web list(any)
+                Resource web any
                 Resource db any
             "#]],
         );

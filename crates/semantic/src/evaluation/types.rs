@@ -61,9 +61,7 @@ pub(crate) fn module_call_type(
         .filter_map(|d| match &d.kind {
             DeclKind::Output(name) => {
                 let value = output_value(db, ev, types_addr(child), name.clone());
-                let unknown =
-                    Value::unknown(value.value.ty().clone()).with_marks(value.value.marks());
-                Some((name.clone(), unknown))
+                Some((name.clone(), value.value.as_unknown()))
             }
             _ => None,
         })
@@ -93,13 +91,15 @@ pub(crate) fn resource_type(
 }
 
 /// The value of an object repeated as `instances` says, one instance
-/// being `one`: a list of them with `count`, a map with `for_each` (how
-/// many there are is not a type).
+/// being `one`: OpenTofu makes a tuple of them with `count` and an
+/// object with `for_each`, whose types depend on how many there are and
+/// their keys; so the static type is dynamic, summarised as a list or a
+/// map of `one`.
 fn repeated(instances: Option<Instances>, one: Value) -> Value {
     match instances.unwrap_or(Instances::Single) {
         Instances::Single => one,
-        Instances::Count => Value::unknown(Type::list(one.ty().clone())),
-        Instances::ForEach => Value::unknown(Type::map(one.ty().clone())),
+        Instances::Count => Value::dynamic_conforming_to(Type::list(one.ty().clone())),
+        Instances::ForEach => Value::dynamic_conforming_to(Type::map(one.ty().clone())),
     }
 }
 

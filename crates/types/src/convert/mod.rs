@@ -34,6 +34,9 @@ pub fn convert_safe(value: &Value, want: &Type) -> Result<Value, ConversionError
 }
 
 fn convert_with(value: &Value, want: &Type, unsafe_: bool) -> Result<Value, ConversionError> {
+    if value.summary().is_some() && !want.is_dynamic() {
+        return convert_with(&value.summarised(), want, unsafe_);
+    }
     if value.ty() == &want.without_optional_attributes_deep() {
         return Ok(value.clone());
     }

@@ -35,8 +35,9 @@ impl Value {
             return false;
         }
         match (self.data(), other.data()) {
-            (Data::Unknown, Data::Unknown) | (Data::Null, Data::Null) => true,
-            (Data::Unknown | Data::Null, _) | (_, Data::Unknown | Data::Null) => false,
+            (Data::Unknown(a), Data::Unknown(b)) => a == b,
+            (Data::Null, Data::Null) => true,
+            (Data::Unknown(_) | Data::Null, _) | (_, Data::Unknown(_) | Data::Null) => false,
             (Data::Bool(a), Data::Bool(b)) => a == b,
             (Data::Number(a), Data::Number(b)) => a == b,
             (Data::String(a), Data::String(b)) => a == b,

@@ -40,7 +40,9 @@ struct Inner {
 
 #[derive(Clone)]
 pub(crate) enum Data {
-    Unknown,
+    /// With the summary of what it may become (see
+    /// [`Value::dynamic_conforming_to`]).
+    Unknown(Option<Arc<Type>>),
     Null,
     Bool(bool),
     Number(Number),
@@ -104,20 +106,68 @@ impl Value {
         // attribute, every value derived from one): one copy of each.
         static PRIMITIVE: std::sync::LazyLock<[Value; 4]> = std::sync::LazyLock::new(|| {
             [Type::String, Type::Number, Type::Bool, Type::Dynamic]
-                .map(|ty| Value::from_parts(ty, Marks::NONE, Data::Unknown))
+                .map(|ty| Value::from_parts(ty, Marks::NONE, Data::Unknown(None)))
         });
         match ty {
             Type::String => PRIMITIVE[0].clone(),
             Type::Number => PRIMITIVE[1].clone(),
             Type::Bool => PRIMITIVE[2].clone(),
             Type::Dynamic => PRIMITIVE[3].clone(),
-            _ => Value::from_parts(ty, Marks::NONE, Data::Unknown),
+            _ => Value::from_parts(ty, Marks::NONE, Data::Unknown(None)),
         }
     }
 
     /// `cty.DynamicVal`: unknown, of unknown type.
     pub fn dynamic() -> Value {
         Value::unknown(Type::Dynamic)
+    }
+
+    /// `cty.DynamicVal` standing for a value that, once known, is a tuple
+    /// or an object whose elements all conform to the element type of
+    /// `summary` (a list or map type): what a `for` expression over a
+    /// collection that is not known gives. Its type stays dynamic, as
+    /// HCL's, so that nothing telling a tuple from a list or an object
+    /// from a map (`lookup`'s default, `merge`) rejects it; what fails
+    /// for every such value (a conversion to a number, an attribute of a
+    /// tuple) is checked against `summary` (see [`Value::summary`]).
+    pub fn dynamic_conforming_to(summary: Type) -> Value {
+        if summary.is_dynamic() {
+            return Value::dynamic();
+        }
+        Value::from_parts(
+            Type::Dynamic,
+            Marks::NONE,
+            Data::Unknown(Some(Arc::new(summary))),
+        )
+    }
+
+    /// The summary of a [`Value::dynamic_conforming_to`] value.
+    pub fn summary(&self) -> Option<&Type> {
+        match &self.0.data {
+            Data::Unknown(Some(summary)) => Some(summary),
+            _ => None,
+        }
+    }
+
+    /// An unknown of the value's type, summary and marks: the value as
+    /// its static type knows it.
+    pub fn as_unknown(&self) -> Value {
+        let unknown = match self.summary() {
+            Some(summary) => Value::dynamic_conforming_to(summary.clone()),
+            None => Value::unknown(self.ty().clone()),
+        };
+        unknown.with_marks(self.marks())
+    }
+
+    /// The value, or for one with a [`Value::summary`] an unknown of
+    /// that type with its marks: what traversals, iteration and
+    /// conversions check, since they fail for a value of the summary
+    /// exactly when they fail for every value it stands for.
+    pub fn summarised(&self) -> Value {
+        match self.summary() {
+            Some(summary) => Value::unknown(summary.clone()).with_marks(self.marks()),
+            None => self.clone(),
+        }
     }
 
     /// `cty.ListVal`: the element type is that of the first element not of
@@ -232,7 +282,7 @@ impl Value {
     /// Whether the value itself is unknown; a known list may still hold
     /// unknown elements.
     pub fn is_known(&self) -> bool {
-        !matches!(self.0.data, Data::Unknown)
+        !matches!(self.0.data, Data::Unknown(_))
     }
 
     pub fn is_null(&self) -> bool {
@@ -242,7 +292,7 @@ impl Value {
     /// Known, and so is everything inside it.
     pub fn is_wholly_known(&self) -> bool {
         match &self.0.data {
-            Data::Unknown => false,
+            Data::Unknown(_) => false,
             Data::Seq(e) => e.iter().all(Value::is_wholly_known),
             Data::Map(e) => e.values().all(Value::is_wholly_known),
             _ => true,
@@ -254,7 +304,7 @@ impl Value {
     pub fn has_wholly_known_type(&self) -> bool {
         match &self.0.data {
             Data::Null => true,
-            Data::Unknown => !self.ty().has_dynamic_types(),
+            Data::Unknown(_) => !self.ty().has_dynamic_types(),
             Data::Seq(e) => e.iter().all(Value::has_wholly_known_type),
             Data::Map(e) => e.values().all(Value::has_wholly_known_type),
             _ => true,

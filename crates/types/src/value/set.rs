@@ -77,7 +77,7 @@ pub(crate) fn hash_bytes(v: &Value) -> Vec<u8> {
 
 fn append_hash(v: &Value, out: &mut String) {
     match v.data() {
-        Data::Unknown => out.push('?'),
+        Data::Unknown(_) => out.push('?'),
         Data::Null => out.push('~'),
         Data::Number(n) => out.push_str(&n.to_text_g10()),
         Data::Bool(b) => out.push(if *b { 'T' } else { 'F' }),
