@@ -33,6 +33,8 @@ locals {
   keyed_id    = module.keyed["a"].id
   grouped     = { for n in var.names : n => n... }["a"][0]
   through_var = local.ctx["a"]["b"]
+  zipped      = lookup(zipmap(keys(var.context), [for v in values(var.context) : length(v)]), "k", "s")
+  by_name     = lookup({ for n in var.names : n => { name = n } }, "k", { other = 1 })
 }
 
 locals {
