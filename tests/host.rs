@@ -302,3 +302,37 @@ fn local_calls_are_followed_out_of_the_root() {
         assert_eq!(incremental, fresh, "after step {index}");
     }
 }
+
+/// Every answer runs on the analysis threads: an embedder's thread with
+/// a small stack can ask about the end of a long chain of references.
+#[test]
+fn answers_do_not_need_the_callers_stack() {
+    let temp = tempfile::tempdir().unwrap();
+    let mut text = String::from("locals {\n  l0 = 1\n");
+    for i in 1..1000 {
+        text.push_str(&format!("  l{i} = local.l{} + 1\n", i - 1));
+    }
+    text.push_str("}\n");
+    fs::write(temp.path().join("main.tf"), &text).unwrap();
+    let host = AnalysisHost::load(temp.path(), &CheckOptions::default()).unwrap();
+    let analysis = host.analysis();
+    // The `+` of the last local: the whole sum.
+    let last = text.find("local.l998 +").unwrap() + "local.l998 ".len();
+    let answer = std::thread::Builder::new()
+        .stack_size(256 << 10)
+        .spawn(move || {
+            let kind = tofu_ide::semantic_db::DeclKind::Local("l999".into());
+            let ty = analysis.type_of_declaration("", &kind).unwrap();
+            let at = analysis
+                .type_of("main.tf", tofu_ide::syntax::TextSize::from(last as u32))
+                .unwrap();
+            (ty.map(|t| t.to_string()), at.map(|t| t.to_string()))
+        })
+        .unwrap()
+        .join()
+        .expect("no stack overflow");
+    assert_eq!(
+        answer,
+        (Some("number".to_owned()), Some("number".to_owned()))
+    );
+}

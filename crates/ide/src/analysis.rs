@@ -40,7 +40,16 @@ impl Analysis {
         Analysis { db, tree }
     }
 
-    fn with_db<T>(&self, f: impl FnOnce(&Database, &Tree) -> T) -> Cancellable<T> {
+    /// Answers with `f` on an analysis thread, whose stack deep
+    /// configurations need (an embedder's thread may have 2 MiB), with a
+    /// handle of the database of its own.
+    fn with_db<T: Send>(&self, f: impl FnOnce(&Database, &Tree) -> T + Send) -> Cancellable<T> {
+        let snapshot = Analysis::new(self.db.clone(), Arc::clone(&self.tree));
+        crate::on_analysis_threads(move || snapshot.here(f))
+    }
+
+    /// Answers with `f` on this thread.
+    fn here<T>(&self, f: impl FnOnce(&Database, &Tree) -> T) -> Cancellable<T> {
         salsa::Cancelled::catch(std::panic::AssertUnwindSafe(|| f(&self.db, &self.tree)))
     }
 
@@ -57,12 +66,7 @@ impl Analysis {
         &self,
         progress: Option<&dyn Progress>,
     ) -> Cancellable<CheckReport> {
-        // On the analysis threads, whose stacks deep configurations need,
-        // with a handle of the database of their own.
-        let snapshot = Analysis::new(self.db.clone(), Arc::clone(&self.tree));
-        crate::on_analysis_threads(move || {
-            snapshot.with_db(|db, tree| features::diagnostics::report(db, tree, progress))
-        })
+        self.with_db(|db, tree| features::diagnostics::report(db, tree, progress))
     }
 
     /// What a module declares (`""` for the root).
@@ -118,10 +122,7 @@ impl Analysis {
     /// as `tofu console` shows them before its first prompt; its `loads`
     /// says whether the console can start.
     pub fn console_report(&self) -> Cancellable<CheckReport> {
-        let snapshot = Analysis::new(self.db.clone(), Arc::clone(&self.tree));
-        crate::on_analysis_threads(move || {
-            snapshot.with_db(features::diagnostics::root_configuration_report)
-        })
+        self.with_db(features::diagnostics::root_configuration_report)
     }
 
     /// What the symbol at `offset` in `path` is: its declaration, type,
