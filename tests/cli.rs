@@ -1200,3 +1200,96 @@ fn var_files_from_the_configuration_file() {
     let run = analyzer(&["check", "config_var_files"]);
     assert_eq!(run.code, 0, "{}", run.transcript());
 }
+
+#[test]
+fn lints_are_off_until_enabled_by_flag_or_configuration() {
+    let dir = scratch("lints");
+    fs::write(
+        dir.join("main.tf"),
+        "variable \"untyped\" {}\nlocals {\n  x = \"${var.untyped}\"\n}\n",
+    )
+    .unwrap();
+    let headers = |run: &Run| -> Vec<String> {
+        run.stdout
+            .lines()
+            .filter(|l| l.starts_with("Warning") || l.starts_with("Error"))
+            .map(str::to_owned)
+            .collect()
+    };
+    let off = analyzer_in(&dir, &["check", "-no-color"]);
+    assert_eq!(headers(&off), Vec::<String>::new(), "{}", off.stdout);
+    // One lint by code, a preset, and --disable winning over both.
+    let one = analyzer_in(&dir, &["check", "-no-color", "--lint", "untyped-variable"]);
+    assert_eq!(
+        headers(&one),
+        ["Warning[untyped-variable]: Variable without a type"],
+        "{}",
+        one.stdout
+    );
+    assert_eq!(one.code, 0);
+    let preset = analyzer_in(
+        &dir,
+        &[
+            "check",
+            "-no-color",
+            "-lint=recommended",
+            "--disable",
+            "missing-required-version",
+        ],
+    );
+    assert_eq!(
+        headers(&preset),
+        [
+            "Warning[deprecated-interpolation]: Interpolation-only expression",
+            "Warning[untyped-variable]: Variable without a type",
+            "Warning[unused-declaration]: Unused declaration",
+        ],
+        "{}",
+        preset.stdout
+    );
+    // The configuration file's `lints`, and a rule that turns one off.
+    fs::write(
+        dir.join(".tofu-analyzer.hcl"),
+        "lints = [\"recommended\"]\nrule \"unused-declaration\" {\n  enabled = false\n}\n",
+    )
+    .unwrap();
+    let configured = analyzer_in(&dir, &["check", "-no-color"]);
+    assert_eq!(
+        headers(&configured),
+        [
+            "Warning[deprecated-interpolation]: Interpolation-only expression",
+            "Warning[untyped-variable]: Variable without a type",
+            "Warning[missing-required-version]: Missing required_version",
+        ],
+        "{}",
+        configured.stdout
+    );
+    // Unknown names: the flag is a usage error, the file a configuration
+    // error with its place.
+    let bad_flag = analyzer_in(&dir, &["check", "--lint", "recomended"]);
+    assert_eq!(bad_flag.code, 2);
+    assert!(
+        bad_flag.stderr.contains("Did you mean \"recommended\""),
+        "{}",
+        bad_flag.stderr
+    );
+    fs::write(
+        dir.join(".tofu-analyzer.hcl"),
+        "lints = [\"untyped-variables\"]\n",
+    )
+    .unwrap();
+    let bad_file = analyzer_in(&dir, &["check", "-no-color"]);
+    assert_eq!(bad_file.code, 2);
+    assert!(
+        bad_file.stderr.contains(".tofu-analyzer.hcl:1:10"),
+        "{}",
+        bad_file.stderr
+    );
+    assert!(
+        bad_file
+            .stderr
+            .contains("Did you mean \"untyped-variable\""),
+        "{}",
+        bad_file.stderr
+    );
+}

@@ -20,12 +20,17 @@
 //! without one fails `every_case_has_a_snapshot` (which, under
 //! `UPDATE_EXPECT=1`, writes it).
 //!
+//! A case with a `.tofu-analyzer.hcl` is checked with what it enables
+//! and disables (lints, rules), as a user's tree would be.
+//!
 //! OpenTofu's own load-time test data is checked in `opentofu_configs.rs`.
 
 use std::fs;
 use std::path::Path;
 
+use tofu_ide::analyzer_config::{AnalyzerConfig, FILE_NAME};
 use tofu_ide::check::{CheckOptions, check_tree};
+use tofu_ide::policy::Policy;
 use tofu_render::json;
 
 #[path = "support/annotations.rs"]
@@ -47,7 +52,17 @@ fn annotated_case(snapshot: &Path) -> datatest_stable::Result<()> {
 }
 
 fn check_case(case: &Path) -> datatest_stable::Result<()> {
-    let report = check_tree(case, &CheckOptions::default())?;
+    // A case's own `.tofu-analyzer.hcl` enables lints and rules, as a
+    // user's would.
+    let policy = fs::read_to_string(case.join(FILE_NAME)).ok().map(|text| {
+        let config = AnalyzerConfig::parse(&text, FILE_NAME).expect("a valid configuration");
+        Policy::new(&config.rule_settings(), &[], &[])
+    });
+    let options = CheckOptions {
+        policy: policy.as_ref(),
+        ..CheckOptions::default()
+    };
+    let report = check_tree(case, &options)?;
     let mut failures = Vec::new();
     if let Some(failure) = compare(case, &annotations(case), actual(&report)) {
         failures.push(failure);

@@ -204,10 +204,23 @@ pub struct CheckArgs {
     #[arg(long, value_name = "CODE", action = ArgAction::Append, value_delimiter = ',', value_parser = parse_code)]
     pub disable: Vec<Code>,
 
+    /// Enable lints, off otherwise: a preset (`recommended`: tflint's
+    /// recommended terraform rules; `all`: those and the whole-tree lints)
+    /// or one lint by code; may be repeated, and adds to the
+    /// configuration file's `lints`.
+    #[arg(long, value_name = "NAME", action = ArgAction::Append, value_delimiter = ',', value_parser = parse_lint)]
+    pub lint: Vec<Vec<Code>>,
+
     /// Exit with status 1 when a diagnostic at least this severe is
     /// reported: `error` (the default), `warning` or `note`.
     #[arg(long, value_name = "SEVERITY", default_value = "error", value_parser = parse_severity_flag)]
     pub minimum_failure_severity: Severity,
+}
+
+/// The lints a name enables: a preset's or one lint's.
+fn parse_lint(name: &str) -> Result<Vec<Code>, String> {
+    tofu_diagnostics::lints::lints_named(name)
+        .ok_or_else(|| tofu_ide::analyzer_config::unknown_lint_detail(name))
 }
 
 /// A diagnostic code by its name, with a suggestion for a near miss.

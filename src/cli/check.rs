@@ -47,7 +47,14 @@ pub fn run(args: CheckArgs, no_color: bool) -> ExitCode {
             return ExitCode::from(FAILURE);
         }
     };
-    let policy = Policy::new(&config.rules, &args.enable, &args.disable);
+    let enable: Vec<_> = args
+        .lint
+        .iter()
+        .flatten()
+        .chain(&args.enable)
+        .copied()
+        .collect();
+    let policy = Policy::new(&config.rule_settings(), &enable, &args.disable);
     let progress = TerminalProgress::on_stderr();
     let environment = process_environment();
     let working_dir = working_dir();

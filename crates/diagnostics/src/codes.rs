@@ -417,6 +417,20 @@ codes! {
     InvalidFileOrDirectoryPath = "invalid-file-or-directory-path", "Invalid file or directory path", "The formatter was given a path where there is no file or directory.";
     UnusedIgnore = "unused-ignore", "Unused ignore annotation", "A tofu-analyzer-ignore annotation lists a code that no diagnostic where it applies has.";
     UnknownCode = "unknown-code", "Unknown diagnostic code", "An ignore annotation or the configuration names a diagnostic code that does not exist.";
+    DeprecatedInterpolation = "deprecated-interpolation", "Interpolation-only expression", "Lint: a string that is one interpolation and nothing else (\"${var.x}\"), the form OpenTofu no longer needs; write the expression alone.";
+    DeprecatedIndex = "deprecated-index", "Legacy index syntax", "Lint: a legacy index (list.0) or legacy splat (list.*.id); write list[0] and list[*].id.";
+    DeprecatedLookup = "deprecated-lookup", "Lookup without a default", "Lint: lookup with two arguments; write map[key], or give lookup a default.";
+    EmptyListEquality = "empty-list-equality", "Comparison with an empty list", "Lint: a comparison with [] (a tuple), which is false for every list; compare length(...) with 0.";
+    UnpinnedModuleSource = "unpinned-module-source", "Module source not pinned", "Lint: a Git or Mercurial module source without a ref, or with a default branch as its ref.";
+    MissingModuleVersion = "missing-module-version", "Module version not set", "Lint: a registry module call without a version constraint.";
+    MissingRequiredVersion = "missing-required-version", "Missing required_version", "Lint: a module without a terraform block's required_version.";
+    MissingProviderRequirement = "missing-provider-requirement", "Missing provider requirement", "Lint: a provider the module uses has no required_providers entry with a source and a version constraint.";
+    UntypedVariable = "untyped-variable", "Variable without a type", "Lint: a variable declaration without a type constraint.";
+    UnusedDeclaration = "unused-declaration", "Unused declaration", "Lint: a variable, local value or data source that nothing in its module refers to.";
+    UnusedRequiredProvider = "unused-required-provider", "Unused required provider", "Lint: a required_providers entry that no resource, provider configuration or module call of the module uses.";
+    VariableNeverSet = "variable-never-set", "Variable no caller sets", "Lint: a variable of a called module that no call sets, so it always has its default: it could be a local value.";
+    OutputNeverRead = "output-never-read", "Output no caller reads", "Lint: an output of a called module that no caller refers to.";
+    ArgumentEqualsDefault = "argument-equals-default", "Argument equals the default", "Lint: a module call argument whose constant value is the called variable's default.";
     MisplacedIgnoreAnnotation = "misplaced-ignore-annotation", "Misplaced ignore annotation", "A tofu-analyzer-ignore-file annotation is not among the comments at the top of its file.";
 }
 

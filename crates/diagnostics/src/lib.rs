@@ -13,6 +13,7 @@
 //! moves a diagnostic up a layer.
 
 mod codes;
+pub mod lints;
 
 pub use codes::Code;
 pub use text_size::TextRange;

@@ -27,6 +27,14 @@
 //! var_files = ["env/prod.tfvars"]
 //! ```
 //!
+//! `lints` enables lints, off otherwise: a preset (`recommended`, tflint's
+//! recommended `terraform` rules; `all`, with the whole-tree lints) or
+//! single lints by code (`--lint` adds to them):
+//!
+//! ```hcl
+//! lints = ["recommended", "output-never-read"]
+//! ```
+//!
 //! A `rule` block per diagnostic code, as tflint's, disables the code or
 //! changes its severity (`error`, `warning` or `note`):
 //!
@@ -70,6 +78,8 @@ pub struct AnalyzerConfig {
     pub var_files: Vec<String>,
     /// What the `rule` blocks say, in file order.
     pub rules: Vec<RuleSetting>,
+    /// The lints `lints` enables (presets expanded), in file order.
+    pub lints: Vec<Code>,
 }
 
 /// A configuration file that cannot be used: its diagnostics point into
@@ -181,6 +191,29 @@ impl AnalyzerConfig {
                         }
                         continue;
                     }
+                    if name.text() == "lints" {
+                        match attribute.expr().and_then(|expr| string_list(&expr)) {
+                            Some(names) => {
+                                for (lint, range) in names {
+                                    match tofu_diagnostics::lints::lints_named(&lint) {
+                                        Some(codes) => config.lints.extend(codes),
+                                        None => diagnostics.push(
+                                            Diagnostic::error(Code::UnknownCode, unknown_lint_detail(&lint))
+                                                .with_location(FileId(0), range),
+                                        ),
+                                    }
+                                }
+                            }
+                            None => diagnostics.push(
+                                Diagnostic::error(
+                                    Code::IncorrectAttributeValueType,
+                                    "Inappropriate value for attribute \"lints\": a list of literal strings is required.",
+                                )
+                                .with_location(FileId(0), attribute.syntax().text_range()),
+                            ),
+                        }
+                        continue;
+                    }
                     if name.text() != "exclude" {
                         diagnostics.push(
                             Diagnostic::error(
@@ -241,6 +274,37 @@ impl AnalyzerConfig {
             Err(diagnostics)
         }
     }
+}
+
+impl AnalyzerConfig {
+    /// What the file says about codes, as a policy reads it: the lints
+    /// `lints` enables, then the `rule` blocks (which win over them).
+    pub fn rule_settings(&self) -> Vec<RuleSetting> {
+        self.lints
+            .iter()
+            .map(|&code| RuleSetting {
+                code,
+                enabled: Some(true),
+                severity: None,
+            })
+            .chain(self.rules.iter().copied())
+            .collect()
+    }
+}
+
+/// The detail of an `unknown-code` diagnostic about a lint name.
+pub fn unknown_lint_detail(name: &str) -> String {
+    let names = tofu_diagnostics::lints::PRESETS.into_iter().chain(
+        tofu_diagnostics::lints::LINTS
+            .iter()
+            .map(|(code, _)| code.name()),
+    );
+    let suggestion = tofu_syntax::name_suggestion(name, names)
+        .map(|s| format!(" Did you mean {s:?}?"))
+        .unwrap_or_default();
+    format!(
+        "There is no lint or lint preset named {name:?}.{suggestion} The presets are \"recommended\" and \"all\"; `tofu-analyzer codes` lists the lints."
+    )
 }
 
 /// A `rule "code" { enabled = BOOL, severity = "..." }` block.

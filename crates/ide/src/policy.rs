@@ -5,7 +5,7 @@
 
 use std::collections::HashMap;
 
-use tofu_diagnostics::{Code, Diagnostic, Severity};
+use tofu_diagnostics::{Code, Diagnostic, Severity, lints};
 
 /// What the configuration says about one code.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -46,14 +46,23 @@ impl Policy {
         Policy { settings }
     }
 
-    /// Drops the diagnostics of disabled codes and gives the others the
-    /// severity their code is set to.
+    /// The lints enabled (each is off unless enabled).
+    pub fn enabled_lints(&self) -> Vec<Code> {
+        let mut out: Vec<Code> = self
+            .settings
+            .iter()
+            .filter(|(code, (enabled, _))| *enabled && lints::is_lint(**code))
+            .map(|(code, _)| *code)
+            .collect();
+        out.sort();
+        out
+    }
+
+    /// Drops the diagnostics of disabled codes (lints are disabled unless
+    /// enabled) and gives the others the severity their code is set to.
     pub fn apply<F>(&self, diagnostics: &mut Vec<Diagnostic<F>>) {
-        if self.settings.is_empty() {
-            return;
-        }
         diagnostics.retain_mut(|d| match self.settings.get(&d.code) {
-            None => true,
+            None => !lints::is_lint(d.code),
             Some((false, _)) => false,
             Some((true, severity)) => {
                 if let Some(severity) = severity {
@@ -149,6 +158,28 @@ mod tests {
                 (Code::ModuleNotInstalled, Severity::Note),
             ]
         );
+    }
+
+    #[test]
+    fn lints_are_off_unless_enabled() {
+        let lint = || vec![Diagnostic::warning(Code::UntypedVariable, "")];
+        let mut off = lint();
+        Policy::default().apply(&mut off);
+        assert!(off.is_empty());
+        assert!(Policy::default().enabled_lints().is_empty());
+        let mut on = lint();
+        let policy = Policy::new(&[], &[Code::UntypedVariable], &[]);
+        policy.apply(&mut on);
+        assert_eq!(codes(&on), [(Code::UntypedVariable, Severity::Warning)]);
+        assert_eq!(policy.enabled_lints(), [Code::UntypedVariable]);
+        // --disable wins over a rule that enables it.
+        let rule = RuleSetting {
+            code: Code::UntypedVariable,
+            enabled: Some(true),
+            severity: None,
+        };
+        let policy = Policy::new(&[rule], &[], &[Code::UntypedVariable]);
+        assert!(policy.enabled_lints().is_empty());
     }
 
     #[test]

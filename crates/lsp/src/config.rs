@@ -90,7 +90,7 @@ pub fn load(root: &Path, settings: &Settings) -> Result<AnalysisHost, CheckError
         eprintln!("tofu-analyzer: ignoring the exclusions: {err}");
         Exclusions::none()
     });
-    let policy = Policy::new(&config.rules, &[], &[]);
+    let policy = Policy::new(&config.rule_settings(), &[], &[]);
     let options: Vec<VariableOption> = config
         .var_file_paths()
         .into_iter()

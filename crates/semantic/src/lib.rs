@@ -27,6 +27,7 @@ mod evaluation;
 mod external_files;
 mod gathering;
 mod input;
+mod lints;
 mod module_checks;
 mod overrides;
 mod parsing;
@@ -86,6 +87,7 @@ pub use input::{
     CalledDir, InstalledModule, ModuleDir, ModuleGraph, ModuleInstance, RootInputs, SourceFile,
     VariableSource, Workspace,
 };
+pub use lints::module_lints;
 pub use module_checks::module_diagnostics;
 pub use overrides::{Overrides, module_override_diagnostics, module_overrides};
 pub use parsing::{ParsedFile, parse};

@@ -37,7 +37,14 @@ pub(crate) fn report(
     let cold = !tree.reported.swap(true, Ordering::Relaxed);
     let files = tree.files();
     let checked = semantic::check(db, files, &tree.evaluations, cold, progress);
-    let (syntax_errors, semantic) = (checked.syntax_errors, checked.diagnostics);
+    let (syntax_errors, mut semantic) = (checked.syntax_errors, checked.diagnostics);
+    let lints = enabled_lints(db, tree);
+    if !lints.is_empty() {
+        // Sorted by file as the rest are (stably: each file's lints after
+        // its other diagnostics).
+        semantic.extend(lints);
+        semantic.sort_by_key(|d| d.location.map(|l| l.file));
+    }
     // A root directory without configuration is an empty module, which
     // loads; files that cannot be read stop OpenTofu as load errors do.
     let root_files = tree.root_module.files(db);
@@ -244,4 +251,37 @@ fn sort_diagnostics(diagnostics: &mut [Diagnostic], sources: &[CheckedFile]) {
             .location
             .map(|location| PathBuf::from(&sources[location.file.0 as usize].path))
     });
+}
+
+/// The diagnostics of the lints the policy enables, of every module of
+/// the user's (not of installed copies), as diagnostics of the tree's
+/// files by index; none when no lint is enabled.
+fn enabled_lints(db: &tofu_semantic::Database, tree: &Tree) -> Vec<FileDiagnostic> {
+    let Some(enabled) = tree.policy.as_ref().map(|p| p.enabled_lints()) else {
+        return Vec::new();
+    };
+    if enabled.is_empty() {
+        return Vec::new();
+    }
+    let index: std::collections::HashMap<tofu_semantic::SourceFile, usize> = tree
+        .files()
+        .iter()
+        .enumerate()
+        .map(|(i, f)| (*f, i))
+        .collect();
+    let mut out = Vec::new();
+    for (module, dir) in tree.modules.iter().zip(&tree.dirs) {
+        if module.dir.split('/').any(|part| part == ".terraform") {
+            continue;
+        }
+        for lint in tofu_semantic::module_lints(db, tree.workspace, *dir) {
+            let Some(file) = lint.location.and_then(|l| index.get(&l.file).copied()) else {
+                continue;
+            };
+            if enabled.contains(&lint.code) {
+                out.push(lint.clone().map_file(|_| file));
+            }
+        }
+    }
+    out
 }

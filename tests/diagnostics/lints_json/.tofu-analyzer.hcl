@@ -1,0 +1,1 @@
+lints = ["recommended"]

@@ -1,0 +1,3 @@
+output "id" { # WARNING: Missing required_version
+  value = "x"
+}

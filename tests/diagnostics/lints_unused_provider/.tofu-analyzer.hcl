@@ -1,0 +1,1 @@
+lints = ["unused-required-provider"]

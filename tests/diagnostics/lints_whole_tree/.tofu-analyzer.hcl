@@ -1,0 +1,1 @@
+lints = ["variable-never-set", "output-never-read", "argument-equals-default"]
