@@ -92,6 +92,7 @@ pub use module_checks::module_diagnostics;
 pub use overrides::{Overrides, module_override_diagnostics, module_overrides};
 pub use parsing::{ParsedFile, parse};
 pub use provider_schemas::checks::module_schema_diagnostics;
+pub use provider_schemas::values::{attribute_type as schema_attribute_type, resource_body_schema};
 pub use provider_schemas::{ProviderSchemaSet, SchemaDocument};
 pub use provider_validation::{ModuleProviders, module_providers, provider_tree_diagnostics};
 pub use references::{Reference, ReferenceContext, Remaining, Subject, module_references};

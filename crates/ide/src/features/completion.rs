@@ -361,6 +361,9 @@ fn block_arguments(
         .flat_map(|b| b.attributes())
         .filter_map(|a| Some(a.name()?.text().to_owned()))
         .collect();
+    if let Some((kind, path)) = schema_path(&block) {
+        return schema_arguments(db, tree, module, &kind, &path, &set, range);
+    }
     if block_type != "module" || nested {
         let known = match (block_type.as_str(), nested) {
             ("variable", false) => VARIABLE,
@@ -428,6 +431,114 @@ fn block_arguments(
                 detail: None,
                 range,
                 snippet: Some(format!("{meta} = $0")),
+            });
+        }
+    }
+    out
+}
+
+/// For a block in a resource, data source or ephemeral resource (the
+/// resource's own body included): the resource and the nested block
+/// types down to the block (`dynamic "x"` stands for `x`, and its
+/// `content` is the block's body). `None` elsewhere, and in blocks a
+/// provider's schema does not describe (`lifecycle`, provisioners,
+/// `dynamic` itself).
+pub(crate) fn schema_path(block: &ast::Block) -> Option<(DeclKind, Vec<String>)> {
+    let blocks: Vec<ast::Block> = block.syntax().ancestors().filter_map(ast::Block::cast).collect();
+    let (outermost, inner) = blocks.split_last()?;
+    let labels: Vec<String> = outermost.labels().map(|l| l.value()).collect();
+    let [ty, name] = labels.as_slice() else {
+        return None;
+    };
+    let (ty, name) = (ty.clone(), name.clone());
+    let kind = match outermost.block_type()?.text() {
+        "resource" => DeclKind::ManagedResource { ty, name },
+        "data" => DeclKind::DataResource { ty, name },
+        "ephemeral" => DeclKind::EphemeralResource { ty, name },
+        _ => return None,
+    };
+    let mut path = Vec::new();
+    let mut in_dynamic = false;
+    for nested in inner.iter().rev() {
+        let nested_type = nested.block_type()?.text().to_owned();
+        match (nested_type.as_str(), in_dynamic) {
+            ("content", true) => in_dynamic = false,
+            ("dynamic", false) => {
+                path.push(nested.labels().next()?.value());
+                in_dynamic = true;
+            }
+            ("lifecycle" | "provisioner" | "connection", _) | (_, true) => return None,
+            _ => path.push(nested_type),
+        }
+    }
+    (!in_dynamic).then_some((kind, path))
+}
+
+/// The arguments and nested blocks a provider's schema gives the block
+/// at `path` of resource `kind` (required arguments first, then the
+/// optional ones, then blocks; computed-only attributes are not
+/// arguments), and the meta-arguments of the resource's own body.
+fn schema_arguments(
+    db: &Database,
+    tree: &Tree,
+    module: ModuleDir,
+    kind: &DeclKind,
+    path: &[String],
+    set: &BTreeSet<String>,
+    range: TextRange,
+) -> Vec<CompletionItem> {
+    let Some(schema) =
+        tofu_semantic::resource_body_schema(db, tree.workspace, module, kind, path)
+    else {
+        return Vec::new();
+    };
+    let mut arguments: Vec<(&String, &tofu_semantic::provider_schema::Attribute)> = schema
+        .attributes
+        .iter()
+        .filter(|(name, a)| (a.required || a.optional) && !set.contains(*name))
+        .collect();
+    arguments.sort_by_key(|(_, a)| !a.required);
+    let mut out: Vec<CompletionItem> = arguments
+        .into_iter()
+        .map(|(name, attribute)| {
+            let ty = tofu_semantic::schema_attribute_type(attribute);
+            let required = if attribute.required { " (required)" } else { "" };
+            CompletionItem {
+                label: name.clone(),
+                kind: CompletionKind::Argument,
+                detail: Some(format!("{ty}{required}")),
+                range,
+                snippet: Some(format!("{name} = $0")),
+            }
+        })
+        .collect();
+    out.extend(schema.block_types.keys().map(|name| CompletionItem {
+        label: name.clone(),
+        kind: CompletionKind::Keyword,
+        detail: Some("block".to_owned()),
+        range,
+        snippet: Some(format!("{name} {{\n  $0\n}}")),
+    }));
+    if path.is_empty() {
+        for (meta, block) in [
+            ("count", false),
+            ("for_each", false),
+            ("provider", false),
+            ("depends_on", false),
+            ("lifecycle", true),
+        ] {
+            if set.contains(meta) {
+                continue;
+            }
+            out.push(CompletionItem {
+                label: meta.to_owned(),
+                kind: CompletionKind::Keyword,
+                detail: block.then(|| "block".to_owned()),
+                range,
+                snippet: Some(match block {
+                    true => format!("{meta} {{\n  $0\n}}"),
+                    false => format!("{meta} = $0"),
+                }),
             });
         }
     }
@@ -782,6 +893,57 @@ output "first" {
                 "cidrsubnet(${1:prefix}, ${2:newbits}, ${3:netnum})$0",
                 "cidrsubnets(${1:prefix})$0"
             ]
+        );
+    }
+
+    const SCHEMAS: &str = r#"{"format_version": "1.0", "provider_schemas": {"registry.opentofu.org/hashicorp/thing": {
+        "provider": {"version": 0, "block": {}},
+        "resource_schemas": {"thing_box": {"version": 0, "block": {
+            "attributes": {
+                "size": {"type": "number", "optional": true},
+                "name": {"type": "string", "required": true, "description": "The box's name."},
+                "labels": {"type": ["map", "string"], "optional": true},
+                "id": {"type": "string", "computed": true}
+            },
+            "block_types": {"disk": {"nesting_mode": "list", "block": {
+                "attributes": {"gb": {"type": "number", "required": true}, "kind": {"type": "string", "optional": true}}
+            }}}
+        }}}
+    }}}"#;
+
+    #[test]
+    fn resource_arguments_and_blocks_from_the_provider_schema() {
+        // Required first; what is set already and computed-only attributes
+        // are left out; then blocks and the meta-arguments.
+        check(
+            &format!(
+                "//- schemas.json\n{SCHEMAS}\n//- main.tf\nresource \"thing_box\" \"a\" {{\n  size = 1\n  $0\n}}\n"
+            ),
+            expect![[r#"
+                Argument name string (required)
+                Argument labels map(string)
+                Keyword disk block
+                Keyword count 
+                Keyword for_each 
+                Keyword provider 
+                Keyword depends_on 
+                Keyword lifecycle block
+            "#]],
+        );
+        // A nested block, also through `dynamic`.
+        check(
+            &format!(
+                "//- schemas.json\n{SCHEMAS}\n//- main.tf\nresource \"thing_box\" \"a\" {{\n  name = \"x\"\n  dynamic \"disk\" {{\n    for_each = [1]\n    content {{\n      $0\n    }}\n  }}\n}}\n"
+            ),
+            expect![[r#"
+                Argument gb number (required)
+                Argument kind string
+            "#]],
+        );
+        // Without a schema for the type, nothing.
+        check(
+            &format!("//- schemas.json\n{SCHEMAS}\n//- main.tf\nresource \"other_box\" \"a\" {{\n  $0\n}}\n"),
+            expect![""],
         );
     }
 }

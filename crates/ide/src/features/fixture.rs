@@ -1,7 +1,7 @@
 //! Fixtures for feature tests, in rust-analyzer's style: files given as
 //! `//- path` headers followed by their text, one `$0` marking the
 //! cursor. The files are written to a directory of their own and loaded
-//! as a tree.
+//! as a tree, with a `schemas.json` among them as provider schemas.
 
 #![allow(clippy::disallowed_methods)] // tests write their trees
 
@@ -63,7 +63,16 @@ pub(crate) fn fixture(text: &str) -> Fixture {
         std::fs::create_dir_all(file.parent().unwrap()).unwrap();
         std::fs::write(&file, body).unwrap();
     }
-    let host = AnalysisHost::load(&dir, &CheckOptions::default()).unwrap();
+    // A `schemas.json` file is a provider schemas document to load.
+    let schemas: Vec<PathBuf> = Some(dir.join("schemas.json"))
+        .filter(|path| path.is_file())
+        .into_iter()
+        .collect();
+    let options = CheckOptions {
+        provider_schemas: &schemas,
+        ..CheckOptions::default()
+    };
+    let host = AnalysisHost::load(&dir, &options).unwrap();
     let (path, offset) = cursor.unwrap_or_default();
     Fixture {
         host,

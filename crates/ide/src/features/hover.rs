@@ -47,6 +47,9 @@ pub(crate) fn hover(
     if let Some(found) = function_at(db, tree, path, offset) {
         return Some(found);
     }
+    if let Some(found) = schema_item_at(db, tree, path, offset) {
+        return Some(found);
+    }
     let ty = type_of(db, tree, path, offset)?;
     let file = tree.file(path)?;
     let root = native_root(db, file)?;
@@ -59,6 +62,86 @@ pub(crate) fn hover(
     Some(HoverResult {
         range,
         markdown: format!("```hcl\n{ty}\n```"),
+    })
+}
+
+/// An argument's name or a nested block's type in a resource, data
+/// source or ephemeral resource, as its provider's schema describes it:
+/// type, whether required, flags, description.
+fn schema_item_at(db: &Database, tree: &Tree, path: &str, offset: TextSize) -> Option<HoverResult> {
+    let module = tree.module_of(path)?;
+    let root = native_root(db, tree.file(path)?)?;
+    let token = root
+        .token_at_offset(offset)
+        .find(|t| t.kind() == SyntaxKind::IDENT)?;
+    let parent = token.parent()?;
+    let (block, name, is_block) = if let Some(attribute) = ast::Attribute::cast(parent.clone()) {
+        if attribute.name()? != token {
+            return None;
+        }
+        let block = attribute.syntax().ancestors().find_map(ast::Block::cast)?;
+        (block, token.text().to_owned(), false)
+    } else {
+        let nested = ast::Block::cast(parent)?;
+        if nested.block_type()? != token {
+            return None;
+        }
+        let block = nested.syntax().ancestors().skip(1).find_map(ast::Block::cast)?;
+        (block, token.text().to_owned(), true)
+    };
+    let (kind, schema_path) = crate::features::completion::schema_path(&block)?;
+    let schema =
+        tofu_semantic::resource_body_schema(db, tree.workspace, module, &kind, &schema_path)?;
+    let resource = match &kind {
+        DeclKind::ManagedResource { ty, .. }
+        | DeclKind::DataResource { ty, .. }
+        | DeclKind::EphemeralResource { ty, .. } => ty.clone(),
+        _ => return None,
+    };
+    let mut markdown = String::new();
+    let description = if is_block {
+        let nested = schema.block_types.get(&name)?;
+        let _ = write!(
+            markdown,
+            "```hcl\n{name} {{ ... }}\n```\nBlock of `{resource}` ({} nesting",
+            format!("{:?}", nested.nesting).to_lowercase()
+        );
+        if nested.min_items > 0 {
+            let _ = write!(markdown, ", at least {}", nested.min_items);
+        }
+        if nested.max_items > 0 {
+            let _ = write!(markdown, ", at most {}", nested.max_items);
+        }
+        markdown.push(')');
+        &nested.block.description
+    } else {
+        let attribute = schema.attributes.get(&name)?;
+        let ty = tofu_semantic::schema_attribute_type(attribute);
+        let role = match (attribute.required, attribute.optional, attribute.computed) {
+            (true, _, _) => "Required argument",
+            (_, true, true) => "Optional argument, computed when not set,",
+            (_, true, false) => "Optional argument",
+            _ => "Attribute set by the provider",
+        };
+        let _ = write!(markdown, "```hcl\n{name}: {ty}\n```\n{role} of `{resource}`");
+        for (flag, on) in [
+            ("sensitive", attribute.sensitive),
+            ("write-only", attribute.write_only),
+            ("deprecated", attribute.deprecated),
+        ] {
+            if on {
+                let _ = write!(markdown, ", {flag}");
+            }
+        }
+        &attribute.description
+    };
+    markdown.push('.');
+    if !description.is_empty() {
+        let _ = write!(markdown, "\n\n{description}");
+    }
+    Some(HoverResult {
+        range: token.text_range(),
+        markdown,
     })
 }
 
@@ -430,6 +513,63 @@ output "n" {
                 ```hcl
                 number
                 ```"#]],
+        );
+    }
+
+    #[test]
+    fn arguments_and_blocks_from_the_provider_schema() {
+        let schemas = r#"{"format_version": "1.0", "provider_schemas": {"registry.opentofu.org/hashicorp/thing": {
+            "provider": {"version": 0, "block": {}},
+            "resource_schemas": {"thing_box": {"version": 0, "block": {
+                "attributes": {
+                    "name": {"type": "string", "required": true, "description": "The box's name."},
+                    "token": {"type": "string", "optional": true, "sensitive": true}
+                },
+                "block_types": {"disk": {"nesting_mode": "list", "max_items": 2, "block": {
+                    "attributes": {"gb": {"type": "number", "optional": true, "computed": true}}
+                }}}
+            }}}
+        }}}"#;
+        let tree = |body: &str| {
+            format!("//- schemas.json\n{schemas}\n//- main.tf\nresource \"thing_box\" \"a\" {{\n{body}\n}}\n")
+        };
+        check_fixture(
+            &tree("  na$0me = \"x\""),
+            expect![[r#"
+                [name]
+                ```hcl
+                name: string
+                ```
+                Required argument of `thing_box`.
+
+                The box's name."#]],
+        );
+        check_fixture(
+            &tree("  tok$0en = \"x\""),
+            expect![[r#"
+                [token]
+                ```hcl
+                token: string
+                ```
+                Optional argument of `thing_box`, sensitive."#]],
+        );
+        check_fixture(
+            &tree("  di$0sk {\n    gb = 1\n  }"),
+            expect![[r#"
+                [disk]
+                ```hcl
+                disk { ... }
+                ```
+                Block of `thing_box` (list nesting, at most 2)."#]],
+        );
+        check_fixture(
+            &tree("  disk {\n    g$0b = 1\n  }"),
+            expect![[r#"
+                [gb]
+                ```hcl
+                gb: number
+                ```
+                Optional argument, computed when not set, of `thing_box`."#]],
         );
     }
 }

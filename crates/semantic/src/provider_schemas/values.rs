@@ -41,9 +41,25 @@ pub(crate) fn resource_schema<'db>(
     Some(&schema.block)
 }
 
+/// The schema of the block at `path` (nested block type names, outermost
+/// first; empty for the resource's own body) of the resource, data
+/// source or ephemeral resource `kind` of `module`: what editors complete
+/// and describe there. `None` without a schema for it.
+pub fn resource_body_schema<'db>(
+    db: &'db dyn salsa::Database,
+    workspace: Workspace,
+    module: ModuleDir,
+    kind: &DeclKind,
+    path: &[String],
+) -> Option<&'db Block> {
+    path.iter().try_fold(resource_schema(db, workspace, module, kind)?, |block, name| {
+        Some(&block.block_types.get(name)?.block)
+    })
+}
+
 /// `Attribute.ImpliedType`: its type, or its nested attributes' type
 /// without optional attributes.
-pub(crate) fn attribute_type(attribute: &Attribute) -> Type {
+pub fn attribute_type(attribute: &Attribute) -> Type {
     match &attribute.ty {
         AttributeType::Type(ty) => ty.clone(),
         AttributeType::Nested(_) => spec_type(attribute).without_optional_attributes_deep(),
