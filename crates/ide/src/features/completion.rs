@@ -444,7 +444,11 @@ fn block_arguments(
 /// provider's schema does not describe (`lifecycle`, provisioners,
 /// `dynamic` itself).
 pub(crate) fn schema_path(block: &ast::Block) -> Option<(DeclKind, Vec<String>)> {
-    let blocks: Vec<ast::Block> = block.syntax().ancestors().filter_map(ast::Block::cast).collect();
+    let blocks: Vec<ast::Block> = block
+        .syntax()
+        .ancestors()
+        .filter_map(ast::Block::cast)
+        .collect();
     let (outermost, inner) = blocks.split_last()?;
     let labels: Vec<String> = outermost.labels().map(|l| l.value()).collect();
     let [ty, name] = labels.as_slice() else {
@@ -487,8 +491,7 @@ fn schema_arguments(
     set: &BTreeSet<String>,
     range: TextRange,
 ) -> Vec<CompletionItem> {
-    let Some(schema) =
-        tofu_semantic::resource_body_schema(db, tree.workspace, module, kind, path)
+    let Some(schema) = tofu_semantic::resource_body_schema(db, tree.workspace, module, kind, path)
     else {
         return Vec::new();
     };
@@ -502,7 +505,11 @@ fn schema_arguments(
         .into_iter()
         .map(|(name, attribute)| {
             let ty = tofu_semantic::schema_attribute_type(attribute);
-            let required = if attribute.required { " (required)" } else { "" };
+            let required = if attribute.required {
+                " (required)"
+            } else {
+                ""
+            };
             CompletionItem {
                 label: name.clone(),
                 kind: CompletionKind::Argument,
@@ -942,7 +949,9 @@ output "first" {
         );
         // Without a schema for the type, nothing.
         check(
-            &format!("//- schemas.json\n{SCHEMAS}\n//- main.tf\nresource \"other_box\" \"a\" {{\n  $0\n}}\n"),
+            &format!(
+                "//- schemas.json\n{SCHEMAS}\n//- main.tf\nresource \"other_box\" \"a\" {{\n  $0\n}}\n"
+            ),
             expect![""],
         );
     }

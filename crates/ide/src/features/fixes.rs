@@ -60,7 +60,59 @@ pub(crate) fn fixes(
             edits: vec![edit],
         });
     }
+    if message.starts_with("Output refers to sensitive values")
+        && let Some(edit) = mark_sensitive(db, tree, path, range)
+    {
+        out.push(Fix {
+            title: "Mark the output sensitive".to_owned(),
+            edits: vec![edit],
+        });
+    }
     out
+}
+
+/// An edit that adds `sensitive = true` to the output block whose
+/// header is at `range` (what OpenTofu's diagnostic points at): a line
+/// of its own before the closing brace, indented as the block's first
+/// argument. `None` for a block on one line, which can hold only one
+/// argument, and in JSON.
+fn mark_sensitive(db: &Database, tree: &Tree, path: &str, range: TextRange) -> Option<SourceEdit> {
+    use tofu_syntax::{SyntaxKind, ast::AstNode};
+    let root = crate::features::navigation::native_root(db, tree.file(path)?)?;
+    let block = root
+        .token_at_offset(range.start())
+        .right_biased()?
+        .parent_ancestors()
+        .find_map(tofu_syntax::ast::Block::cast)?;
+    if block.block_type()?.text() != "output" {
+        return None;
+    }
+    let text = tree.file(path)?.text(db);
+    let close = block
+        .syntax()
+        .descendants_with_tokens()
+        .filter_map(|e| e.into_token())
+        .filter(|t| t.kind() == SyntaxKind::R_BRACE)
+        .last()?;
+    let close_at = usize::from(close.text_range().start());
+    let line_start = text[..close_at].rfind('\n')? + 1;
+    if !text[line_start..close_at].trim().is_empty() {
+        return None;
+    }
+    let indent = block
+        .body()
+        .and_then(|b| b.attributes().next())
+        .map(|a| {
+            let at = usize::from(a.syntax().text_range().start());
+            let start = text[..at].rfind('\n').map_or(0, |n| n + 1);
+            text[start..at].to_owned()
+        })
+        .unwrap_or_else(|| format!("{}  ", &text[line_start..close_at]));
+    Some(SourceEdit {
+        path: path.to_owned(),
+        range: TextRange::empty(TextSize::from(line_start as u32)),
+        new_text: format!("{indent}sensitive = true\n"),
+    })
 }
 
 /// The misspelt name in the text a diagnostic points at, with its
@@ -178,6 +230,25 @@ mod tests {
             expect![[r#"
                 Declare variable "zone": variables.tf 16..16 "\nvariable \"zone\" {\n}\n"
             "#]],
+        );
+    }
+
+    #[test]
+    fn mark_an_output_sensitive() {
+        check(
+            "variable \"key\" {\n  sensitive = true\n}\n$0output \"key\" {\n    value = var.key\n}\n",
+            "output \"key\"",
+            "Output refers to sensitive values\n\nTo reduce the risk of accidentally exporting sensitive data...",
+            expect![[r#"
+                Mark the output sensitive: main.tf 73..73 "    sensitive = true\n"
+            "#]],
+        );
+        // A one-line block holds one argument: no fix.
+        check(
+            "$0output \"key\" { value = 1 }\n",
+            "output \"key\"",
+            "Output refers to sensitive values",
+            expect![""],
         );
     }
 }

@@ -86,7 +86,11 @@ fn schema_item_at(db: &Database, tree: &Tree, path: &str, offset: TextSize) -> O
         if nested.block_type()? != token {
             return None;
         }
-        let block = nested.syntax().ancestors().skip(1).find_map(ast::Block::cast)?;
+        let block = nested
+            .syntax()
+            .ancestors()
+            .skip(1)
+            .find_map(ast::Block::cast)?;
         (block, token.text().to_owned(), true)
     };
     let (kind, schema_path) = crate::features::completion::schema_path(&block)?;
@@ -123,7 +127,10 @@ fn schema_item_at(db: &Database, tree: &Tree, path: &str, offset: TextSize) -> O
             (_, true, false) => "Optional argument",
             _ => "Attribute set by the provider",
         };
-        let _ = write!(markdown, "```hcl\n{name}: {ty}\n```\n{role} of `{resource}`");
+        let _ = write!(
+            markdown,
+            "```hcl\n{name}: {ty}\n```\n{role} of `{resource}`"
+        );
         for (flag, on) in [
             ("sensitive", attribute.sensitive),
             ("write-only", attribute.write_only),
@@ -531,7 +538,9 @@ output "n" {
             }}}
         }}}"#;
         let tree = |body: &str| {
-            format!("//- schemas.json\n{schemas}\n//- main.tf\nresource \"thing_box\" \"a\" {{\n{body}\n}}\n")
+            format!(
+                "//- schemas.json\n{schemas}\n//- main.tf\nresource \"thing_box\" \"a\" {{\n{body}\n}}\n"
+            )
         };
         check_fixture(
             &tree("  na$0me = \"x\""),
