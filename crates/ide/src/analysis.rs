@@ -23,7 +23,7 @@ pub use crate::features::completion::{CompletionItem, CompletionKind};
 pub use crate::features::document_symbols::FileSymbol;
 pub use crate::features::fixes::{Fix, suggestion};
 pub use crate::features::hover::HoverResult;
-pub use crate::features::navigation::{FileRange, NavigationTarget};
+pub use crate::features::navigation::{FileLink, FileRange, NavigationTarget};
 pub use crate::features::rename::{SourceEdit, is_identifier};
 pub use crate::features::symbols::DeclarationAt;
 
@@ -141,6 +141,12 @@ impl Analysis {
         offset: TextSize,
     ) -> Cancellable<Option<NavigationTarget>> {
         self.with_db(|db, tree| features::navigation::goto_definition(db, tree, path, offset))
+    }
+
+    /// The file the path argument at `offset` in `path` names (of `file()`,
+    /// `templatefile()` and their kin), relative to the root.
+    pub fn file_link(&self, path: &str, offset: TextSize) -> Cancellable<Option<FileLink>> {
+        self.with_db(|db, tree| features::navigation::file_at(db, tree, path, offset))
     }
 
     /// Every place that names the symbol at `offset` in `path`, across

@@ -185,6 +185,16 @@ fn definition(analysis: &Analysis, root: &Root, p: GotoDefinitionParams) -> Answ
         return Ok(Value::Null);
     };
     let Some(target) = analysis.goto_definition(&file.path, offset)? else {
+        // A path argument of file() or templatefile(): its file.
+        if let Some(link) = analysis.file_link(&file.path, offset)?
+            && let Some(uri) = root.uri_of(&link.path)
+        {
+            let start = lsp_types::Position::new(0, 0);
+            return json(GotoDefinitionResponse::Scalar(Location::new(
+                uri,
+                lsp_types::Range::new(start, start),
+            )));
+        }
         return Ok(Value::Null);
     };
     let location = Files::default().location(analysis, root, &target.path, target.focus_range);

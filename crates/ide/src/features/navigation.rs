@@ -307,6 +307,81 @@ pub(crate) fn goto_definition(
     Some(navigation_target(db, decl))
 }
 
+/// The file a path argument names: the string the cursor is in, and the
+/// file's path relative to the root.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FileLink {
+    pub origin: TextRange,
+    pub path: String,
+}
+
+/// Functions whose first argument is a file's path.
+const FILE_FUNCTIONS: [&str; 10] = [
+    "file",
+    "templatefile",
+    "filebase64",
+    "fileexists",
+    "filemd5",
+    "filesha1",
+    "filesha256",
+    "filesha512",
+    "filebase64sha256",
+    "filebase64sha512",
+];
+
+/// The file the first argument of `file()`, `templatefile()` and their
+/// kin names, when the cursor is in it and it is a literal path or one
+/// that starts with `path.module`, `path.root` or `path.cwd` (the module's
+/// directory, and the root's for the others, as `check` runs).
+pub(crate) fn file_at(
+    db: &Database,
+    tree: &Tree,
+    path: &str,
+    offset: TextSize,
+) -> Option<FileLink> {
+    let module = tree.module_of(path)?;
+    let root = native_root(db, tree.file(path)?)?;
+    let token = root.token_at_offset(offset).right_biased()?;
+    let call = token.parent_ancestors().find_map(ast::FunctionCall::cast)?;
+    let name = call.name()?;
+    if !FILE_FUNCTIONS.contains(&name.as_str()) {
+        return None;
+    }
+    let Some(ast::Expr::Template(argument)) = call.args().next() else {
+        return None;
+    };
+    let origin = argument.syntax().text_range();
+    if !origin.contains_inclusive(offset) {
+        return None;
+    }
+    let mut written = String::new();
+    for part in argument.parts() {
+        match part {
+            ast::TemplatePart::Literal(text) => {
+                written.push_str(&tofu_syntax::native::unescape_quoted(text.text()))
+            }
+            ast::TemplatePart::Interpolation(interpolation) => {
+                let inner = interpolation.syntax().text().to_string();
+                let inner = inner.trim_start_matches("${").trim_end_matches('}').trim();
+                let dir = match inner {
+                    "path.module" => module.dir(db).as_str(),
+                    "path.root" | "path.cwd" => "",
+                    _ => return None,
+                };
+                written.push_str(if dir.is_empty() { "." } else { dir });
+            }
+            ast::TemplatePart::Directive(_) => return None,
+        }
+    }
+    if written.is_empty() || written.starts_with('/') {
+        return None;
+    }
+    Some(FileLink {
+        origin,
+        path: tofu_semantic::join_relative("", &written),
+    })
+}
+
 /// The ranges of every name of a module's declaration: its references
 /// in the module, `module.CALL.NAME` in callers for an output, the
 /// arguments of every call for a variable, and (with `declaration`) the
@@ -523,6 +598,41 @@ mod tests {
                 net/main.tf:1 cidr
                 net/main.tf:6 cidr
             "#]],
+        );
+    }
+
+    #[test]
+    fn paths_of_file_functions_lead_to_their_files() {
+        let link = |text: &str| {
+            let fixture = crate::features::fixture::fixture(text);
+            let analysis = fixture.analysis();
+            analysis
+                .file_link(&fixture.path, fixture.offset)
+                .unwrap()
+                .map(|l| l.path)
+        };
+        assert_eq!(
+            link("//- net/main.tf\noutput \"x\" {\n  value = templatefile(\"${path.module}/tem$0plates/a.tpl\", {})\n}\n").as_deref(),
+            Some("net/templates/a.tpl")
+        );
+        assert_eq!(
+            link("output \"x\" {\n  value = file(\"./fi$0les/../b.txt\")\n}\n").as_deref(),
+            Some("b.txt")
+        );
+        assert_eq!(
+            link("//- net/main.tf\noutput \"x\" {\n  value = file(\"${path.root}/$0c.txt\")\n}\n")
+                .as_deref(),
+            Some("c.txt")
+        );
+        // Not a path argument, or not one a check can resolve.
+        assert_eq!(link("output \"x\" {\n  value = upper(\"a$0\")\n}\n"), None);
+        assert_eq!(
+            link("variable \"p\" {}\noutput \"x\" {\n  value = file(\"${var.p}/$0a\")\n}\n"),
+            None
+        );
+        assert_eq!(
+            link("output \"x\" {\n  value = file(\"/etc/$0hosts\")\n}\n"),
+            None
         );
     }
 }
