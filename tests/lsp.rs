@@ -630,6 +630,47 @@ fn formatting_hints_symbols_folding_and_fixes() {
         .collect();
     assert_eq!(starts, [0, 6, 10, 15]);
 
+    // Semantic tokens: one per token and line, relative positions, types
+    // from the announced legend.
+    let tokens = server.request(
+        "textDocument/semanticTokens/full",
+        json!({"textDocument": {"uri": main}}),
+    );
+    let data: Vec<u64> = tokens["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n.as_u64().unwrap())
+        .collect();
+    assert_eq!(data.len() % 5, 0);
+    let (mut line, mut character) = (0, 0);
+    let mut decoded = Vec::new();
+    for token in data.chunks(5) {
+        if token[0] > 0 {
+            character = 0;
+        }
+        line += token[0];
+        character += token[1];
+        let lines: Vec<&str> = text.lines().collect();
+        let slice: String = lines[line as usize]
+            .chars()
+            .skip(character as usize)
+            .take(token[2] as usize)
+            .collect();
+        decoded.push((slice, token[3]));
+    }
+    // The first block's type is a keyword (type 0), its first label a
+    // type (1).
+    assert_eq!(decoded[0].1, 0, "{decoded:?}");
+    assert!(
+        decoded.iter().any(|(t, k)| t == "region" && *k == 3),
+        "{decoded:?}"
+    );
+    assert!(
+        decoded.iter().any(|(t, k)| t == "var" && *k == 4),
+        "{decoded:?}"
+    );
+
     // Fixes for a misspelt reference: the suggestion and a declaration.
     let broken = text.replace("var.region}a", "var.regoin}a");
     server.notify(

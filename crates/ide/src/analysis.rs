@@ -22,6 +22,7 @@ pub use crate::features::assists::{Fold, FoldKind, InlayHint, SignatureHelp, Wor
 pub use crate::features::completion::{CompletionItem, CompletionKind};
 pub use crate::features::document_symbols::FileSymbol;
 pub use crate::features::fixes::{Fix, suggestion};
+pub use crate::features::highlighting::{Highlight, HighlightKind};
 pub use crate::features::hover::HoverResult;
 pub use crate::features::navigation::{FileLink, FileRange, NavigationTarget};
 pub use crate::features::rename::{SourceEdit, is_identifier};
@@ -225,6 +226,11 @@ impl Analysis {
         message: &str,
     ) -> Cancellable<Vec<Fix>> {
         self.with_db(|db, tree| features::fixes::fixes(db, tree, path, range, message))
+    }
+
+    /// What each token of a native file is, for semantic highlighting.
+    pub fn highlights(&self, path: &str) -> Cancellable<Vec<Highlight>> {
+        self.with_db(|db, tree| features::highlighting::highlights(db, tree, path))
     }
 
     /// What can be folded in a file.

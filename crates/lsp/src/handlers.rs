@@ -13,13 +13,13 @@ use lsp_types::{
     request::{
         CodeActionRequest, Completion, DocumentSymbolRequest, FoldingRangeRequest, Formatting,
         GotoDefinition, HoverRequest, InlayHintRequest, PrepareRenameRequest, References, Rename,
-        Request as _, SignatureHelpRequest, WorkspaceSymbolRequest,
+        Request as _, SemanticTokensFullRequest, SignatureHelpRequest, WorkspaceSymbolRequest,
     },
 };
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 use tofu_ide::{
-    analysis::{Analysis, CompletionKind, FoldKind},
+    analysis::{Analysis, CompletionKind, FoldKind, HighlightKind},
     semantic_db::DeclKind,
     syntax::{LineIndex, TextRange, TextSize},
 };
@@ -77,6 +77,9 @@ pub fn handle(analysis: &Analysis, root: &Root, client: &Client, request: &Reque
             params(request).and_then(|p| workspace_symbols(analysis, root, p))
         }
         FoldingRangeRequest::METHOD => params(request).and_then(|p| folding(analysis, root, p)),
+        SemanticTokensFullRequest::METHOD => {
+            params(request).and_then(|p| semantic_tokens(analysis, root, p))
+        }
         CodeActionRequest::METHOD => params(request).and_then(|p| code_actions(analysis, root, p)),
         _ => Err(Failure::Unknown),
     };
@@ -465,6 +468,100 @@ fn folding(analysis: &Analysis, root: &Root, p: lsp_types::FoldingRangeParams) -
         })
         .collect();
     json(ranges)
+}
+
+/// The token types semantic tokens use, in the order of their indexes.
+const TOKEN_TYPES: [(HighlightKind, lsp_types::SemanticTokenType); 11] = [
+    (
+        HighlightKind::Keyword,
+        lsp_types::SemanticTokenType::KEYWORD,
+    ),
+    (HighlightKind::Type, lsp_types::SemanticTokenType::TYPE),
+    (
+        HighlightKind::Declaration,
+        lsp_types::SemanticTokenType::VARIABLE,
+    ),
+    (
+        HighlightKind::Property,
+        lsp_types::SemanticTokenType::PROPERTY,
+    ),
+    (
+        HighlightKind::Namespace,
+        lsp_types::SemanticTokenType::NAMESPACE,
+    ),
+    (
+        HighlightKind::Variable,
+        lsp_types::SemanticTokenType::VARIABLE,
+    ),
+    (
+        HighlightKind::Function,
+        lsp_types::SemanticTokenType::FUNCTION,
+    ),
+    (HighlightKind::String, lsp_types::SemanticTokenType::STRING),
+    (HighlightKind::Number, lsp_types::SemanticTokenType::NUMBER),
+    (
+        HighlightKind::Comment,
+        lsp_types::SemanticTokenType::COMMENT,
+    ),
+    (
+        HighlightKind::Operator,
+        lsp_types::SemanticTokenType::OPERATOR,
+    ),
+];
+
+/// The legend the server announces: the token types above and one
+/// modifier, `declaration` (a label naming what its block declares).
+pub fn semantic_tokens_legend() -> lsp_types::SemanticTokensLegend {
+    lsp_types::SemanticTokensLegend {
+        token_types: TOKEN_TYPES.iter().map(|(_, t)| t.clone()).collect(),
+        token_modifiers: vec![lsp_types::SemanticTokenModifier::DECLARATION],
+    }
+}
+
+/// The file's highlights as semantic tokens: one per line of each
+/// (clients need not take tokens across lines), positions in UTF-16,
+/// each relative to the one before.
+fn semantic_tokens(analysis: &Analysis, root: &Root, p: lsp_types::SemanticTokensParams) -> Answer {
+    let Some(file) = File::of_document(analysis, root, &p.text_document.uri) else {
+        return Ok(Value::Null);
+    };
+    let mut data = Vec::new();
+    let (mut last_line, mut last_start) = (0u32, 0u32);
+    for highlight in analysis.highlights(&file.path)? {
+        let Some(index) = TOKEN_TYPES.iter().position(|(k, _)| *k == highlight.kind) else {
+            continue;
+        };
+        let modifiers = u32::from(highlight.kind == HighlightKind::Declaration);
+        let mut start = usize::from(highlight.range.start());
+        let end = usize::from(highlight.range.end());
+        while start < end {
+            let line_end = file.text[start..end].find('\n').map_or(end, |n| start + n);
+            let piece = file.text[start..line_end].trim_end_matches('\r');
+            if !piece.is_empty() {
+                let at = convert::position(&file.index, &file.text, TextSize::from(start as u32));
+                let length = piece.encode_utf16().count() as u32;
+                let delta_line = at.line - last_line;
+                let delta_start = if delta_line == 0 {
+                    at.character - last_start
+                } else {
+                    at.character
+                };
+                data.push(lsp_types::SemanticToken {
+                    delta_line,
+                    delta_start,
+                    length,
+                    token_type: index as u32,
+                    token_modifiers_bitset: modifiers,
+                });
+                (last_line, last_start) = (at.line, at.character);
+            }
+            start = line_end + 1;
+        }
+    }
+    json(lsp_types::SemanticTokens {
+        result_id: None,
+        data,
+    })
 }
 
 /// Quick fixes for the client's diagnostics of ours in the range.

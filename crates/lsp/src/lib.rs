@@ -89,6 +89,16 @@ fn capabilities() -> ServerCapabilities {
         code_action_provider: Some(lsp_types::CodeActionProviderCapability::Simple(true)),
         workspace_symbol_provider: Some(OneOf::Left(true)),
         folding_range_provider: Some(lsp_types::FoldingRangeProviderCapability::Simple(true)),
+        semantic_tokens_provider: Some(
+            lsp_types::SemanticTokensServerCapabilities::SemanticTokensOptions(
+                lsp_types::SemanticTokensOptions {
+                    legend: handlers::semantic_tokens_legend(),
+                    full: Some(lsp_types::SemanticTokensFullOptions::Bool(true)),
+                    range: None,
+                    work_done_progress_options: WorkDoneProgressOptions::default(),
+                },
+            ),
+        ),
         completion_provider: Some(CompletionOptions {
             trigger_characters: Some(vec![".".to_owned()]),
             ..Default::default()

@@ -9,6 +9,7 @@ pub(crate) mod diagnostics;
 pub(crate) mod document_symbols;
 pub(crate) mod fixes;
 pub(crate) mod graph;
+pub(crate) mod highlighting;
 pub(crate) mod hover;
 pub(crate) mod is_const;
 pub(crate) mod navigation;

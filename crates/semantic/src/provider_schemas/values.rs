@@ -52,9 +52,10 @@ pub fn resource_body_schema<'db>(
     kind: &DeclKind,
     path: &[String],
 ) -> Option<&'db Block> {
-    path.iter().try_fold(resource_schema(db, workspace, module, kind)?, |block, name| {
-        Some(&block.block_types.get(name)?.block)
-    })
+    path.iter().try_fold(
+        resource_schema(db, workspace, module, kind)?,
+        |block, name| Some(&block.block_types.get(name)?.block),
+    )
 }
 
 /// `Attribute.ImpliedType`: its type, or its nested attributes' type
