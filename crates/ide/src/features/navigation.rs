@@ -307,6 +307,46 @@ pub(crate) fn goto_definition(
     Some(navigation_target(db, decl))
 }
 
+/// Where the root module's variables files (`terraform.tfvars`,
+/// `*.auto.tfvars` and their JSON forms, and the `-var-file`s the tree
+/// was loaded with) set the root variable `name`: the names of their
+/// top-level attributes, or of their JSON properties.
+fn variables_file_names(db: &Database, tree: &Tree, name: &str) -> Vec<FileRange> {
+    let mut out = Vec::new();
+    for (path, file) in &tree.value_files {
+        let parsed = tofu_semantic::parse(db, *file);
+        let root = parsed.syntax();
+        if let Some(body) = ast::SourceFile::cast(root.clone()).and_then(|f| f.body()) {
+            for attribute in body.attributes() {
+                if let Some(token) = attribute.name().filter(|t| t.text() == name) {
+                    out.push(FileRange {
+                        path: path.clone(),
+                        range: token.text_range(),
+                    });
+                }
+            }
+            continue;
+        }
+        let object = tofu_syntax::json::JsonFile::cast(root).and_then(|f| f.value());
+        if let Some(tofu_syntax::json::JsonValue::Object(object)) = object {
+            for member in object.members() {
+                if member.name().as_deref() == Some(name) {
+                    // Inside the quotes.
+                    let range = member.name_token().text_range();
+                    out.push(FileRange {
+                        path: path.clone(),
+                        range: TextRange::new(
+                            range.start() + TextSize::from(1),
+                            range.end() - TextSize::from(1),
+                        ),
+                    });
+                }
+            }
+        }
+    }
+    out
+}
+
 /// The file a path argument names: the string the cursor is in, and the
 /// file's path relative to the root.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -432,6 +472,9 @@ pub(crate) fn name_ranges(
                     continue;
                 };
                 out.extend(call_argument(db, decl, name));
+            }
+            if module == tree.root_module {
+                out.extend(variables_file_names(db, tree, name));
             }
         }
         _ => {}

@@ -264,4 +264,24 @@ mod tests {
         let text = analysis.file_text(&fixture.path).unwrap();
         assert_eq!(&text[range.range], "net");
     }
+
+    #[test]
+    fn root_variable_in_its_variables_files() {
+        check_fixture(
+            "//- main.tf\nvariable \"reg$0ion\" {}\noutput \"r\" {\n  value = var.region\n}\n//- terraform.tfvars\nregion = \"eu\"\nother  = 1\n//- prod.auto.tfvars.json\n{\"region\": \"us\"}\n",
+            "location",
+            expect![[r#"
+                //- main.tf
+                variable "location" {}
+                output "r" {
+                  value = var.location
+                }
+                //- prod.auto.tfvars.json
+                {"location": "us"}
+                //- terraform.tfvars
+                location = "eu"
+                other  = 1
+            "#]],
+        );
+    }
 }
