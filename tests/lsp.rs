@@ -468,6 +468,53 @@ fn labels(items: &Value) -> Vec<&str> {
 }
 
 #[test]
+fn settings_pulled_with_workspace_configuration() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/lsp-config");
+    let main = uri(&root.join("main.tf"));
+    let mut server = Server::start();
+    server.request(
+        "initialize",
+        json!({
+            "processId": null,
+            "rootUri": uri(&root),
+            "capabilities": {"workspace": {"configuration": true}}
+        }),
+    );
+    server.notify("initialized", json!({}));
+    // The server asks for its section; plan mode makes the required
+    // variable an error.
+    let answer = |server: &mut Server, settings: Value| {
+        let pull = server.wait_for("a configuration pull", |m| {
+            m["method"] == "workspace/configuration"
+        });
+        assert_eq!(pull["params"]["items"][0]["section"], "tofu-analyzer");
+        server.send(json!({"jsonrpc": "2.0", "id": pull["id"], "result": [settings]}));
+    };
+    answer(&mut server, json!({"plan": true}));
+    let diagnostics = loop {
+        let diagnostics = server.diagnostics_for(&main);
+        if !diagnostics.is_empty() {
+            break diagnostics;
+        }
+    };
+    assert!(
+        diagnostics[0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("No value for required variable"),
+        "{diagnostics:?}"
+    );
+    // A change notification without settings makes it pull again.
+    server.notify(
+        "workspace/didChangeConfiguration",
+        json!({"settings": null}),
+    );
+    answer(&mut server, json!({"plan": true, "vars": {"size": 3}}));
+    assert_eq!(server.diagnostics_for(&main), Vec::<Value>::new());
+    server.shutdown();
+}
+
+#[test]
 fn configuration_from_options_settings_and_the_config_file() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/lsp-config");
     let main = uri(&root.join("main.tf"));

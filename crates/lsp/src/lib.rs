@@ -154,8 +154,14 @@ pub fn serve(connection: Connection) -> Result<(), Error> {
         .as_ref()
         .and_then(Settings::from_json)
         .unwrap_or_default();
+    let pull = capabilities
+        .workspace
+        .as_ref()
+        .and_then(|w| w.configuration)
+        .unwrap_or(false);
     let mut server = Server::new(connection, Root::new(root), progress, watch);
     server.settings = settings;
+    server.pull_configuration = pull;
     server.client.snippets = capabilities
         .text_document
         .as_ref()
@@ -211,6 +217,11 @@ struct Server {
     /// The files that have diagnostics in the editor.
     published: HashSet<String>,
     next_request: i32,
+    /// The client answers `workspace/configuration`: settings are pulled
+    /// after initialization and whenever it says they changed.
+    pull_configuration: bool,
+    /// The pull awaiting its answer.
+    configuration_request: Option<RequestId>,
 }
 
 impl Server {
@@ -234,6 +245,8 @@ impl Server {
             generation: 0,
             published: HashSet::new(),
             next_request: 0,
+            pull_configuration: false,
+            configuration_request: None,
         }
     }
 
@@ -247,14 +260,52 @@ impl Server {
         self.send(Notification::new(N::METHOD.to_owned(), params));
     }
 
-    fn request<R: lsp_types::request::Request>(&mut self, params: R::Params) {
+    fn request<R: lsp_types::request::Request>(&mut self, params: R::Params) -> RequestId {
         self.next_request += 1;
         let id = RequestId::from(format!("tofu-analyzer/{}", self.next_request));
-        self.send(Request::new(id, R::METHOD.to_owned(), params));
+        self.send(Request::new(id.clone(), R::METHOD.to_owned(), params));
+        id
+    }
+
+    /// Asks the client for the `tofu-analyzer` section of its settings
+    /// (`workspace/configuration`), when it can answer.
+    fn pull_settings(&mut self) {
+        if !self.pull_configuration {
+            return;
+        }
+        let params = lsp_types::ConfigurationParams {
+            items: vec![lsp_types::ConfigurationItem {
+                scope_uri: None,
+                section: Some("tofu-analyzer".to_owned()),
+            }],
+        };
+        let id = self.request::<lsp_types::request::WorkspaceConfiguration>(params);
+        self.configuration_request = Some(id);
+    }
+
+    /// The client's answer to a request of ours: settings pulled are
+    /// applied (and the workspace loaded again) when they differ.
+    fn on_response(&mut self, response: Response) {
+        if self.configuration_request.as_ref() != Some(&response.id) {
+            return;
+        }
+        self.configuration_request = None;
+        let pulled = response
+            .result
+            .as_ref()
+            .and_then(|result| result.get(0))
+            .and_then(Settings::from_json);
+        if let Some(settings) = pulled
+            && settings != self.settings
+        {
+            self.settings = settings;
+            self.reload();
+        }
     }
 
     fn run(mut self) -> Result<(), Error> {
         self.start_loading();
+        self.pull_settings();
         loop {
             let timeout = match self.diagnostics_due {
                 Some(due) => due.saturating_duration_since(Instant::now()),
@@ -277,7 +328,7 @@ impl Server {
                             }
                             self.on_notification(notification);
                         }
-                        Message::Response(_) => {}
+                        Message::Response(response) => self.on_response(response),
                     }
                 }
                 recv(tasks) -> task => {
@@ -500,11 +551,15 @@ impl Server {
                 let Ok(p) = notification.extract::<DidChangeConfigurationParams>(&method) else {
                     return;
                 };
-                if let Some(settings) = Settings::from_json(&p.settings)
-                    && settings != self.settings
-                {
-                    self.settings = settings;
-                    self.reload();
+                match Settings::from_json(&p.settings) {
+                    Some(settings) if settings != self.settings => {
+                        self.settings = settings;
+                        self.reload();
+                    }
+                    Some(_) => {}
+                    // The pull model: the notification only says that
+                    // something changed.
+                    None => self.pull_settings(),
                 }
             }
             DidChangeWatchedFiles::METHOD => {
