@@ -302,9 +302,56 @@ pub(crate) fn goto_definition(
     path: &str,
     offset: TextSize,
 ) -> Option<NavigationTarget> {
-    let symbol = symbol_at(db, tree, path, offset)?;
-    let decl = module_declaration(db, symbol.module, &symbol.kind)?;
-    Some(navigation_target(db, decl))
+    if let Some(symbol) = symbol_at(db, tree, path, offset) {
+        let decl = module_declaration(db, symbol.module, &symbol.kind)?;
+        return Some(navigation_target(db, decl));
+    }
+    let (module, kind) = provider_reference_at(db, tree, path, offset)?;
+    Some(navigation_target(
+        db,
+        module_declaration(db, module, &kind)?,
+    ))
+}
+
+/// The provider configuration a reference at `offset` names: the value
+/// of a resource's or data source's `provider` argument, or a value of a
+/// module call's `providers` map (`aws.west`), in this module.
+fn provider_reference_at(
+    db: &Database,
+    tree: &Tree,
+    path: &str,
+    offset: TextSize,
+) -> Option<(ModuleDir, DeclKind)> {
+    let module = tree.module_of(path)?;
+    let root = native_root(db, tree.file(path)?)?;
+    let token = root.token_at_offset(offset).right_biased()?;
+    let expr = token
+        .parent_ancestors()
+        .filter_map(ast::Expr::cast)
+        .last()?;
+    let attribute = ast::Attribute::cast(expr.syntax().parent()?);
+    let in_providers_map = || {
+        let item = token.parent_ancestors().find_map(ast::ObjectItem::cast)?;
+        let value = item.value()?;
+        value
+            .syntax()
+            .text_range()
+            .contains_inclusive(offset)
+            .then_some(value)
+    };
+    let reference = match attribute.as_ref().and_then(|a| a.name()) {
+        Some(name) if name.text() == "provider" => expr,
+        Some(name) if name.text() == "providers" => in_providers_map()?,
+        _ => return None,
+    };
+    let text = reference.syntax().text().to_string();
+    let mut parts = text.trim().split('.');
+    let name = parts.next()?.to_owned();
+    let alias = parts.next().map(str::to_owned);
+    if name.is_empty() || parts.next().is_some() {
+        return None;
+    }
+    Some((module, DeclKind::Provider { name, alias }))
 }
 
 /// Where the root module's variables files (`terraform.tfvars`,
@@ -675,6 +722,41 @@ mod tests {
         );
         assert_eq!(
             link("output \"x\" {\n  value = file(\"/etc/$0hosts\")\n}\n"),
+            None
+        );
+    }
+
+    #[test]
+    fn provider_references_lead_to_their_configurations() {
+        let target = |text: &str| {
+            let fixture = crate::features::fixture::fixture(text);
+            let analysis = fixture.analysis();
+            analysis
+                .goto_definition(&fixture.path, fixture.offset)
+                .unwrap()
+                .map(|t| {
+                    format!(
+                        "{:?} {}",
+                        t.kind,
+                        snippet(&analysis, &t.path, t.focus_range)
+                    )
+                })
+        };
+        let providers = "provider \"aws\" {}\nprovider \"aws\" {\n  alias = \"west\"\n}\n";
+        assert_eq!(
+            target(&format!(
+                "{providers}resource \"aws_instance\" \"a\" {{\n  provider = aws.we$0st\n}}\n"
+            ))
+            .as_deref(),
+            Some("Provider { name: \"aws\", alias: Some(\"west\") } aws")
+        );
+        assert_eq!(
+            target(&format!("{providers}module \"m\" {{\n  source = \"./m\"\n  providers = {{\n    aws = a$0ws\n  }}\n}}\n")).as_deref(),
+            Some("Provider { name: \"aws\", alias: None } aws")
+        );
+        // A provider configuration that is not declared: nowhere.
+        assert_eq!(
+            target("resource \"aws_instance\" \"a\" {\n  provider = aws.ea$0st\n}\n"),
             None
         );
     }
