@@ -467,6 +467,33 @@ fn labels(items: &Value) -> Vec<&str> {
         .collect()
 }
 
+/// The configuration file changing on disk reloads the workspace: here
+/// an exclusion goes, and the excluded directory's error appears.
+#[test]
+#[allow(clippy::disallowed_methods)] // the test makes its own tree
+fn a_changed_configuration_file_reloads_the_workspace() {
+    let temp = tempfile::tempdir().unwrap();
+    let root = temp.path().join("tree");
+    std::fs::create_dir_all(root.join("broken")).unwrap();
+    std::fs::write(root.join("main.tf"), "output \"o\" {\n  value = 1\n}\n").unwrap();
+    std::fs::write(root.join("broken/main.tf"), "locals {\n  a = \n").unwrap();
+    let config = root.join(".tofu-analyzer.hcl");
+    std::fs::write(&config, "exclude = [\"broken\"]\n").unwrap();
+    let broken = uri(&root.join("broken/main.tf"));
+    let mut server = Server::start();
+    server.initialize(&root);
+    let tree = server.request("workspace/symbol", json!({"query": "o"}));
+    assert!(tree.as_array().is_some(), "{tree}");
+    std::fs::write(&config, "exclude = []\n").unwrap();
+    server.notify(
+        "workspace/didChangeWatchedFiles",
+        json!({"changes": [{"uri": uri(&config), "type": 2}]}),
+    );
+    let diagnostics = server.diagnostics_for(&broken);
+    assert!(!diagnostics.is_empty(), "{diagnostics:?}");
+    server.shutdown();
+}
+
 #[test]
 fn settings_pulled_with_workspace_configuration() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/lsp-config");
