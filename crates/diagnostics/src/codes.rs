@@ -181,6 +181,7 @@ codes! {
     AttemptToIndexNullValue = "attempt-to-index-null-value", "Attempt to index null value", "An expression indexes a null value.";
     UnknownFunctionNamespace = "unknown-function-namespace", "Unknown function namespace", "A function name has a namespace other than provider:: or core::.";
     CallToUnknownFunction = "call-to-unknown-function", "Call to unknown function", "A call names a function that does not exist.";
+    UnknownFunctionProvider = "unknown-function-provider", "Unknown function provider", "A provider-defined function (provider::NAME::FN) names a provider that is not in the module's required_providers.";
     InvalidFunctionFormat = "invalid-function-format", "Invalid function format", "A provider function name is not of the form provider::<name>::<function>.";
     InvalidIndex = "invalid-index", "Invalid index", "An index is null, names no element of the collection, or is applied to a set or other unindexable value.";
     UnsupportedAttribute = "unsupported-attribute", "Unsupported attribute", "An expression reads an attribute that the object does not have.";

@@ -71,6 +71,20 @@ impl Evaluator<'_, '_> {
                 }
                 None => {}
             }
+            if let Some(provider) = self.ctx.functions.unknown_function_provider(&name) {
+                // `ProviderFunctionTransformer`: found while building the
+                // graph, before anything is evaluated.
+                self.error(
+                    Diagnostic::error(
+                        Code::UnknownFunctionProvider,
+                        format!(
+                            "Provider {provider:?} does not exist within the required_providers of this module"
+                        ),
+                    )
+                    .with_subject(name_range),
+                );
+                return Value::dynamic();
+            }
             if self.ctx.functions.is_empty() {
                 self.error(
                     Diagnostic::error(

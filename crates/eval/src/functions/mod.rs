@@ -323,9 +323,16 @@ impl FunctionTable {
         }
     }
 
-    /// What a `provider::` name calls, when its provider has a schema.
+    /// What a `provider::` name calls, when its provider has a schema or
+    /// is required without one.
     pub fn provider_function(&self, name: &str) -> Option<ProviderLookup<'_>> {
         self.providers.lookup(name)
+    }
+
+    /// The provider of a `provider::` name that the module does not
+    /// require (see [`ProviderFunctions::unknown_provider`]).
+    pub fn unknown_function_provider<'n>(&self, name: &'n str) -> Option<&'n str> {
+        self.providers.unknown_provider(name)
     }
 
     pub fn get(&self, name: &str) -> Option<&Arc<Function>> {

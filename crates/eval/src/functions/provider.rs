@@ -54,6 +54,10 @@ impl ProviderFunction {
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct ProviderFunctions {
     providers: BTreeMap<String, BTreeMap<String, Arc<ProviderFunction>>>,
+    /// The local names of the module's `required_providers`, when known:
+    /// a provider among them without a schema takes any call, and a
+    /// `provider::` name of none of them is "Unknown function provider".
+    required: Option<std::collections::BTreeSet<String>>,
 }
 
 /// What a `provider::` name calls.
@@ -82,24 +86,51 @@ impl ProviderFunctions {
     }
 
     pub fn is_empty(&self) -> bool {
-        self.providers.is_empty()
+        self.providers.is_empty() && self.required.is_none()
+    }
+
+    /// Says which local names the module's `required_providers` has
+    /// (with or without schemas).
+    pub fn set_required(&mut self, names: impl IntoIterator<Item = String>) {
+        self.required = Some(names.into_iter().collect());
+    }
+
+    /// The provider a `provider::` name names when the module does not
+    /// require it (`ProviderFunctionTransformer`'s "Unknown function
+    /// provider"); `None` for other names, or when the requirements are
+    /// not known.
+    pub fn unknown_provider<'n>(&self, name: &'n str) -> Option<&'n str> {
+        let required = self.required.as_ref()?;
+        let provider = provider_and_function(name)?.0;
+        (!required.contains(provider) && !self.providers.contains_key(provider)).then_some(provider)
     }
 
     /// What `name` calls, when it is a provider function
     /// (`provider::NAME::FN` or `provider::NAME::ALIAS::FN`) of a provider
     /// with a schema.
     pub fn lookup(&self, name: &str) -> Option<ProviderLookup<'_>> {
-        let parts: Vec<&str> = name.split("::").collect();
-        let (provider, function) = match parts.as_slice() {
-            ["provider", provider, function] | ["provider", provider, _, function] => {
-                (*provider, *function)
-            }
-            _ => return None,
+        let (provider, function) = provider_and_function(name)?;
+        let Some(functions) = self.providers.get(provider) else {
+            // A required provider without a schema: its functions are
+            // not known, so any call goes.
+            let required = self.required.as_ref()?.contains(provider);
+            return required.then_some(ProviderLookup::Placeholder);
         };
-        let functions = self.providers.get(provider)?;
         Some(match functions.get(function) {
             Some(f) => ProviderLookup::Function(f),
             None => ProviderLookup::Placeholder,
         })
+    }
+}
+
+/// The provider's local name and the function of `provider::NAME::FN`
+/// or `provider::NAME::ALIAS::FN`.
+fn provider_and_function(name: &str) -> Option<(&str, &str)> {
+    let parts: Vec<&str> = name.split("::").collect();
+    match parts.as_slice() {
+        ["provider", provider, function] | ["provider", provider, _, function] => {
+            Some((*provider, *function))
+        }
+        _ => None,
     }
 }

@@ -3,8 +3,8 @@
 //! local name of the module's `required_providers`
 //! (`ProviderFunctionTransformer`), and the function is the one the
 //! provider's schema describes (`providers.BuildProviderFunction`). A
-//! provider without a schema adds nothing: its calls are what they are
-//! without schemas.
+//! required provider without a schema takes any call (its result is
+//! unknown), as its resources are unchecked.
 
 use std::sync::Arc;
 
@@ -14,17 +14,27 @@ use tofu_provider_schema::{FunctionSignature, Parameter};
 use crate::input::{ModuleDir, Workspace};
 use crate::provider_validation::module_providers;
 
-/// The functions of `module`'s required providers that have schemas;
-/// `None` when there are none.
+/// The functions of `module`'s required providers: those of the
+/// providers with schemas, and the local names of all of them (a call of
+/// a provider without a schema takes anything; one of a provider the
+/// module does not require is an error).
 #[salsa::tracked(returns(ref))]
 pub(crate) fn module_provider_functions(
     db: &dyn salsa::Database,
     workspace: Workspace,
     module: ModuleDir,
 ) -> Option<Arc<ProviderFunctions>> {
-    let set = workspace.provider_schemas(db).as_ref()?;
+    let providers = module_providers(db, module);
     let mut out = ProviderFunctions::default();
-    for (name, provider) in module_providers(db, module).required_providers() {
+    out.set_required(
+        providers
+            .required_providers()
+            .map(|(name, _)| name.to_owned()),
+    );
+    let Some(set) = workspace.provider_schemas(db).as_ref() else {
+        return Some(Arc::new(out));
+    };
+    for (name, provider) in providers.required_providers() {
         let Some(schema) = set.provider(provider) else {
             continue;
         };
@@ -35,7 +45,7 @@ pub(crate) fn module_provider_functions(
             .filter_map(|f| Some(function(f, schema.function(f)?.ok()?)));
         out.insert_provider(name, functions);
     }
-    (!out.is_empty()).then(|| Arc::new(out))
+    Some(Arc::new(out))
 }
 
 fn function(name: &str, signature: &FunctionSignature) -> ProviderFunction {
