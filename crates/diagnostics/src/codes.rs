@@ -430,6 +430,7 @@ codes! {
     UnusedDeclaration = "unused-declaration", "Unused declaration", "Lint: a variable, local value or data source that nothing in its module refers to.";
     UnusedRequiredProvider = "unused-required-provider", "Unused required provider", "Lint: a required_providers entry that no resource, provider configuration or module call of the module uses.";
     VariableNeverSet = "variable-never-set", "Variable no caller sets", "Lint: a variable of a called module that no call sets, so it always has its default: it could be a local value.";
+    VariableAlwaysSame = "variable-always-same", "Variable every call sets alike", "Lint: a variable of a called module that every call (two or more) sets to the same constant: it could be its default, or a local value.";
     OutputNeverRead = "output-never-read", "Output no caller reads", "Lint: an output of a called module that no caller refers to.";
     ArgumentEqualsDefault = "argument-equals-default", "Argument equals the default", "Lint: a module call argument whose constant value is the called variable's default.";
     MisplacedIgnoreAnnotation = "misplaced-ignore-annotation", "Misplaced ignore annotation", "A tofu-analyzer-ignore-file annotation is not among the comments at the top of its file.";

@@ -19,6 +19,7 @@ pub const LINTS: &[(Code, bool)] = &[
     (Code::UnusedDeclaration, true),
     (Code::UnusedRequiredProvider, true),
     (Code::VariableNeverSet, false),
+    (Code::VariableAlwaysSame, false),
     (Code::OutputNeverRead, false),
     (Code::ArgumentEqualsDefault, false),
 ];

@@ -1,1 +1,1 @@
-lints = ["variable-never-set", "output-never-read", "argument-equals-default"]
+lints = ["variable-never-set", "variable-always-same", "output-never-read", "argument-equals-default"]

@@ -5,6 +5,7 @@ module "first" {
   source = "./child"
   set    = "x"
   same   = "default" # WARNING: Argument equals the default
+  zone   = "a"
   list   = ["a", "b"]
 }
 
@@ -12,6 +13,7 @@ module "second" {
   source = "./child"
   set    = "y"
   list   = tolist(["a"])
+  zone   = "a"
 }
 
 output "read" {

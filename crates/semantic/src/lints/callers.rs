@@ -1,7 +1,7 @@
 //! Lints only a whole-tree analysis can make, about a called module and
-//! every call of it: variables no call sets (so always their default),
-//! outputs no caller reads, and arguments whose constant value is the
-//! variable's default. A module no call reaches is a root and has none.
+//! every call of it: variables no call sets (so always their default) or
+//! every call sets to the same constant, outputs no caller reads, and
+//! arguments whose constant value is the variable's default. A module no call reaches is a root and has none.
 
 use std::collections::HashSet;
 
@@ -51,6 +51,11 @@ pub(super) fn lint(
     calls.sort_by(|a, b| (a.0.dir(db), &a.1).cmp(&(b.0.dir(db), &b.1)));
     let variables = module_variable_decls(db, module);
     let mut set: HashSet<String> = HashSet::new();
+    // Per variable: the constant every call so far sets it to (`None`
+    // once a call sets something else or something not constant), and
+    // how many calls set it.
+    let mut constant: std::collections::HashMap<String, (Option<tofu_types::Value>, usize)> =
+        Default::default();
     let mut read: HashSet<String> = HashSet::new();
     let mut read_whole = false;
     for (caller, call) in &calls {
@@ -63,6 +68,12 @@ pub(super) fn lint(
                 }
                 if let Some(variable) = variables.iter().find(|v| v.name == name) {
                     argument_equals_default(variable, call, &file, &expr, out);
+                    let value = constant_argument(variable, &expr);
+                    let entry = constant.entry(name.clone()).or_insert((value.clone(), 0));
+                    if entry.0 != value {
+                        entry.0 = None;
+                    }
+                    entry.1 += 1;
                 }
                 set.insert(name);
             }
@@ -92,6 +103,24 @@ pub(super) fn lint(
             ));
         }
     }
+    for variable in variables.iter() {
+        // Every call (two at least) sets it to the same constant.
+        let Some((Some(value), count)) = constant.get(&variable.name) else {
+            continue;
+        };
+        if *count == calls.len() && calls.len() > 1 && Some(value) != variable.default.as_ref() {
+            out.push(warning(
+                Code::VariableAlwaysSame,
+                format!(
+                    "Every call of this module sets the variable {:?} to the same constant, {}: it could be its default, or a local value.",
+                    variable.name,
+                    tofu_types::render(value)
+                ),
+                variable.file,
+                variable.range,
+            ));
+        }
+    }
     if read_whole {
         return;
     }
@@ -110,6 +139,19 @@ pub(super) fn lint(
     }
 }
 
+/// An argument's constant value converted to the variable's type; `None`
+/// when it is not constant.
+fn constant_argument(
+    variable: &crate::config::model::VariableDecl,
+    expr: &tofu_syntax::body::AnyExpr,
+) -> Option<tofu_types::Value> {
+    let (value, diagnostics) = tofu_eval::typeexpr::constant_any_value(expr);
+    if !diagnostics.is_empty() || !value.is_wholly_known() {
+        return None;
+    }
+    convert(&value, &variable.constraint.ty).ok()
+}
+
 /// An argument whose constant value, converted to the variable's type,
 /// is the variable's default: the same as leaving it out.
 fn argument_equals_default(
@@ -122,11 +164,7 @@ fn argument_equals_default(
     let Some(default) = &variable.default else {
         return;
     };
-    let (value, diagnostics) = tofu_eval::typeexpr::constant_any_value(expr);
-    if !diagnostics.is_empty() || !value.is_wholly_known() {
-        return;
-    }
-    let Ok(value) = convert(&value, &variable.constraint.ty) else {
+    let Some(value) = constant_argument(variable, expr) else {
         return;
     };
     if value == *default {

@@ -12,13 +12,17 @@ variable "never" { # WARNING: Variable no caller sets
   default = 1
 }
 
+variable "zone" { # WARNING: Variable every call sets alike
+  type = string
+}
+
 variable "list" {
   type    = list(string)
   default = ["a"]
 }
 
 output "read" {
-  value = [var.set, var.same, var.never, var.list]
+  value = [var.set, var.same, var.never, var.list, var.zone]
 }
 
 output "unread" { # WARNING: Output no caller reads
