@@ -10,6 +10,10 @@ use std::{
 
 use expect_test::{ExpectFile, expect_file};
 
+#[allow(dead_code, unused_imports)]
+#[path = "../xtask/src/gen_tree.rs"]
+mod gen_tree;
+
 #[path = "support/shared.rs"]
 mod shared;
 
@@ -1292,4 +1296,95 @@ fn lints_are_off_until_enabled_by_flag_or_configuration() {
         "{}",
         bad_file.stderr
     );
+}
+
+#[test]
+fn bench_measures_standard_edits_and_compares_with_a_baseline() {
+    let dir = scratch("bench");
+    gen_tree::write_tree(&dir, 12).unwrap();
+    let before = listing(&dir);
+    let run = analyzer_in(
+        &dir,
+        &["bench", "--rounds", "1", "--session", "4", "--json"],
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let report: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    let names: Vec<&str> = report["edits"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["name"].as_str().unwrap())
+        .collect();
+    for kind in [
+        "comment-at-top",
+        "root-variable-default",
+        "called-variable-type",
+        "add-output",
+        "rename-local",
+        "syntax-error",
+        "add-module-call",
+    ] {
+        assert!(names.contains(&kind), "{kind}: {names:?}\n{}", run.stderr);
+    }
+    assert_eq!(report["edits"][0]["warm"]["samples"], 2);
+    assert!(report["first_report_ms"].as_f64().unwrap() > 0.0);
+    // Nothing was written to the tree.
+    assert_eq!(listing(&dir), before);
+
+    // A baseline far faster than now: every edit regressed, exit 1.
+    let mut fast = report.clone();
+    for edit in fast["edits"].as_array_mut().unwrap() {
+        edit["warm"]["median_ms"] = serde_json::json!(0.0);
+    }
+    fs::write(dir.join("../bench-baseline.json"), fast.to_string()).unwrap();
+    let compared = analyzer_in(
+        &dir,
+        &[
+            "bench",
+            "--rounds",
+            "1",
+            "--session",
+            "0",
+            "--baseline",
+            "../bench-baseline.json",
+            "--threshold",
+            "10",
+        ],
+    );
+    assert_eq!(compared.code, 1, "{}{}", compared.stdout, compared.stderr);
+    assert!(
+        compared.stderr.contains("regression: "),
+        "{}",
+        compared.stderr
+    );
+    assert!(compared.stdout.contains("baseline"), "{}", compared.stdout);
+
+    // Edits of one's own.
+    fs::write(
+        dir.join("../bench-edits.hcl"),
+        "edit \"default\" {\n  file    = \"variables.tf\"\n  find    = \"bench\"\n  replace = \"other\"\n}\n",
+    )
+    .unwrap();
+    let own = analyzer_in(
+        &dir,
+        &[
+            "bench",
+            "--rounds",
+            "1",
+            "--session",
+            "0",
+            "--edits",
+            "../bench-edits.hcl",
+        ],
+    );
+    assert_eq!(own.code, 0, "{}", own.stderr);
+    assert!(own.stdout.contains("default "), "{}", own.stdout);
+    fs::write(
+        dir.join("../bench-edits.hcl"),
+        "edit \"x\" {\n  file    = \"variables.tf\"\n  find    = \"not there\"\n  replace = \"y\"\n}\n",
+    )
+    .unwrap();
+    let bad = analyzer_in(&dir, &["bench", "--edits", "../bench-edits.hcl"]);
+    assert_eq!(bad.code, 2);
+    assert!(bad.stderr.contains("does not contain"), "{}", bad.stderr);
 }

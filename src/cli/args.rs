@@ -46,6 +46,11 @@ pub enum Command {
     /// `tofu fmt` does: `.tf`, `.tofu`, `.tfvars`, `.tftest.hcl` and
     /// `.tofutest.hcl` files (JSON files are not formatted).
     Fmt(FmtArgs),
+    /// Measure re-evaluation on a tree: the load, the first report, and
+    /// standard edits chosen in it (or your own, with --edits), each
+    /// alternating between two texts, checked against a fresh load.
+    /// Nothing is written to the tree.
+    Bench(BenchArgs),
     /// Serve the Language Server Protocol on stdin and stdout, for
     /// editors: diagnostics as you type, hover, go to definition, find
     /// references, rename, document symbols and completion.
@@ -99,6 +104,41 @@ pub struct GraphArgs {
     /// The root module; modules below it are included too.
     #[arg(default_value = ".")]
     pub dir: PathBuf,
+}
+
+#[derive(Debug, Args)]
+pub struct BenchArgs {
+    /// The tree to measure.
+    #[arg(default_value = ".")]
+    pub dir: PathBuf,
+
+    /// How many times each text of each edit is measured, per phase.
+    #[arg(long, value_name = "N", default_value_t = 10)]
+    pub rounds: usize,
+
+    /// How many mixed edits come between the warm and the late phase.
+    #[arg(long, value_name = "N", default_value_t = 100)]
+    pub session: usize,
+
+    /// Edits of your own instead of the standard ones: an HCL file of
+    /// `edit "NAME" { file = "...", find = "...", replace = "..." }`
+    /// blocks (paths relative to DIR).
+    #[arg(long, value_name = "FILE")]
+    pub edits: Option<PathBuf>,
+
+    /// Print the results as JSON (what --baseline reads).
+    #[arg(long)]
+    pub json: bool,
+
+    /// Compare with an earlier run's JSON: exit 1 when an edit's warm
+    /// median grew beyond --threshold.
+    #[arg(long, value_name = "FILE")]
+    pub baseline: Option<PathBuf>,
+
+    /// The growth over the baseline that counts as a regression, in
+    /// percent.
+    #[arg(long, value_name = "PERCENT", default_value_t = 25.0)]
+    pub threshold: f64,
 }
 
 #[derive(Debug, Args)]

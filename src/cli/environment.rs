@@ -19,3 +19,12 @@ pub fn process_environment() -> Vec<(String, String)> {
 pub fn working_dir() -> PathBuf {
     std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."))
 }
+
+/// The process's peak resident memory (`VmHWM` of `/proc/self/status`),
+/// where the system tells it.
+pub fn peak_memory_bytes() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib * 1024)
+}

@@ -5,6 +5,7 @@
 //! written).
 
 mod args;
+mod bench;
 mod check;
 mod console;
 mod environment;
@@ -48,6 +49,7 @@ pub fn run(args: Vec<OsString>) -> ExitCode {
         Command::Graph(graph) => graph::run(graph),
         Command::Fmt(fmt) => fmt::run(fmt, cli.no_color),
         Command::Codes => list_codes(),
+        Command::Bench(bench) => bench::run(bench),
         Command::Lsp => lsp::run(),
     }
 }

@@ -1,0 +1,166 @@
+//! Timing the edits, and checking every incremental report.
+
+use std::{
+    path::Path,
+    time::{Duration, Instant},
+};
+
+use tofu_ide::{
+    check::{CheckOptions, CheckReport},
+    host::{AnalysisHost, Change},
+};
+
+use crate::{
+    choose::{Edit, choose_edits},
+    report::{BenchReport, EditResult, Stats},
+};
+
+/// How to run.
+pub struct BenchOptions<'a> {
+    /// Times each text of each edit is measured (so twice this many
+    /// samples per edit and phase).
+    pub rounds: usize,
+    /// Mixed edits made between the warm and the late measurements.
+    pub session: usize,
+    /// How the tree is checked (plan mode, exclusions, schemas...).
+    pub check: &'a CheckOptions<'a>,
+    /// Edits to use instead of the standard ones.
+    pub edits: Option<Vec<Edit>>,
+    /// Told what is being measured, for a progress display.
+    pub progress: Option<&'a dyn Fn(&str)>,
+}
+
+/// A report as comparable lines: each diagnostic with its place.
+fn lines(report: &CheckReport) -> Vec<String> {
+    report
+        .diagnostics
+        .iter()
+        .map(|d| {
+            let place = d.location.map(|l| {
+                let source = report.source(l.file);
+                format!("{}:{:?}", source.path, l.range)
+            });
+            format!("{place:?} {:?} {} {}", d.severity, d.summary, d.detail)
+        })
+        .collect()
+}
+
+fn report(host: &AnalysisHost) -> Result<CheckReport, String> {
+    host.analysis()
+        .report()
+        .map_err(|_| "a report was cancelled".to_owned())
+}
+
+fn set(host: &mut AnalysisHost, file: &str, text: &str) {
+    let mut change = Change::new();
+    change.set_file(file, text);
+    host.apply_change(change);
+}
+
+fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1000.0
+}
+
+/// Loads the tree at `root`, chooses (or takes) the edits, and measures
+/// them. An incremental report that differs from a fresh load's with the
+/// same texts is an error: the benchmark doubles as a correctness check.
+pub fn run(root: &Path, options: &BenchOptions<'_>) -> Result<BenchReport, String> {
+    let tell = |what: &str| {
+        if let Some(progress) = options.progress {
+            progress(what);
+        }
+    };
+    let load = |check: &CheckOptions<'_>| {
+        AnalysisHost::load(root, check).map_err(|err| format!("{}: {err}", root.display()))
+    };
+    tell("loading");
+    let started = Instant::now();
+    let mut host = load(options.check)?;
+    let load_ms = ms(started.elapsed());
+    tell("first report");
+    let started = Instant::now();
+    let first = report(&host)?;
+    let first_report_ms = ms(started.elapsed());
+    let as_loaded = lines(&first);
+
+    let analysis = host.analysis();
+    let (edits, skipped) = match &options.edits {
+        Some(edits) => (edits.clone(), Vec::new()),
+        None => choose_edits(&analysis, &first.modules),
+    };
+    drop(analysis);
+
+    // What each edited text reports on a host that has seen nothing else.
+    let mut expected = Vec::new();
+    for edit in &edits {
+        tell(&format!("fresh report of {}", edit.name));
+        let mut fresh = load(options.check)?;
+        set(&mut fresh, &edit.file, &edit.texts[1]);
+        expected.push([as_loaded.clone(), lines(&report(&fresh)?)]);
+    }
+
+    let measure = |host: &mut AnalysisHost, phase: &str| -> Result<Vec<Stats>, String> {
+        let mut out = Vec::new();
+        for (edit, expected) in edits.iter().zip(&expected) {
+            tell(&format!("{phase}: {}", edit.name));
+            let mut samples = Vec::new();
+            for round in 0..options.rounds.max(1) * 2 {
+                let which = 1 - round % 2;
+                let started = Instant::now();
+                set(host, &edit.file, &edit.texts[which]);
+                let found = report(host)?;
+                samples.push(started.elapsed());
+                if lines(&found) != expected[which] {
+                    return Err(format!(
+                        "{} ({phase}): the incremental report differs from a fresh load's with the same text of {}",
+                        edit.name, edit.file
+                    ));
+                }
+            }
+            out.push(Stats::of(&samples));
+        }
+        Ok(out)
+    };
+    let warm = measure(&mut host, "warm")?;
+    tell("a session of mixed edits");
+    if !edits.is_empty() {
+        for step in 0..options.session {
+            let edit = &edits[(step * 7) % edits.len()];
+            set(
+                &mut host,
+                &edit.file,
+                &edit.texts[1 - step / edits.len() % 2],
+            );
+        }
+        for edit in &edits {
+            set(&mut host, &edit.file, &edit.texts[0]);
+        }
+        if lines(&report(&host)?) != as_loaded {
+            return Err(
+                "after the session of mixed edits, the report differs from the tree as loaded"
+                    .to_owned(),
+            );
+        }
+    }
+    let late = measure(&mut host, "late")?;
+
+    Ok(BenchReport {
+        tree: root.display().to_string(),
+        modules: first.modules.len(),
+        files: first.modules.iter().map(|m| m.files.len()).sum(),
+        load_ms,
+        first_report_ms,
+        peak_memory_bytes: None,
+        edits: edits
+            .iter()
+            .zip(warm.into_iter().zip(late))
+            .map(|(edit, (warm, late))| EditResult {
+                name: edit.name.clone(),
+                file: edit.file.clone(),
+                warm,
+                late,
+            })
+            .collect(),
+        skipped,
+    })
+}
