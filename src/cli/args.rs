@@ -130,6 +130,11 @@ pub struct BenchArgs {
     #[arg(long)]
     pub json: bool,
 
+    /// Also write the results as one self-contained HTML page, with a
+    /// chart of each edit's latency (beside the baseline's, if given).
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
+
     /// Compare with an earlier run's JSON: exit 1 when an edit's warm
     /// median grew beyond --threshold.
     #[arg(long, value_name = "FILE")]

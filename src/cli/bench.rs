@@ -82,6 +82,12 @@ pub fn run(args: BenchArgs) -> ExitCode {
     if let Err(code) = print_stdout(out.as_bytes()) {
         return code;
     }
+    if let Some(path) = &args.html
+        && let Err(err) = std::fs::write(path, tofu_bench::html(&report, baseline.as_ref()))
+    {
+        eprintln!("error: {}: {err}", path.display());
+        return ExitCode::from(FAILURE);
+    }
     for regression in &found {
         eprintln!(
             "regression: {} took {:.2} ms, {:.2} ms in the baseline (more than {}% slower)",

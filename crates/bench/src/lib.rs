@@ -10,9 +10,11 @@
 //! `Change`s of the host.
 
 mod choose;
+mod html;
 mod report;
 mod run;
 
 pub use choose::{Edit, choose_edits, parse_edit_script};
+pub use html::html;
 pub use report::{BenchReport, EditResult, Regression, Stats, regressions};
 pub use run::{BenchOptions, run};

@@ -1,0 +1,176 @@
+//! A run as one self-contained HTML page: the figures as a table, and a
+//! chart (SVG, inline, drawn with `plotters`) of each edit's warm median
+//! with its p90 as a whisker, beside the baseline's median when there is
+//! one. No network, no scripts.
+
+use plotters::prelude::*;
+
+use crate::report::BenchReport;
+
+const WIDTH: u32 = 900;
+const HEIGHT: u32 = 420;
+
+/// The page.
+pub fn html(report: &BenchReport, baseline: Option<&BenchReport>) -> String {
+    let chart =
+        chart(report, baseline).unwrap_or_else(|err| format!("<p>No chart: {}</p>", escape(&err)));
+    let mut rows = String::new();
+    for edit in &report.edits {
+        let before = baseline
+            .and_then(|b| b.edits.iter().find(|e| e.name == edit.name))
+            .map_or(String::new(), |b| format!("{:.2}", b.warm.median_ms));
+        rows.push_str(&format!(
+            "<tr><td>{}</td><td>{}</td><td>{:.2}</td><td>{:.2}</td><td>{:.2}</td><td>{:.2}</td><td>{:.2}</td><td>{before}</td></tr>\n",
+            escape(&edit.name),
+            escape(&edit.file),
+            edit.warm.median_ms,
+            edit.warm.p90_ms,
+            edit.warm.max_ms,
+            edit.late.median_ms,
+            edit.late.p90_ms,
+        ));
+    }
+    let memory = report.peak_memory_bytes.map_or(String::new(), |b| {
+        format!(", peak memory {:.1} MiB", b as f64 / 1048576.0)
+    });
+    let skipped: String = report
+        .skipped
+        .iter()
+        .map(|(name, why)| format!("<li>{}: {}</li>", escape(name), escape(why)))
+        .collect();
+    format!(
+        "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>tofu-analyzer bench: {tree}</title>\n<style>body{{font-family:sans-serif;margin:2em}}table{{border-collapse:collapse}}td,th{{border:1px solid #ccc;padding:4px 8px;text-align:right}}td:first-child,td:nth-child(2){{text-align:left}}</style></head>\n<body><h1>Re-evaluation of {tree}</h1>\n<p>{modules} modules, {files} files: load {load:.1} ms, first report {first:.1} ms{memory}.</p>\n{chart}\n<table><tr><th>edit</th><th>file</th><th>warm median ms</th><th>warm p90</th><th>warm max</th><th>late median</th><th>late p90</th><th>baseline median</th></tr>\n{rows}</table>\n{skipped_list}</body></html>\n",
+        tree = escape(&report.tree),
+        modules = report.modules,
+        files = report.files,
+        load = report.load_ms,
+        first = report.first_report_ms,
+        skipped_list = if skipped.is_empty() {
+            String::new()
+        } else {
+            format!("<p>Skipped:</p><ul>{skipped}</ul>")
+        },
+    )
+}
+
+/// The chart as SVG text.
+fn chart(report: &BenchReport, baseline: Option<&BenchReport>) -> Result<String, String> {
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (WIDTH, HEIGHT)).into_drawing_area();
+        root.fill(&WHITE).map_err(|e| e.to_string())?;
+        let n = report.edits.len().max(1);
+        let before = |name: &str| {
+            baseline
+                .and_then(|b| b.edits.iter().find(|e| e.name == name))
+                .map(|e| e.warm.median_ms)
+        };
+        let top = report
+            .edits
+            .iter()
+            .flat_map(|e| [e.warm.p90_ms, before(&e.name).unwrap_or(0.0)])
+            .fold(1.0_f64, f64::max)
+            * 1.1;
+        let mut chart = ChartBuilder::on(&root)
+            .caption(
+                "warm median per edit (ms), p90 whiskers",
+                ("sans-serif", 18),
+            )
+            .margin(12)
+            .x_label_area_size(90)
+            .y_label_area_size(50)
+            .build_cartesian_2d(0.0..n as f64, 0.0..top)
+            .map_err(|e| e.to_string())?;
+        let names: Vec<String> = report.edits.iter().map(|e| e.name.clone()).collect();
+        chart
+            .configure_mesh()
+            .disable_x_mesh()
+            .x_labels(n * 2 + 1)
+            .x_label_formatter(&|x| {
+                let index = x.floor() as usize;
+                if (x - index as f64 - 0.5).abs() < 0.26 {
+                    names.get(index).cloned().unwrap_or_default()
+                } else {
+                    String::new()
+                }
+            })
+            .y_desc("ms")
+            .draw()
+            .map_err(|e| e.to_string())?;
+        let width = if baseline.is_some() { 0.35 } else { 0.6 };
+        for (index, edit) in report.edits.iter().enumerate() {
+            let x = index as f64 + 0.5;
+            let (left, right) = match baseline {
+                Some(_) => (x, x + width),
+                None => (x - width / 2.0, x + width / 2.0),
+            };
+            chart
+                .draw_series(std::iter::once(Rectangle::new(
+                    [(left, 0.0), (right, edit.warm.median_ms)],
+                    BLUE.mix(0.7).filled(),
+                )))
+                .map_err(|e| e.to_string())?;
+            let middle = (left + right) / 2.0;
+            chart
+                .draw_series(std::iter::once(PathElement::new(
+                    vec![(middle, edit.warm.median_ms), (middle, edit.warm.p90_ms)],
+                    BLACK.stroke_width(2),
+                )))
+                .map_err(|e| e.to_string())?;
+            if let Some(before) = before(&edit.name) {
+                chart
+                    .draw_series(std::iter::once(Rectangle::new(
+                        [(x - width, 0.0), (x, before)],
+                        RGBColor(160, 160, 160).filled(),
+                    )))
+                    .map_err(|e| e.to_string())?;
+            }
+        }
+        root.present().map_err(|e| e.to_string())?;
+    }
+    Ok(svg)
+}
+
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::{EditResult, Stats};
+
+    #[test]
+    fn a_page_with_an_inline_chart() {
+        let stats = |m| Stats {
+            median_ms: m,
+            p90_ms: m * 1.5,
+            max_ms: m * 2.0,
+            samples: 4,
+        };
+        let report = BenchReport {
+            tree: "a<b".into(),
+            modules: 2,
+            files: 3,
+            load_ms: 1.0,
+            first_report_ms: 2.0,
+            peak_memory_bytes: Some(1 << 20),
+            edits: vec![EditResult {
+                name: "comment-at-top".into(),
+                file: "main.tf".into(),
+                warm: stats(2.0),
+                late: stats(3.0),
+            }],
+            skipped: vec![("rename-local".into(), "no local".into())],
+        };
+        let page = html(&report, Some(&report));
+        assert!(page.contains("<svg"), "{page}");
+        assert!(page.contains("a&lt;b"));
+        assert!(page.contains("comment-at-top"));
+        assert!(page.contains("rename-local: no local"));
+        assert!(!page.contains("http://") || page.contains("http://www.w3.org/2000/svg"));
+    }
+}
