@@ -715,3 +715,6 @@ fn address_string(traversal: &Traversal) -> String {
     }
     out
 }
+
+#[cfg(test)]
+mod tests;
