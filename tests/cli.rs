@@ -161,7 +161,7 @@ fn override_files_are_checked() {
 }
 
 #[test]
-fn editor_leftovers_tests_and_variables_files_are_ignored() {
+fn editor_leftovers_and_variables_files_are_ignored() {
     let json = check_fixture(
         "leftovers",
         0,
@@ -169,6 +169,22 @@ fn editor_leftovers_tests_and_variables_files_are_ignored() {
         expect_file!["expected/leftovers.json"],
     );
     assert_eq!(error_count(&json), 0);
+}
+
+/// Test files are read as `tofu validate` reads them, and their syntax
+/// errors reported; `main.tofutest.hcl` takes the place of
+/// `main.tftest.hcl`.
+#[test]
+fn test_files_are_checked() {
+    let json = check_fixture(
+        "test_file_syntax",
+        1,
+        expect_file!["expected/test_file_syntax.txt"],
+        expect_file!["expected/test_file_syntax.json"],
+    );
+    let mut files = filenames(&json);
+    files.dedup();
+    assert_eq!(files, ["main.tftest.json", "main.tofutest.hcl"]);
 }
 
 #[test]

@@ -86,6 +86,7 @@ pub(crate) fn resolve(
             path: real,
             files: found.files,
             shadowed: found.shadowed,
+            tests: Vec::new(),
         }),
         dir: name,
     }

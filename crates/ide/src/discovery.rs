@@ -31,6 +31,10 @@ pub struct Module {
     pub path: PathBuf,
     pub files: Vec<ModuleFile>,
     pub shadowed: Vec<ShadowedFile>,
+    /// Its test files, relative to `dir` (`main.tftest.hcl`,
+    /// `tests/main.tftest.hcl`), as `tofu validate` in `dir` loads them:
+    /// only for modules of the walked tree, not installed ones.
+    pub tests: Vec<String>,
 }
 
 impl Module {
@@ -129,6 +133,7 @@ fn add_installed_modules(root: &Path, discovery: &mut Discovery) {
                     path,
                     files: found.files,
                     shadowed: found.shadowed,
+                    tests: Vec::new(),
                 });
             }
         }
@@ -183,11 +188,13 @@ fn visit(
 
     let found = module_files::module_files(files.iter().map(|entry| entry.name.as_str()));
     if !found.files.is_empty() {
+        let tests = test_files(path, &dir, &files, exclude);
         discovery.modules.push(Module {
             dir: dir.clone(),
             path: path.to_path_buf(),
             files: found.files,
             shadowed: found.shadowed,
+            tests,
         });
     }
 
@@ -205,6 +212,32 @@ fn visit(
             )),
         }
     }
+}
+
+/// The test files `tofu validate` loads for the module in `path`
+/// (`dirFiles` with the default test directory): those of the directory
+/// itself, then those of its `tests` directory, each `.tofutest` file
+/// taking the place of its `.tftest` twin.
+fn test_files(path: &Path, dir: &str, files: &[Entry], exclude: &Exclusions) -> Vec<String> {
+    let names = files.iter().map(|entry| entry.name.clone());
+    let mut tests = module_files::test_files(names);
+    let tests_dir = join(dir, module_files::TEST_DIRECTORY);
+    if exclude.excludes(&tests_dir) {
+        return tests;
+    }
+    if let Ok(listing) = read_dir_sorted(&path.join(module_files::TEST_DIRECTORY)) {
+        let names = listing
+            .entries
+            .into_iter()
+            .filter(|entry| !entry.is_dir && !exclude.excludes(&join(&tests_dir, &entry.name)))
+            .map(|entry| entry.name);
+        tests.extend(
+            module_files::test_files(names)
+                .into_iter()
+                .map(|name| format!("{}/{name}", module_files::TEST_DIRECTORY)),
+        );
+    }
+    tests
 }
 
 fn read_dir_sorted(path: &Path) -> io::Result<Listing> {

@@ -123,6 +123,9 @@ pub(crate) struct Tree {
     pub inputs: HashMap<String, SourceFile>,
     /// The files of the modules, in module order (see [`Tree::files`]).
     files: Vec<SourceFile>,
+    /// The test files of the modules, by path, in module order: inputs
+    /// apart from the configuration, which no query of a module reads.
+    pub test_files: Vec<SourceFile>,
     pub read_problems: HashMap<String, ReadProblem>,
     /// The root module's variables files, by the name the root's values
     /// know them by.
@@ -227,6 +230,7 @@ impl AnalysisHost {
             &mut inputs,
             &mut read_problems,
         );
+        let test_files = load_test_files(&db, &discovered.modules, &mut read_problems);
         let workspace = Workspace::builder(dirs.clone(), discovered.installed.clone())
             .durability(Durability::HIGH)
             .new(&db);
@@ -308,6 +312,7 @@ impl AnalysisHost {
 
         let mut tree = Tree {
             files: Vec::new(),
+            test_files,
             root: root.to_path_buf(),
             canonical_root: called_dirs::canonical_root(root),
             exclude: options.exclude.cloned(),
@@ -471,6 +476,15 @@ impl AnalysisHost {
             set_text(&mut self.db, file, text);
             return;
         }
+        // A test file the tree loaded; new ones are taken at the next load.
+        if let Some(file) = self.test_file(&path) {
+            Arc::make_mut(&mut self.tree).read_problems.remove(&path);
+            set_text(&mut self.db, file, text);
+            file.set_exists(&mut self.db)
+                .with_durability(Durability::LOW)
+                .to(true);
+            return;
+        }
         let in_tree = self.tree.module_of(&path).is_some();
         if in_tree && !self.tree.read_problems.contains_key(&path) {
             set_text(&mut self.db, self.tree.inputs[&path], text);
@@ -516,7 +530,22 @@ impl AnalysisHost {
         }
     }
 
+    fn test_file(&self, path: &str) -> Option<SourceFile> {
+        let db = &self.db;
+        self.tree
+            .test_files
+            .iter()
+            .copied()
+            .find(|file| file.path(db) == path)
+    }
+
     fn remove_file(&mut self, path: &str) {
+        if let Some(file) = self.test_file(path) {
+            file.set_exists(&mut self.db)
+                .with_durability(Durability::LOW)
+                .to(false);
+            return;
+        }
         let Some(file) = self.tree.inputs.get(path).copied() else {
             return;
         };
@@ -560,6 +589,7 @@ impl AnalysisHost {
                         path: tree.root.join(dir),
                         files: Vec::new(),
                         shadowed: Vec::new(),
+                        tests: Vec::new(),
                     },
                 );
                 let module = ModuleDir::builder(dir.to_owned(), Vec::new(), Vec::new())
@@ -710,6 +740,39 @@ fn add_modules(
         );
     }
     dirs
+}
+
+/// Reads the test files of `modules` (in parallel) and makes each an
+/// input, as configuration files are.
+fn load_test_files(
+    db: &Database,
+    modules: &[Module],
+    read_problems: &mut HashMap<String, ReadProblem>,
+) -> Vec<SourceFile> {
+    let jobs: Vec<(PathBuf, String)> = modules
+        .iter()
+        .flat_map(|module| {
+            module
+                .tests
+                .iter()
+                .map(|name| (module.path.join(name), module.file_path(name)))
+        })
+        .collect();
+    let read: Vec<_> = jobs
+        .par_iter()
+        .map(|(path, shown)| read_file(path, shown))
+        .collect();
+    jobs.into_iter()
+        .zip(read)
+        .map(|((_, path), (text, problem))| {
+            if let Some(problem) = problem {
+                read_problems.insert(path.clone(), problem);
+            }
+            SourceFile::builder(path, text.clone().unwrap_or_default(), text.is_some())
+                .durability(Durability::MEDIUM)
+                .new(db)
+        })
+        .collect()
 }
 
 /// An edited file is likely to be edited again (see the loader).

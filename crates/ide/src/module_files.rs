@@ -11,6 +11,8 @@
 //! - Test files (`.tftest.hcl`, `.tofutest.hcl` and their `.json` forms)
 //!   are not configuration, and neither are editor leftovers: names that
 //!   start with `.`, end in `~`, or start and end with `#`.
+//! - Test files are what `tofu validate` loads besides ([`test_files`]):
+//!   `X.tofutest.hcl` shadows `X.tftest.hcl` as `.tofu` files do.
 
 use tofu_syntax::SourceKind;
 
@@ -118,6 +120,40 @@ pub fn module_files<'a>(names: impl IntoIterator<Item = &'a str>) -> ModuleFiles
         }
     }
     result
+}
+
+/// The directory of a module where OpenTofu also looks for test files
+/// (`DefaultTestDirectory`).
+pub const TEST_DIRECTORY: &str = "tests";
+
+/// The test files among the names of one directory's files, sorted: a
+/// `.tofutest.hcl` file takes the place of its `.tftest.hcl` twin, and a
+/// `.tofutest.json` file that of its `.tftest.json` twin
+/// (`filterTfPathsWithTofuAlternatives`).
+pub fn test_files(names: impl IntoIterator<Item = String>) -> Vec<String> {
+    let mut tests: Vec<String> = names
+        .into_iter()
+        .filter(|name| matches!(classify(name), FileRole::Test { .. }))
+        .collect();
+    tests.sort_unstable();
+    tests.dedup();
+    let shadowed = |name: &String| {
+        [
+            (".tftest.hcl", ".tofutest.hcl"),
+            (".tftest.json", ".tofutest.json"),
+        ]
+        .into_iter()
+        .any(|(tf, tofu)| {
+            name.strip_suffix(tf)
+                .is_some_and(|base| tests.binary_search(&format!("{base}{tofu}")).is_ok())
+        })
+    };
+    let kept: Vec<String> = tests
+        .iter()
+        .filter(|name| !shadowed(name))
+        .cloned()
+        .collect();
+    kept
 }
 
 /// The recognised extension of a name; `.tf` forms are tried first, as
@@ -322,5 +358,29 @@ mod tests {
             ModuleFiles::default()
         );
         assert_eq!(module_files([]), ModuleFiles::default());
+    }
+
+    #[test]
+    fn test_files_with_tofu_twins() {
+        let names = [
+            "main.tf",
+            "a.tftest.hcl",
+            "a.tofutest.hcl",
+            "b.tftest.hcl",
+            "b.tofutest.json",
+            "c.tftest.json",
+            "c.tofutest.json",
+            ".hidden.tftest.hcl",
+            "notes.tftest.hcl~",
+        ];
+        assert_eq!(
+            super::test_files(names.map(str::to_owned)),
+            [
+                "a.tofutest.hcl",
+                "b.tftest.hcl",
+                "b.tofutest.json",
+                "c.tofutest.json"
+            ]
+        );
     }
 }

@@ -39,6 +39,7 @@ mod report;
 mod root_values;
 mod settings;
 mod static_eval;
+mod test_files;
 
 /// Module source addresses (`addrs.ModuleSource`), for hosts that install
 /// or find the modules calls name.
@@ -110,6 +111,7 @@ pub use static_eval::{
     static_call_diagnostics, static_call_module, static_local_value, static_module_diagnostics,
     static_module_source, static_variable_value,
 };
+pub use test_files::test_file_diagnostics;
 pub use tofu_eval::Severity;
 /// The schema documents' reader, for hosts that load schemas.
 pub use tofu_provider_schema as provider_schema;

@@ -21,6 +21,7 @@ use crate::{
     discovery::Module,
     host::{ReadProblem, Tree},
     ignores::Ignores,
+    isolation::isolated,
     semantic::{self, FileDiagnostic},
     source::CheckedFile,
     variable_inputs::report_root_values,
@@ -123,6 +124,7 @@ pub(crate) fn report(
                 .map(|d| d.map_file(|_| file)),
         );
     }
+    report_test_files(db, tree, &mut sources, &mut diagnostics);
     if let Some((_, inputs)) = tree.evaluations.plan {
         report_root_values(
             db,
@@ -143,6 +145,69 @@ pub(crate) fn report(
         diagnostics,
         elapsed: Duration::ZERO,
         loads,
+    }
+}
+
+/// What `tofu validate` reports of the test files: their read and syntax
+/// errors, then what decoding and validating them finds, with their
+/// ignore annotations applied as in other files.
+fn report_test_files(
+    db: &tofu_semantic::Database,
+    tree: &Tree,
+    sources: &mut Vec<CheckedFile>,
+    diagnostics: &mut Vec<Diagnostic>,
+) {
+    for &input in &tree.test_files {
+        let path = input.path(db);
+        let mut errors: Vec<SyntaxError> = Vec::new();
+        match tree.read_problems.get(path) {
+            Some(ReadProblem::Unreadable(diagnostic)) => {
+                diagnostics.push(diagnostic.clone());
+                continue;
+            }
+            Some(ReadProblem::Encoding(error)) => errors.push(error.clone()),
+            None => {}
+        }
+        if !input.exists(db) {
+            continue;
+        }
+        let parsed = tofu_semantic::parse(db, input);
+        errors.extend(parsed.errors.iter().cloned());
+        let decoded = isolated(|| tofu_semantic::test_file_diagnostics(db, input).to_vec());
+        let mut found = match decoded {
+            Ok(found) => found,
+            Err(message) => {
+                let what = format!("the test file {path}");
+                vec![tofu_semantic::internal_error(&what, &message)]
+            }
+        };
+        let mut ignores = match has_ignore_marker(db, input) {
+            true => Ignores::read(input.text(db), || parsed.green.clone()),
+            false => Ignores::default(),
+        };
+        ignores.filter(&mut errors);
+        ignores.filter(&mut found);
+        let ignore_problems = ignores.problems();
+        if errors.is_empty() && found.is_empty() && ignore_problems.is_empty() {
+            continue;
+        }
+        let file = FileId(sources.len() as u32);
+        sources.push(CheckedFile::new(
+            path.clone(),
+            parsed.kind,
+            input.text(db).clone(),
+            parsed.green.clone(),
+        ));
+        diagnostics.extend(errors.into_iter().map(|error| error.in_file(file)));
+        diagnostics.extend(ignore_problems.into_iter().map(|d| d.in_file(file)));
+        for found in found {
+            diagnostics.push(match found.location {
+                Some(_) => found.map_file(|_| file),
+                // OpenTofu gives a few (an invalid provider alias) no place.
+                None => Diagnostic::new(found.severity, found.code, found.detail)
+                    .with_summary(found.summary),
+            });
+        }
     }
 }
 

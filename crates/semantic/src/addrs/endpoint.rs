@@ -317,6 +317,20 @@ pub(crate) fn parse_remove_endpoint(traversal: &Traversal) -> Result<Endpoint, E
     }
 }
 
+/// `addrs.ParseModule`: a module path without instance keys (its depth),
+/// and nothing after it.
+pub(crate) fn parse_module(traversal: &Traversal) -> Result<usize, EndpointError> {
+    let (module, remain) = module_prefix(&traversal.steps, false)?;
+    match remain.first() {
+        Some((_, range)) => Err(error(
+            Code::ModuleAddressExpected,
+            "It's not allowed to reference anything other than module here.",
+            *range,
+        )),
+        None => Ok(module),
+    }
+}
+
 /// `addrs.ParseAbsResourceInstance`.
 pub(crate) fn parse_abs_resource_instance(
     traversal: &Traversal,

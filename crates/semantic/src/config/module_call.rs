@@ -376,7 +376,10 @@ pub(crate) fn version_value_error(name: &str, value: &Value) -> Option<(Code, St
 }
 
 /// `decodePassedProviderConfigs`.
-fn decode_passed_providers(d: &mut Decoder<'_>, expr: &AnyExpr) -> Vec<(ProviderRef, ProviderRef)> {
+pub(crate) fn decode_passed_providers(
+    d: &mut Decoder<'_>,
+    expr: &AnyExpr,
+) -> Vec<(ProviderRef, ProviderRef)> {
     enum PairKey {
         Expr(AnyExpr),
         Text(String, TextRange),
@@ -440,7 +443,7 @@ fn decode_passed_providers(d: &mut Decoder<'_>, expr: &AnyExpr) -> Vec<(Provider
     passed
 }
 
-fn source_error(err: SourceError, registry: bool) -> (Code, String) {
+pub(crate) fn source_error(err: SourceError, registry: bool) -> (Code, String) {
     match err {
         SourceError::MaybeRelativePath(addr) => (
             Code::InvalidModuleSourceAddress,

@@ -15,9 +15,10 @@ use super::gohcl::{Gohcl, gohcl_decode};
 use super::{Decoder, ItemBody, LocalItem, OutputItem, ParsingMode, VariableItem};
 use lint::lint_default_value;
 
+pub(super) use check_rule::expr_variables;
 /// For the other blocks with check rules (resources, `check`): their
 /// rules and the references of their conditions.
-pub(super) use check_rule::{CheckRule, decode_check_rule, expr_variables};
+pub(crate) use check_rule::{CheckRule, decode_check_rule};
 
 mod check_rule;
 mod lint;

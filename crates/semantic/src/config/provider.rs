@@ -34,7 +34,7 @@ pub(crate) const BLOCKS: &[BlockSchema<'static>] = &[
 
 /// `decodeProviderBlock`. Everything outside the schema is the provider's
 /// own configuration, checked only against its schema later.
-pub(super) fn decode(d: &mut Decoder<'_>, block: &AnyBlock) {
+pub(crate) fn decode(d: &mut Decoder<'_>, block: &AnyBlock) {
     let (content, remain) = d.partial_content(&block.body, &BodySchema::new(ATTRIBUTES, BLOCKS));
     let item = provider_item(d, &content, &remain);
     d.set_item_body(ItemBody::Provider(Box::new(item)));

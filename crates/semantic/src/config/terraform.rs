@@ -245,7 +245,7 @@ fn check_experiments(d: &mut Decoder<'_>, expr: &AnyExpr) {
 
 /// HCL's `ExprAsKeyword`: a lone name (`true`, `false` and `null`
 /// included); in JSON, a string holding one.
-fn expr_as_keyword(expr: &AnyExpr) -> Option<String> {
+pub(crate) fn expr_as_keyword(expr: &AnyExpr) -> Option<String> {
     match expr {
         AnyExpr::Native(expr) => native_keyword(expr),
         AnyExpr::Json(value) => {

@@ -19,7 +19,7 @@ const CHECK_RULE_SCHEMA: BodySchema<'static> = BodySchema::new(
 );
 
 /// What `decode_check_rule` read from a check-shaped block.
-pub(in crate::config) struct CheckRule {
+pub(crate) struct CheckRule {
     /// The `condition` expression, when present.
     pub condition: Option<AnyExpr>,
     /// The `error_message` expression, when present.
@@ -41,7 +41,7 @@ pub(in crate::config) struct CheckRule {
 /// Callers add their own checks on the returned expressions (a variable's
 /// validation must refer to the variable; a resource's rules must not
 /// refer to the resource itself).
-pub(in crate::config) fn decode_check_rule(d: &mut Decoder<'_>, block: &AnyBlock) -> CheckRule {
+pub(crate) fn decode_check_rule(d: &mut Decoder<'_>, block: &AnyBlock) -> CheckRule {
     let errors_before = d.error_count();
     if d.is_override {
         d.error_named(

@@ -1,0 +1,1 @@
+output "ok" { value = true }

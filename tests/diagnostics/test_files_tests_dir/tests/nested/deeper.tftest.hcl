@@ -1,0 +1,3 @@
+# Not loaded: OpenTofu reads only the tests directory itself.
+run "not valid" {
+}

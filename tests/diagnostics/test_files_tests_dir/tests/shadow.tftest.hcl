@@ -1,0 +1,3 @@
+# Not loaded: shadow.tofutest.hcl takes its place.
+run "not valid" {
+}

@@ -1,0 +1,3 @@
+run "valid" {
+  command = plan
+}

@@ -1,0 +1,3 @@
+run "tofu_only" {
+  command = plan
+}
