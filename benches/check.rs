@@ -67,8 +67,7 @@ impl Analysis {
 
 // Only `write_tree` is used here; its unit tests do not run as a bench.
 #[allow(dead_code, unused_imports)]
-#[path = "../xtask/src/gen_tree.rs"]
-mod gen_tree;
+use tofu_gen_tree as gen_tree;
 
 /// The leaf module whose local the incremental bench edits, and the local
 /// expression in two versions.

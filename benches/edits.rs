@@ -23,8 +23,7 @@ use tofu_ide::{
 };
 
 #[allow(dead_code, unused_imports)]
-#[path = "../xtask/src/gen_tree.rs"]
-mod gen_tree;
+use tofu_gen_tree as gen_tree;
 
 #[path = "../tests/support/edits.rs"]
 mod edits;

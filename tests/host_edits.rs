@@ -8,8 +8,7 @@ use tofu_ide::check::{CheckOptions, check_tree};
 use tofu_ide::host::{AnalysisHost, Change};
 
 #[allow(dead_code, unused_imports)]
-#[path = "../xtask/src/gen_tree.rs"]
-mod gen_tree;
+use tofu_gen_tree as gen_tree;
 
 #[path = "support/edits.rs"]
 mod edits;
