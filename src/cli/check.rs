@@ -80,6 +80,7 @@ pub fn run(args: CheckArgs, no_color: bool) -> ExitCode {
         exclude: Some(&exclude),
         policy: Some(&policy),
         provider_schemas: &provider_schemas,
+        log_queries: false,
     };
     let result = check_tree(&args.dir, &options);
     if let Some(progress) = progress {

@@ -1,4 +1,5 @@
-//! `cargo xtask check`: the release binary on a tree, exit code passed on.
+//! `cargo xtask check` and `cargo xtask bench`: the release binary's
+//! command on a tree, exit code passed on.
 
 use std::{
     env,
@@ -11,7 +12,9 @@ use crate::project_root;
 
 const BIN: &str = "tofu-analyzer";
 
-pub(crate) fn run(args: Vec<String>) -> Result<ExitCode, String> {
+/// Builds the release binary and runs its `command` (`check`, `bench`)
+/// on DIR (the bundled example without one) with the other arguments.
+pub(crate) fn run(command: &str, args: Vec<String>) -> Result<ExitCode, String> {
     let root = project_root();
     let (dir, flags) = split_dir(args);
     let dir = dir.map_or_else(|| root.join("examples"), PathBuf::from);
@@ -23,7 +26,7 @@ pub(crate) fn run(args: Vec<String>) -> Result<ExitCode, String> {
 
     let bin = target_dir(&root).join("release").join(BIN);
     let status = Command::new(&bin)
-        .arg("check")
+        .arg(command)
         .arg(&dir)
         .args(&flags)
         .status()

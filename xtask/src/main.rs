@@ -31,6 +31,21 @@ enum Task {
         )]
         args: Vec<String>,
     },
+    /// Build the release binary and run `tofu-analyzer bench` with it:
+    /// re-evaluation after standard edits, timed and checked.
+    ///
+    /// Without a DIR this measures the bundled example tree `examples/`.
+    /// Everything after DIR, such as `--scale 100,1000`, goes to the
+    /// analyzer.
+    Bench {
+        /// `[DIR] [FLAGS...]`, as `tofu-analyzer bench` takes them.
+        #[arg(
+            trailing_var_arg = true,
+            allow_hyphen_values = true,
+            value_name = "ARGS"
+        )]
+        args: Vec<String>,
+    },
     /// Regenerate the source files that are data derived from crates
     /// (code page tables); a test fails while they are stale.
     Codegen,
@@ -56,7 +71,8 @@ enum Task {
 
 fn main() -> ExitCode {
     let result = match Cli::parse().task {
-        Task::Check { args } => check::run(args),
+        Task::Check { args } => check::run("check", args),
+        Task::Bench { args } => check::run("bench", args),
         Task::Codegen => codegen::run(),
         Task::GenTree { out, modules } => gen_tree::run(&out, modules as usize),
         Task::RecordConsole { file, dir } => record_console::run(&file, &dir),

@@ -95,7 +95,7 @@ pub fn choose_edits(analysis: &Analysis, modules: &[Module]) -> (Vec<Edit>, Vec<
             .iter()
             .chain(&any_called)
             .find_map(|u| local_literal(u)),
-        "no called module has a local whose value is a literal",
+        "no called module has a local with a literal in its value",
     );
     add(
         "comment-at-top",
@@ -268,7 +268,14 @@ fn local_literal(unit: &Unit) -> Option<Edit> {
     unit.files.iter().find_map(|(path, text, tree)| {
         blocks(tree, "locals").find_map(|block| {
             block.body()?.attributes().find_map(|a| {
-                let (range, with) = changed_literal(&a.expr()?)?;
+                // The value itself, or the first literal inside it (a
+                // string or number argument of a call, say).
+                let (range, with) = a
+                    .expr()?
+                    .syntax()
+                    .descendants()
+                    .filter_map(Expr::cast)
+                    .find_map(|e| changed_literal(&e))?;
                 Some(edit(
                     "leaf-local-literal",
                     path,

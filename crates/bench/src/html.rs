@@ -1,7 +1,8 @@
 //! A run as one self-contained HTML page: the figures as a table, and a
 //! chart (SVG, inline, drawn with `plotters`) of each edit's warm median
 //! with its p90 as a whisker, beside the baseline's median when there is
-//! one. No network, no scripts.
+//! one; for runs on trees of several sizes (`--scale`), curves of how
+//! each cost grows with the number of modules. No network, no scripts.
 
 use plotters::prelude::*;
 
@@ -20,7 +21,7 @@ pub fn html(report: &BenchReport, baseline: Option<&BenchReport>) -> String {
             .and_then(|b| b.edits.iter().find(|e| e.name == edit.name))
             .map_or(String::new(), |b| format!("{:.2}", b.warm.median_ms));
         rows.push_str(&format!(
-            "<tr><td>{}</td><td>{}</td><td>{:.2}</td><td>{:.2}</td><td>{:.2}</td><td>{:.2}</td><td>{:.2}</td><td>{before}</td></tr>\n",
+            "<tr><td>{}</td><td>{}</td><td>{:.2}</td><td>{:.2}</td><td>{:.2}</td><td>{:.2}</td><td>{:.2}</td><td>{before}</td><td title=\"{}\">{}</td></tr>\n",
             escape(&edit.name),
             escape(&edit.file),
             edit.warm.median_ms,
@@ -28,6 +29,8 @@ pub fn html(report: &BenchReport, baseline: Option<&BenchReport>) -> String {
             edit.warm.max_ms,
             edit.late.median_ms,
             edit.late.p90_ms,
+            escape(&most_run(edit)),
+            edit.queries.total,
         ));
     }
     let memory = report.peak_memory_bytes.map_or(String::new(), |b| {
@@ -39,7 +42,7 @@ pub fn html(report: &BenchReport, baseline: Option<&BenchReport>) -> String {
         .map(|(name, why)| format!("<li>{}: {}</li>", escape(name), escape(why)))
         .collect();
     format!(
-        "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>tofu-analyzer bench: {tree}</title>\n<style>body{{font-family:sans-serif;margin:2em}}table{{border-collapse:collapse}}td,th{{border:1px solid #ccc;padding:4px 8px;text-align:right}}td:first-child,td:nth-child(2){{text-align:left}}</style></head>\n<body><h1>Re-evaluation of {tree}</h1>\n<p>{modules} modules, {files} files: load {load:.1} ms, first report {first:.1} ms{memory}.</p>\n{chart}\n<table><tr><th>edit</th><th>file</th><th>warm median ms</th><th>warm p90</th><th>warm max</th><th>late median</th><th>late p90</th><th>baseline median</th></tr>\n{rows}</table>\n{skipped_list}</body></html>\n",
+        "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>tofu-analyzer bench: {tree}</title>\n<style>body{{font-family:sans-serif;margin:2em}}table{{border-collapse:collapse}}td,th{{border:1px solid #ccc;padding:4px 8px;text-align:right}}td:first-child,td:nth-child(2){{text-align:left}}</style></head>\n<body><h1>Re-evaluation of {tree}</h1>\n<p>{modules} modules, {files} files: load {load:.1} ms, first report {first:.1} ms{memory}.</p>\n{chart}\n<table><tr><th>edit</th><th>file</th><th>warm median ms</th><th>warm p90</th><th>warm max</th><th>late median</th><th>late p90</th><th>baseline median</th><th>queries re-run</th></tr>\n{rows}</table>\n{skipped_list}</body></html>\n",
         tree = escape(&report.tree),
         modules = report.modules,
         files = report.files,
@@ -51,6 +54,17 @@ pub fn html(report: &BenchReport, baseline: Option<&BenchReport>) -> String {
             format!("<p>Skipped:</p><ul>{skipped}</ul>")
         },
     )
+}
+
+/// The five queries an edit re-ran most, for the queries cell's tooltip.
+fn most_run(edit: &crate::EditResult) -> String {
+    edit.queries
+        .by_query
+        .iter()
+        .take(5)
+        .map(|(name, count)| format!("{name} \u{d7}{count}"))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// The chart as SVG text.
@@ -131,6 +145,134 @@ fn chart(report: &BenchReport, baseline: Option<&BenchReport>) -> Result<String,
     Ok(svg)
 }
 
+/// Runs on generated trees of growing size as one page: how the load,
+/// the first report and each edit's warm median grow with the number of
+/// modules, then each run's own table.
+pub fn scaling_html(runs: &[BenchReport]) -> String {
+    let charts = [
+        scaling_chart(
+            runs,
+            "load and first report (ms) by modules",
+            &|run: &BenchReport| {
+                vec![
+                    ("load".to_owned(), run.load_ms),
+                    ("first report".to_owned(), run.first_report_ms),
+                ]
+            },
+        ),
+        scaling_chart(
+            runs,
+            "warm median per edit (ms) by modules",
+            &|run: &BenchReport| {
+                run.edits
+                    .iter()
+                    .map(|e| (e.name.clone(), e.warm.median_ms))
+                    .collect()
+            },
+        ),
+    ]
+    .map(|chart| chart.unwrap_or_else(|err| format!("<p>No chart: {}</p>", escape(&err))));
+    let mut rows = String::new();
+    for run in runs {
+        for edit in &run.edits {
+            rows.push_str(&format!(
+                "<tr><td>{}</td><td>{}</td><td>{:.2}</td><td>{:.2}</td><td>{:.2}</td><td>{}</td></tr>\n",
+                run.modules,
+                escape(&edit.name),
+                edit.warm.median_ms,
+                edit.warm.p90_ms,
+                edit.late.median_ms,
+                edit.queries.total,
+            ));
+        }
+    }
+    format!(
+        "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>tofu-analyzer bench: scaling</title>\n<style>body{{font-family:sans-serif;margin:2em}}table{{border-collapse:collapse}}td,th{{border:1px solid #ccc;padding:4px 8px;text-align:right}}td:nth-child(2){{text-align:left}}</style></head>\n<body><h1>How re-evaluation grows with the tree</h1>\n<p>Generated trees of {sizes} modules.</p>\n{load}\n{edits}\n<table><tr><th>modules</th><th>edit</th><th>warm median ms</th><th>warm p90</th><th>late median</th><th>queries re-run</th></tr>\n{rows}</table>\n</body></html>\n",
+        sizes = runs
+            .iter()
+            .map(|r| r.modules.to_string())
+            .collect::<Vec<_>>()
+            .join(", "),
+        load = charts[0],
+        edits = charts[1],
+    )
+}
+
+/// One line per series over the runs' module counts.
+fn scaling_chart(
+    runs: &[BenchReport],
+    caption: &str,
+    series_of: &dyn Fn(&BenchReport) -> Vec<(String, f64)>,
+) -> Result<String, String> {
+    let mut names: Vec<String> = Vec::new();
+    for run in runs {
+        for (name, _) in series_of(run) {
+            if !names.contains(&name) {
+                names.push(name);
+            }
+        }
+    }
+    let most = runs.iter().map(|r| r.modules).max().unwrap_or(1).max(1) as f64;
+    let top = runs
+        .iter()
+        .flat_map(|r| series_of(r).into_iter().map(|(_, ms)| ms))
+        .fold(1.0_f64, f64::max)
+        * 1.1;
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (WIDTH, HEIGHT)).into_drawing_area();
+        root.fill(&WHITE).map_err(|e| e.to_string())?;
+        let mut chart = ChartBuilder::on(&root)
+            .caption(caption, ("sans-serif", 18))
+            .margin(12)
+            .x_label_area_size(40)
+            .y_label_area_size(60)
+            .build_cartesian_2d(0.0..most * 1.05, 0.0..top)
+            .map_err(|e| e.to_string())?;
+        chart
+            .configure_mesh()
+            .x_desc("modules")
+            .y_desc("ms")
+            .draw()
+            .map_err(|e| e.to_string())?;
+        for (index, name) in names.iter().enumerate() {
+            let colour = Palette99::pick(index).to_rgba();
+            let points: Vec<(f64, f64)> = runs
+                .iter()
+                .filter_map(|run| {
+                    series_of(run)
+                        .into_iter()
+                        .find(|(n, _)| n == name)
+                        .map(|(_, ms)| (run.modules as f64, ms))
+                })
+                .collect();
+            chart
+                .draw_series(LineSeries::new(points.clone(), colour.stroke_width(2)))
+                .map_err(|e| e.to_string())?
+                .label(name.as_str())
+                .legend(move |(x, y)| {
+                    PathElement::new(vec![(x, y), (x + 16, y)], colour.stroke_width(2))
+                });
+            chart
+                .draw_series(
+                    points
+                        .into_iter()
+                        .map(|p| Circle::new(p, 3, colour.filled())),
+                )
+                .map_err(|e| e.to_string())?;
+        }
+        chart
+            .configure_series_labels()
+            .position(SeriesLabelPosition::UpperLeft)
+            .background_style(WHITE.mix(0.8))
+            .border_style(BLACK)
+            .draw()
+            .map_err(|e| e.to_string())?;
+        root.present().map_err(|e| e.to_string())?;
+    }
+    Ok(svg)
+}
+
 fn escape(text: &str) -> String {
     text.replace('&', "&amp;")
         .replace('<', "&lt;")
@@ -163,6 +305,7 @@ mod tests {
                 file: "main.tf".into(),
                 warm: stats(2.0),
                 late: stats(3.0),
+                queries: Default::default(),
             }],
             skipped: vec![("rename-local".into(), "no local".into())],
         };

@@ -5,8 +5,8 @@
 //! variable, an output added, a local renamed, a syntax error and its
 //! fix, a module call added); `run` times each, alternating between its
 //! two texts, on a warm host and again after a session of mixed edits,
-//! and checks that every incremental report equals a fresh load's with
-//! the same texts. Nothing is written to the user's files: edits are
+//! checks that every incremental report equals a fresh load's with
+//! the same texts, and counts the queries each edit re-ran. Nothing is written to the user's files: edits are
 //! `Change`s of the host.
 
 mod choose;
@@ -15,6 +15,6 @@ mod report;
 mod run;
 
 pub use choose::{Edit, choose_edits, parse_edit_script};
-pub use html::html;
-pub use report::{BenchReport, EditResult, Regression, Stats, regressions};
+pub use html::{html, scaling_html};
+pub use report::{BenchReport, EditResult, QueryCounts, Regression, Stats, regressions};
 pub use run::{BenchOptions, run};

@@ -34,6 +34,36 @@ pub struct EditResult {
     pub file: String,
     pub warm: Stats,
     pub late: Stats,
+    /// What the edit re-ran when first made on a freshly loaded and
+    /// reported tree.
+    #[serde(default)]
+    pub queries: QueryCounts,
+}
+
+/// The queries an edit executed: how many in all, and how many of each
+/// (most first, then by name).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct QueryCounts {
+    pub total: usize,
+    pub by_query: Vec<(String, usize)>,
+}
+
+impl QueryCounts {
+    pub fn of(executed: Vec<String>) -> QueryCounts {
+        let mut counts = std::collections::BTreeMap::new();
+        for name in &executed {
+            *counts.entry(name.as_str()).or_insert(0) += 1;
+        }
+        let mut by_query: Vec<(String, usize)> = counts
+            .into_iter()
+            .map(|(name, count)| (name.to_owned(), count))
+            .collect();
+        by_query.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+        QueryCounts {
+            total: executed.len(),
+            by_query,
+        }
+    }
 }
 
 /// Everything a run measured.
@@ -106,6 +136,7 @@ mod tests {
                     file: "main.tf".into(),
                     warm: stats(*m),
                     late: stats(*m),
+                    queries: Default::default(),
                 })
                 .collect(),
             skipped: Vec::new(),

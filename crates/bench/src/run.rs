@@ -12,7 +12,7 @@ use tofu_ide::{
 
 use crate::{
     choose::{Edit, choose_edits},
-    report::{BenchReport, EditResult, Stats},
+    report::{BenchReport, EditResult, QueryCounts, Stats},
 };
 
 /// How to run.
@@ -28,6 +28,11 @@ pub struct BenchOptions<'a> {
     pub edits: Option<Vec<Edit>>,
     /// Told what is being measured, for a progress display.
     pub progress: Option<&'a dyn Fn(&str)>,
+    /// Test hook: the first incremental report gains a diagnostic, as a
+    /// stale memo would make it differ from a fresh load's; the run must
+    /// then fail.
+    #[doc(hidden)]
+    pub corrupt_first_report: bool,
 }
 
 /// A report as comparable lines: each diagnostic with its place.
@@ -90,13 +95,25 @@ pub fn run(root: &Path, options: &BenchOptions<'_>) -> Result<BenchReport, Strin
     };
     drop(analysis);
 
-    // What each edited text reports on a host that has seen nothing else.
+    // What each edited text reports on a host that has seen nothing else,
+    // and which queries the edit re-ran on a host that had reported the
+    // tree as loaded (logging is kept off the measured host: it costs).
+    let logging = CheckOptions {
+        log_queries: true,
+        ..*options.check
+    };
     let mut expected = Vec::new();
+    let mut executed = Vec::new();
     for edit in &edits {
         tell(&format!("fresh report of {}", edit.name));
-        let mut fresh = load(options.check)?;
+        let mut fresh = load(&logging)?;
+        if lines(&report(&fresh)?) != as_loaded {
+            return Err("two loads of the same tree report differently".to_owned());
+        }
+        fresh.take_executed_queries();
         set(&mut fresh, &edit.file, &edit.texts[1]);
         expected.push([as_loaded.clone(), lines(&report(&fresh)?)]);
+        executed.push(QueryCounts::of(fresh.take_executed_queries()));
     }
 
     let measure = |host: &mut AnalysisHost, phase: &str| -> Result<Vec<Stats>, String> {
@@ -110,7 +127,11 @@ pub fn run(root: &Path, options: &BenchOptions<'_>) -> Result<BenchReport, Strin
                 set(host, &edit.file, &edit.texts[which]);
                 let found = report(host)?;
                 samples.push(started.elapsed());
-                if lines(&found) != expected[which] {
+                let mut found = lines(&found);
+                if options.corrupt_first_report && phase == "warm" && round == 0 {
+                    found.push("a diagnostic a stale memo kept".to_owned());
+                }
+                if found != expected[which] {
                     return Err(format!(
                         "{} ({phase}): the incremental report differs from a fresh load's with the same text of {}",
                         edit.name, edit.file
@@ -153,12 +174,13 @@ pub fn run(root: &Path, options: &BenchOptions<'_>) -> Result<BenchReport, Strin
         peak_memory_bytes: None,
         edits: edits
             .iter()
-            .zip(warm.into_iter().zip(late))
-            .map(|(edit, (warm, late))| EditResult {
+            .zip(warm.into_iter().zip(late).zip(executed))
+            .map(|(edit, ((warm, late), queries))| EditResult {
                 name: edit.name.clone(),
                 file: edit.file.clone(),
                 warm,
                 late,
+                queries,
             })
             .collect(),
         skipped,

@@ -53,6 +53,10 @@ pub struct CheckOptions<'a> {
     /// against a schema (not even the built-in provider's), as before
     /// schemas existed.
     pub provider_schemas: &'a [PathBuf],
+    /// Record the name of every query the host's database executes, for
+    /// [`AnalysisHost::take_executed_queries`](crate::host::AnalysisHost::take_executed_queries)
+    /// (what an edit re-ran). Each executed query costs a little more.
+    pub log_queries: bool,
 }
 
 /// Everything a check found.

@@ -220,7 +220,11 @@ impl AnalysisHost {
             problems.push(no_configuration(root));
         }
 
-        let db = Database::default();
+        let db = if options.log_queries {
+            Database::with_execution_log()
+        } else {
+            Database::default()
+        };
         let mut inputs = HashMap::new();
         let mut read_problems = HashMap::new();
         let dirs = add_modules(
@@ -434,6 +438,13 @@ impl AnalysisHost {
     /// A snapshot of the tree as it is now.
     pub fn analysis(&self) -> Analysis {
         Analysis::new(self.db.clone(), Arc::clone(&self.tree))
+    }
+
+    /// The names of the queries executed since the last call (snapshots
+    /// included), in order; empty unless loaded with
+    /// [`CheckOptions::log_queries`].
+    pub fn take_executed_queries(&self) -> Vec<String> {
+        self.db.take_executed()
     }
 
     /// The directory the tree was loaded from.

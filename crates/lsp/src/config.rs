@@ -124,6 +124,7 @@ pub fn load(root: &Path, settings: &Settings) -> Result<AnalysisHost, CheckError
             exclude: Some(&exclude),
             policy: Some(&policy),
             provider_schemas: &provider_schemas,
+            log_queries: false,
         },
     )
 }
