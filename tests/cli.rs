@@ -11,8 +11,7 @@ use std::{
 use expect_test::{ExpectFile, expect_file};
 
 #[allow(dead_code, unused_imports)]
-#[path = "../xtask/src/gen_tree.rs"]
-mod gen_tree;
+use tofu_gen_tree as gen_tree;
 
 #[path = "support/shared.rs"]
 mod shared;
@@ -568,6 +567,83 @@ fn graph_prints_dot_with_references_and_module_calls() {
             run.stdout
         );
     }
+}
+
+#[test]
+fn bench_scale_measures_generated_trees_of_each_size() {
+    let dir = scratch("bench-scale");
+    let run = analyzer_in(
+        &dir,
+        &["bench", "--scale", "3,7", "--rounds", "1", "--session", "2"],
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let first = run.stdout.lines().next().unwrap_or_default();
+    let sizes: Vec<&str> = first.split_whitespace().collect();
+    assert_eq!(sizes, ["modules", "3", "7"], "{}", run.stdout);
+    for row in ["load", "first report", "comment-at-top", "add-module-call"] {
+        assert!(
+            run.stdout.lines().any(|l| l.starts_with(row)),
+            "{row}: {}",
+            run.stdout
+        );
+    }
+    assert!(run.stdout.contains("generated tree of 7 modules: 7 modules"));
+    // Nothing is left in the working directory.
+    assert!(listing(&dir).is_empty());
+}
+
+#[test]
+fn graph_is_drawn_as_svg_or_html_with_cycles_in_red() {
+    let dir = scratch("graph-picture");
+    fs::write(
+        dir.join("main.tf"),
+        "variable \"v\" {\n  validation {\n    condition     = var.v != \"\"\n    error_message = \"Empty.\"\n  }\n}\nlocals {\n  a = local.b\n  b = local.a\n}\noutput \"x\" {\n  value = var.v\n}\n",
+    )
+    .unwrap();
+    let dot = analyzer_in(&dir, &["graph"]);
+    // The locals' cycle is red; a variable's validation referring to the
+    // variable is no cycle.
+    assert!(
+        dot.stdout
+            .contains("\".:local.a\" [label = \"local.a\", color = red];"),
+        "{}",
+        dot.stdout
+    );
+    assert!(
+        dot.stdout.contains("\".:var.v\" [label = \"var.v\"];"),
+        "{}",
+        dot.stdout
+    );
+    let svg = analyzer_in(&dir, &["graph", "--format", "svg"]);
+    assert_eq!(svg.code, 0, "{}", svg.stderr);
+    assert!(svg.stdout.contains("<svg"), "{}", svg.stdout);
+    for label in ["local.a", "local.b", "var.v", "output.x"] {
+        assert!(svg.stdout.contains(label), "{label}");
+    }
+    assert!(svg.stdout.contains("#ff0000ff"), "{}", svg.stdout);
+    let html = analyzer_in(&dir, &["graph", "--format", "html"]);
+    assert_eq!(html.code, 0, "{}", html.stderr);
+    assert!(html.stdout.starts_with("<!DOCTYPE html>"));
+    assert!(html.stdout.contains("<svg") && !html.stdout.contains("<?xml"));
+}
+
+#[test]
+fn a_graph_too_large_to_lay_out_is_drawn_as_modules() {
+    let dir = scratch("graph-large");
+    gen_tree::write_tree(&dir, 40).unwrap();
+    let run = analyzer_in(&dir, &["graph", "--format", "svg"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stderr
+            .contains("too many to lay out: drawn are the modules"),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stdout.contains("module modules/m0039"),
+        "{}",
+        run.stdout
+    );
 }
 
 #[test]
@@ -1343,6 +1419,9 @@ fn bench_measures_standard_edits_and_compares_with_a_baseline() {
         assert!(names.contains(&kind), "{kind}: {names:?}\n{}", run.stderr);
     }
     assert_eq!(report["edits"][0]["warm"]["samples"], 2);
+    for edit in report["edits"].as_array().unwrap() {
+        assert!(edit["queries"]["total"].as_u64().unwrap() > 0, "{edit}");
+    }
     assert!(report["first_report_ms"].as_f64().unwrap() > 0.0);
     // Nothing was written to the tree.
     assert_eq!(listing(&dir), before);

@@ -104,6 +104,19 @@ pub struct GraphArgs {
     /// The root module; modules below it are included too.
     #[arg(default_value = ".")]
     pub dir: PathBuf,
+
+    /// DOT text, or the graph laid out as an SVG picture or an HTML page
+    /// holding one. A graph too large to lay out is drawn as its modules
+    /// and their calls.
+    #[arg(long, value_enum, default_value_t = GraphFormat::Dot)]
+    pub format: GraphFormat,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum GraphFormat {
+    Dot,
+    Svg,
+    Html,
 }
 
 #[derive(Debug, Args)]
@@ -144,6 +157,18 @@ pub struct BenchArgs {
     /// percent.
     #[arg(long, value_name = "PERCENT", default_value_t = 25.0)]
     pub threshold: f64,
+
+    /// Instead of DIR, measure generated trees of these sizes (numbers of
+    /// modules, e.g. `100,1000,3000`) and report how each cost grows.
+    #[arg(
+        long,
+        value_name = "MODULES,...",
+        value_delimiter = ',',
+        num_args = 1..,
+        conflicts_with_all = ["edits", "baseline"],
+        value_parser = clap::value_parser!(u32).range(1..)
+    )]
+    pub scale: Vec<u32>,
 }
 
 #[derive(Debug, Args)]

@@ -112,6 +112,12 @@ impl Analysis {
         self.with_db(features::graph::graph_dot)
     }
 
+    /// The modules and their calls alone, as DOT (see
+    /// [`features::graph::module_graph_dot`]).
+    pub fn module_graph_dot(&self) -> Cancellable<String> {
+        self.with_db(features::graph::module_graph_dot)
+    }
+
     /// The text of a configuration or variables file as the database has
     /// it; `None` for a path that is not one of the tree's.
     pub fn file_text(&self, path: &str) -> Option<String> {

@@ -6,6 +6,7 @@
 pub mod checkstyle;
 mod context;
 pub mod github;
+pub mod graph;
 pub mod human;
 pub mod json;
 pub mod junit;

@@ -35,6 +35,11 @@ pub(crate) fn graph_dot(db: &Database, tree: &Tree) -> String {
         let mut edges = BTreeSet::new();
         for reference in module_references(db, *module) {
             if let Subject::Declared(kind) = &reference.subject {
+                // A variable's validation refers to the variable itself:
+                // that is how validations are written, not a cycle.
+                if matches!(kind, DeclKind::Variable(_)) && *kind == *reference.from {
+                    continue;
+                }
                 edges.insert((node(&reference.from), node(kind)));
             }
         }
@@ -71,6 +76,49 @@ pub(crate) fn graph_dot(db: &Database, tree: &Tree) -> String {
                 format!("{}:module", label_of(child.dir(db)))
             ));
         }
+    }
+    out.push_str("}\n");
+    out
+}
+
+/// The modules alone: a box per module, an edge from a module to each
+/// module it calls (labelled with the call's name), red where calls make
+/// a cycle. For trees whose whole graph is too large to look at.
+pub(crate) fn module_graph_dot(db: &Database, tree: &Tree) -> String {
+    let label_of = |dir: &str| match dir {
+        "" => ".".to_owned(),
+        dir => dir.to_owned(),
+    };
+    let graph = module_graph(db, tree.workspace);
+    let mut edges = BTreeSet::new();
+    let mut names = BTreeSet::new();
+    for module in &tree.dirs {
+        let from = label_of(module.dir(db));
+        names.insert(from.clone());
+        for (_, child) in graph.targets.get(module).into_iter().flatten() {
+            edges.insert((from.clone(), label_of(child.dir(db))));
+        }
+    }
+    let cyclic = in_cycles(&edges);
+    let mut out = String::from("digraph {\n  rankdir = \"LR\";\n");
+    for name in &names {
+        let colour = if cyclic.contains(name) {
+            ", color = red"
+        } else {
+            ""
+        };
+        out.push_str(&format!(
+            "  {name:?} [label = {:?}, shape = box{colour}];\n",
+            format!("module {name}")
+        ));
+    }
+    for (from, to) in &edges {
+        let colour = if cyclic.contains(from) && cyclic.contains(to) {
+            " [color = red]"
+        } else {
+            ""
+        };
+        out.push_str(&format!("  {from:?} -> {to:?}{colour};\n"));
     }
     out.push_str("}\n");
     out
