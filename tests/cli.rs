@@ -587,7 +587,10 @@ fn bench_scale_measures_generated_trees_of_each_size() {
             run.stdout
         );
     }
-    assert!(run.stdout.contains("generated tree of 7 modules: 7 modules"));
+    assert!(
+        run.stdout
+            .contains("generated tree of 7 modules: 7 modules")
+    );
     // Nothing is left in the working directory.
     assert!(listing(&dir).is_empty());
 }

@@ -291,7 +291,8 @@ impl AnalysisHost {
             &db,
             workspace,
             &base_dir,
-            options.plan.is_some().then_some(root_inputs),
+            root_inputs,
+            options.plan.is_some(),
         );
         if !options.provider_schemas.is_empty() {
             let (set, schema_problems) = load_provider_schemas(options.provider_schemas);

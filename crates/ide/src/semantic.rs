@@ -180,6 +180,10 @@ pub(crate) struct Evaluations {
     pub plan: Option<(Evaluation, RootInputs)>,
     /// The static types of every module.
     pub types: Evaluation,
+    /// A plan's evaluation over the root's values (the plan's own in
+    /// plan mode), for what editors show of values; nothing reports it,
+    /// and only what is asked of it is computed.
+    pub values: Evaluation,
 }
 
 impl Evaluations {
@@ -187,7 +191,8 @@ impl Evaluations {
         db: &Database,
         workspace: Workspace,
         base_dir: &str,
-        plan: Option<RootInputs>,
+        root_inputs: RootInputs,
+        plan_mode: bool,
     ) -> Evaluations {
         let base_dir = base_dir.to_owned();
         // Set once and never changed: every evaluation memo reads them,
@@ -199,16 +204,14 @@ impl Evaluations {
         let types = Evaluation::builder(workspace, EvalMode::Types, None, base_dir.clone())
             .durability(Durability::HIGH)
             .new(db);
-        let plan = plan.map(|inputs| {
-            let evaluation = Evaluation::builder(workspace, EvalMode::Plan, Some(inputs), base_dir)
-                .durability(Durability::HIGH)
-                .new(db);
-            (evaluation, inputs)
-        });
+        let values = Evaluation::builder(workspace, EvalMode::Plan, Some(root_inputs), base_dir)
+            .durability(Durability::HIGH)
+            .new(db);
         Evaluations {
             validate,
-            plan,
+            plan: plan_mode.then_some((values, root_inputs)),
             types,
+            values,
         }
     }
 }

@@ -1,14 +1,16 @@
 //! Hover: what the symbol under the cursor is (its declaration, declared
 //! or inferred type, description, default, `sensitive`, `ephemeral`,
-//! whether it is const and if not what makes it dynamic), a function's
+//! whether it is const and if not what makes it dynamic, the value of a
+//! variable, local or output where evaluation knows it), a function's
 //! signature, or else the type of the expression there.
 
 use std::{fmt::Write, path::Path};
 
 use tofu_eval::{FunctionContext, FunctionTable, NoFileSystem, functions::TableKind};
 use tofu_semantic::{
-    BlockType, Constness, Database, DeclKind, Declaration, DynamicReason, ItemBody, ModuleDir,
-    declaration_type, file_model, module_declaration, module_declarations, module_variables,
+    BlockType, Constness, Database, DeclKind, Declaration, DynamicReason, InstanceAddr, ItemBody,
+    ModuleDir, declaration_type, evaluation_instances, file_model, instance_module, local_value,
+    module_declaration, module_declarations, module_variables, output_value, variable_value,
 };
 use tofu_syntax::{
     SyntaxKind, TextRange, TextSize,
@@ -258,6 +260,7 @@ fn describe(db: &Database, tree: &Tree, module: ModuleDir, decl: &Declaration) -
             None => {}
         }
     }
+    facts.extend(known_values(db, tree, module, &decl.kind));
     if let DeclKind::ModuleCall(call) = &decl.kind {
         if let Some(source) = string_argument(db, decl, "source") {
             facts.push(format!("source: `{source}`"));
@@ -292,6 +295,86 @@ fn describe(db: &Database, tree: &Tree, module: ModuleDir, decl: &Declaration) -
         let _ = write!(out, "\n{}\n", description.trim_end());
     }
     out.trim_end().to_owned()
+}
+
+/// The most instances whose values a hover lists when they differ.
+const MOST_LISTED_INSTANCES: usize = 3;
+/// Longer rendered values are cut (hovers are small).
+const MOST_VALUE_CHARS: usize = 300;
+
+/// The value of a variable, local or output in each instance of its
+/// module where a plan's evaluation (over the root's variable values:
+/// defaults, tfvars files, and in plan mode the rest of the plan's
+/// sources) knows all of it: one line when every instance agrees, else a
+/// line per instance. Sensitive values are not shown.
+fn known_values(db: &Database, tree: &Tree, module: ModuleDir, kind: &DeclKind) -> Vec<String> {
+    let ev = tree.evaluations.values;
+    let evaluate = |addr: &InstanceAddr| -> Option<tofu_types::Value> {
+        let evaluated = match kind {
+            DeclKind::Variable(name) => variable_value(db, ev, addr.clone(), name.clone()),
+            DeclKind::Local(name) => local_value(db, ev, addr.clone(), name.clone()),
+            DeclKind::Output(name) => output_value(db, ev, addr.clone(), name.clone()),
+            _ => return None,
+        };
+        Some(evaluated.value.clone())
+    };
+    if !matches!(
+        kind,
+        DeclKind::Variable(_) | DeclKind::Local(_) | DeclKind::Output(_)
+    ) {
+        return Vec::new();
+    }
+    let instances: Vec<InstanceAddr> = evaluation_instances(db, ev)
+        .iter()
+        .filter(|addr| instance_module(db, ev, (*addr).clone()) == Some(module))
+        .cloned()
+        .collect();
+    let mut known: Vec<(String, String)> = Vec::new();
+    for addr in &instances {
+        let Some(value) = evaluate(addr) else {
+            continue;
+        };
+        if !value.is_wholly_known() {
+            continue;
+        }
+        if value.has_mark_deep(tofu_types::Mark::Sensitive) {
+            return vec!["value: (sensitive value)".to_owned()];
+        }
+        let mut text = tofu_types::render(&value);
+        if text.chars().count() > MOST_VALUE_CHARS {
+            text = text.chars().take(MOST_VALUE_CHARS).collect::<String>() + "…";
+        }
+        known.push((addr.to_string(), text));
+    }
+    let Some((_, first)) = known.first() else {
+        return Vec::new();
+    };
+    if known.iter().all(|(_, text)| text == first) {
+        let scope = if instances.len() > 1 && known.len() == instances.len() {
+            format!(" (in all {} instances)", instances.len())
+        } else if known.len() < instances.len() {
+            format!(
+                " (where known: {} of {} instances)",
+                known.len(),
+                instances.len()
+            )
+        } else {
+            String::new()
+        };
+        return vec![format!("value{scope}: `{first}`")];
+    }
+    let mut out: Vec<String> = known
+        .iter()
+        .take(MOST_LISTED_INSTANCES)
+        .map(|(addr, text)| format!("value in `{addr}`: `{text}`"))
+        .collect();
+    if known.len() > MOST_LISTED_INSTANCES {
+        out.push(format!(
+            "and {} more instances",
+            known.len() - MOST_LISTED_INSTANCES
+        ));
+    }
+    out
 }
 
 /// Whether an output sets a flag to the literal `true`.
@@ -386,13 +469,14 @@ mod tests {
         check(
             "main.tf:region}a",
             expect![[r#"
-            [region]
-            ```hcl
-            variable "region"
-            ```
-            - type: `string`
-            - default: `"eu-west-1"`
-            - const: known without state"#]],
+                [region]
+                ```hcl
+                variable "region"
+                ```
+                - type: `string`
+                - default: `"eu-west-1"`
+                - const: known without state
+                - value: `"eu-west-1"`"#]],
         );
     }
 
@@ -401,12 +485,13 @@ mod tests {
         check(
             "main.tf:zone",
             expect![[r#"
-            [zone]
-            ```hcl
-            local.zone
-            ```
-            - type: `string`
-            - const: known without state"#]],
+                [zone]
+                ```hcl
+                local.zone
+                ```
+                - type: `string`
+                - const: known without state
+                - value: `"eu-west-1a"`"#]],
         );
     }
 
@@ -415,13 +500,14 @@ mod tests {
         check(
             "main.tf:first\n}",
             expect![[r#"
-            [first]
-            ```hcl
-            output "first"
-            ```
-            In module `net`
+                [first]
+                ```hcl
+                output "first"
+                ```
+                In module `net`
 
-            - type: `string`"#]],
+                - type: `string`
+                - value: `"10.0.0.0/24"`"#]],
         );
     }
 
@@ -504,6 +590,68 @@ locals {
                 ```
                 - type: `any`
                 - not const: `local.id` → `null_resource.a` (known only with state)"#]],
+        );
+    }
+
+    #[test]
+    fn known_value_of_a_local() {
+        check_fixture(
+            r#"
+locals {
+  env  = "prod"
+  na$0me = "app-${local.env}"
+}
+"#,
+            expect![[r#"
+                [name]
+                ```hcl
+                local.name
+                ```
+                - type: `string`
+                - const: known without state
+                - value: `"app-prod"`"#]],
+        );
+    }
+
+    #[test]
+    fn known_values_per_instance() {
+        check_fixture(
+            r#"
+//- main.tf
+module "a" {
+  source = "./child"
+  prefix = "a"
+}
+module "b" {
+  source = "./child"
+  prefix = "b"
+}
+module "c" {
+  source = "./child"
+  prefix = "a"
+}
+//- child/main.tf
+variable "prefix" {
+  type = string
+}
+locals {
+  fixed = "x"
+}
+output "na$0me" {
+  value = "${var.prefix}-${local.fixed}"
+}
+"#,
+            expect![[r#"
+                [name]
+                ```hcl
+                output "name"
+                ```
+                In module `child`
+
+                - type: `string`
+                - value in `module.a`: `"a-x"`
+                - value in `module.b`: `"b-x"`
+                - value in `module.c`: `"a-x"`"#]],
         );
     }
 
