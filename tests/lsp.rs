@@ -118,7 +118,9 @@ impl Server {
                     }
                     self.unread.push(message);
                 }
-                Err(RecvTimeoutError::Timeout) => panic!("no {what} within {WAIT:?}"),
+                Err(RecvTimeoutError::Timeout) => {
+                    panic!("no {what} within {WAIT:?}; received {:#?}", self.unread)
+                }
                 Err(RecvTimeoutError::Disconnected) => panic!("the server went away before {what}"),
             }
         }
@@ -617,6 +619,32 @@ fn configuration_from_options_settings_and_the_config_file() {
     assert_eq!(
         items[0]["insertText"],
         "cidrsubnet(${1:prefix}, ${2:newbits}, ${3:netnum})$0"
+    );
+    server.shutdown();
+}
+
+#[test]
+fn a_diagnostic_about_no_file_is_shown_at_the_start_of_the_root_module() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/lsp-config");
+    let main = uri(&root.join("main.tf"));
+    let mut server = Server::start();
+    // A provider schema file that does not exist: a problem of no file.
+    server.initialize_with(
+        &root,
+        json!({"tofuAnalyzer": {"providerSchemas": ["no-such-schema.json"]}}),
+    );
+    let diagnostics = server.diagnostics_for(&main);
+    assert_eq!(diagnostics.len(), 1, "{diagnostics:?}");
+    assert!(
+        diagnostics[0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("no-such-schema.json"),
+        "{diagnostics:?}"
+    );
+    assert_eq!(
+        diagnostics[0]["range"],
+        json!({"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 0}})
     );
     server.shutdown();
 }

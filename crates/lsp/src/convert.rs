@@ -134,19 +134,27 @@ pub fn apply_changes(text: &mut String, changes: Vec<TextDocumentContentChangeEv
 }
 
 /// A report's diagnostics by the file they are in, as the protocol has
-/// them; diagnostics about no file are left out.
+/// them; diagnostics about no file go at the start of the root module's
+/// first file (to stderr when there is none).
 pub fn diagnostics(report: &CheckReport) -> Vec<(String, Vec<lsp_types::Diagnostic>)> {
     let mut by_file: Vec<Vec<lsp_types::Diagnostic>> = vec![Vec::new(); report.sources.len()];
     // Diagnostics about no file are shown at the start of the root
-    // module's first file.
-    let first = report
-        .sources
+    // module's first file, which the report's sources hold only when
+    // something else points into it.
+    let root_file = report
+        .modules
         .iter()
-        .position(|s| s.available && !s.path.contains('/') && !s.path.contains(".tfvars"));
+        .find(|m| m.dir.is_empty())
+        .and_then(|m| m.files.first())
+        .map(|f| f.name.clone());
+    let mut sourceless = Vec::new();
     for diagnostic in &report.diagnostics {
-        let (file, text_range) = match (diagnostic.location, first) {
+        let (file, text_range) = match (diagnostic.location, &root_file) {
             (Some(location), _) => (location.file.0 as usize, location.range),
-            (None, Some(first)) => (first, TextRange::empty(TextSize::from(0))),
+            (None, Some(_)) => {
+                sourceless.push(protocol_diagnostic(report, diagnostic, Range::default()));
+                continue;
+            }
             (None, None) => {
                 eprintln!(
                     "tofu-analyzer: {}: {}",
@@ -156,40 +164,63 @@ pub fn diagnostics(report: &CheckReport) -> Vec<(String, Vec<lsp_types::Diagnost
             }
         };
         let source = &report.sources[file];
-        let mut message = diagnostic.summary.clone();
-        if !diagnostic.detail.is_empty() {
-            message.push_str("\n\n");
-            message.push_str(&diagnostic.detail);
-        }
-        for (name, value) in &diagnostic.values {
-            message.push_str(&format!("\n  {name} {value}"));
-        }
-        let related = related_information(report, &diagnostic.detail);
-        by_file[file].push(lsp_types::Diagnostic {
-            range: range(&source.line_index, &source.text, text_range),
-            related_information: (!related.is_empty()).then_some(related),
-            severity: Some(match diagnostic.severity {
-                Severity::Error => DiagnosticSeverity::ERROR,
-                Severity::Warning => DiagnosticSeverity::WARNING,
-                Severity::Note => DiagnosticSeverity::HINT,
-            }),
-            code: Some(NumberOrString::String(diagnostic.code.name().to_owned())),
-            source: Some("tofu-analyzer".to_owned()),
-            message,
-            tags: diagnostic
-                .deprecation
-                .is_some()
-                .then(|| vec![DiagnosticTag::DEPRECATED]),
-            ..Default::default()
-        });
+        by_file[file].push(protocol_diagnostic(
+            report,
+            diagnostic,
+            range(&source.line_index, &source.text, text_range),
+        ));
     }
-    report
+    let mut out: Vec<(String, Vec<lsp_types::Diagnostic>)> = report
         .sources
         .iter()
         .zip(by_file)
         .filter(|(source, _)| source.available)
         .map(|(source, diagnostics)| (source.path.clone(), diagnostics))
-        .collect()
+        .collect();
+    if let Some(root_file) = root_file {
+        match out.iter_mut().find(|(path, _)| *path == root_file) {
+            Some((_, diagnostics)) => {
+                sourceless.append(diagnostics);
+                *diagnostics = sourceless;
+            }
+            None => out.push((root_file, sourceless)),
+        }
+    }
+    out
+}
+
+/// One diagnostic as the protocol has it, at `at`.
+fn protocol_diagnostic(
+    report: &CheckReport,
+    diagnostic: &tofu_ide::diagnostic::Diagnostic,
+    at: Range,
+) -> lsp_types::Diagnostic {
+    let mut message = diagnostic.summary.clone();
+    if !diagnostic.detail.is_empty() {
+        message.push_str("\n\n");
+        message.push_str(&diagnostic.detail);
+    }
+    for (name, value) in &diagnostic.values {
+        message.push_str(&format!("\n  {name} {value}"));
+    }
+    let related = related_information(report, &diagnostic.detail);
+    lsp_types::Diagnostic {
+        range: at,
+        related_information: (!related.is_empty()).then_some(related),
+        severity: Some(match diagnostic.severity {
+            Severity::Error => DiagnosticSeverity::ERROR,
+            Severity::Warning => DiagnosticSeverity::WARNING,
+            Severity::Note => DiagnosticSeverity::HINT,
+        }),
+        code: Some(NumberOrString::String(diagnostic.code.name().to_owned())),
+        source: Some("tofu-analyzer".to_owned()),
+        message,
+        tags: diagnostic
+            .deprecation
+            .is_some()
+            .then(|| vec![DiagnosticTag::DEPRECATED]),
+        ..Default::default()
+    }
 }
 
 /// The places a diagnostic's detail names (`already declared at
