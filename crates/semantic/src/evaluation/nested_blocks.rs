@@ -73,6 +73,26 @@ pub(crate) fn generated_block_type(block: &ast::Block) -> Option<String> {
     }
 }
 
+/// The blocks a `dynamic` block generates, where their ephemeral values
+/// are checked: their schema and their place in the resource's value.
+struct Generated<'a> {
+    schema: &'a Block,
+    /// `.outer.name`, before the step.
+    path: String,
+    step: Step,
+}
+
+/// How a generated block's place follows its type's name.
+#[derive(Clone, Copy)]
+enum Step {
+    /// One block (single and group nesting).
+    None,
+    /// The generated element's position in the list.
+    Index,
+    /// An element of a set, which has no index.
+    Set,
+}
+
 struct Walk<'a> {
     db: &'a dyn salsa::Database,
     ev: Evaluation,
@@ -133,7 +153,29 @@ impl Walk<'_> {
             }
             match type_name.text() {
                 name if top && NOT_EVALUATED.contains(&name) => {}
-                "dynamic" => self.dynamic(&block, &inner, keys),
+                "dynamic" => {
+                    // The generated blocks' schema and place, as far as
+                    // they are known: a list's indices only where this
+                    // `dynamic` block is the type's one source.
+                    let generated_type = generated_block_type(&block).unwrap_or_default();
+                    let sources = body
+                        .blocks()
+                        .filter(|b| generated_block_type(b).as_deref() == Some(&generated_type))
+                        .count();
+                    let nested = schema.and_then(|s| s.block_types.get(&generated_type));
+                    let step = nested.and_then(|nested| match nested.nesting {
+                        NestingMode::Single | NestingMode::Group => Some(Step::None),
+                        NestingMode::List if sources == 1 => Some(Step::Index),
+                        NestingMode::Set => Some(Step::Set),
+                        NestingMode::List | NestingMode::Map => None,
+                    });
+                    let generated = step.map(|step| Generated {
+                        schema: &nested.expect("a step comes from the schema").block,
+                        path: format!("{path}.{generated_type}"),
+                        step,
+                    });
+                    self.dynamic(&block, &inner, keys, generated.as_ref())
+                }
                 name => {
                     let index = seen.entry(name.to_owned()).or_default();
                     let nested = schema.and_then(|s| s.block_types.get(name));
@@ -196,7 +238,13 @@ impl Walk<'_> {
     /// decoded as `decodeSpec` decodes it, then the content once per
     /// element with the iterator bound to the element's key and value. An
     /// unknown `for_each` makes the blocks unknown, content unevaluated.
-    fn dynamic(&mut self, block: &ast::Block, body: &ast::Body, keys: &KeyData) {
+    fn dynamic(
+        &mut self,
+        block: &ast::Block,
+        body: &ast::Body,
+        keys: &KeyData,
+        generated: Option<&Generated<'_>>,
+    ) {
         let Some(label) = block.labels().next().map(|l| l.value()) else {
             return;
         };
@@ -297,7 +345,7 @@ impl Walk<'_> {
             return;
         }
         let (each, marks) = each.unmark();
-        for (key, value) in each.element_pairs() {
+        for (index, (key, value)) in each.element_pairs().into_iter().enumerate() {
             if self.generated >= MAX_GENERATED {
                 return;
             }
@@ -305,7 +353,17 @@ impl Walk<'_> {
             let element = Value::object([("key", key), ("value", value)]).with_marks(marks);
             let mut inner = keys.clone();
             inner.iterators.push((iterator.clone(), element));
-            self.contents(&content_body, &inner, None, "");
+            match generated {
+                Some(generated) => {
+                    let path = match generated.step {
+                        Step::None => generated.path.clone(),
+                        Step::Index => format!("{}[{index}]", generated.path),
+                        Step::Set => format!("{}[...]", generated.path),
+                    };
+                    self.contents(&content_body, &inner, Some(generated.schema), &path);
+                }
+                None => self.contents(&content_body, &inner, None, ""),
+            }
         }
     }
 

@@ -73,6 +73,24 @@ resource "vault_secret" "bad" {
   }
 }
 
+resource "vault_secret" "bad_dynamic" {
+  name = "c"
+  dynamic "auth" {
+    for_each = [1]
+    content {
+      key    = local.token
+      key_wo = local.token
+    }
+  }
+  dynamic "entry" {
+    for_each = ["a", "b"]
+    content {
+      value    = entry.value == "b" ? local.token : "x"
+      value_wo = local.token
+    }
+  }
+}
+
 data "vault_read" "d" {
   name = ephemeral.vault_token.t.value
 }
