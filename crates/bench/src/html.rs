@@ -21,9 +21,10 @@ pub fn html(report: &BenchReport, baseline: Option<&BenchReport>) -> String {
             .and_then(|b| b.edits.iter().find(|e| e.name == edit.name))
             .map_or(String::new(), |b| format!("{:.2}", b.warm.median_ms));
         rows.push_str(&format!(
-            "<tr><td>{}</td><td>{}</td><td>{:.2}</td><td>{:.2}</td><td>{:.2}</td><td>{:.2}</td><td>{:.2}</td><td>{before}</td><td title=\"{}\">{}</td></tr>\n",
+            "<tr><td>{}</td><td>{}</td><td>{:.2}</td><td>{:.2}</td><td>{:.2}</td><td>{:.2}</td><td>{:.2}</td><td>{:.2}</td><td>{before}</td><td title=\"{}\">{}</td></tr>\n",
             escape(&edit.name),
             escape(&edit.file),
+            edit.first_ms,
             edit.warm.median_ms,
             edit.warm.p90_ms,
             edit.warm.max_ms,
@@ -42,7 +43,7 @@ pub fn html(report: &BenchReport, baseline: Option<&BenchReport>) -> String {
         .map(|(name, why)| format!("<li>{}: {}</li>", escape(name), escape(why)))
         .collect();
     format!(
-        "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>tofu-analyzer bench: {tree}</title>\n<style>body{{font-family:sans-serif;margin:2em}}table{{border-collapse:collapse}}td,th{{border:1px solid #ccc;padding:4px 8px;text-align:right}}td:first-child,td:nth-child(2){{text-align:left}}</style></head>\n<body><h1>Re-evaluation of {tree}</h1>\n<p>{modules} modules, {files} files: load {load:.1} ms, first report {first:.1} ms{memory}.</p>\n{chart}\n<table><tr><th>edit</th><th>file</th><th>warm median ms</th><th>warm p90</th><th>warm max</th><th>late median</th><th>late p90</th><th>baseline median</th><th>queries re-run</th></tr>\n{rows}</table>\n{skipped_list}</body></html>\n",
+        "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>tofu-analyzer bench: {tree}</title>\n<style>body{{font-family:sans-serif;margin:2em}}table{{border-collapse:collapse}}td,th{{border:1px solid #ccc;padding:4px 8px;text-align:right}}td:first-child,td:nth-child(2){{text-align:left}}</style></head>\n<body><h1>Re-evaluation of {tree}</h1>\n<p>{modules} modules, {files} files: load {load:.1} ms, first report {first:.1} ms{memory}.</p>\n{chart}\n<table><tr><th>edit</th><th>file</th><th>first ms</th><th>warm median</th><th>warm p90</th><th>warm max</th><th>late median</th><th>late p90</th><th>baseline median</th><th>queries re-run</th></tr>\n{rows}</table>\n{skipped_list}</body></html>\n",
         tree = escape(&report.tree),
         modules = report.modules,
         files = report.files,
@@ -303,6 +304,7 @@ mod tests {
             edits: vec![EditResult {
                 name: "comment-at-top".into(),
                 file: "main.tf".into(),
+                first_ms: 5.0,
                 warm: stats(2.0),
                 late: stats(3.0),
                 queries: Default::default(),

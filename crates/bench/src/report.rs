@@ -32,6 +32,10 @@ impl Stats {
 pub struct EditResult {
     pub name: String,
     pub file: String,
+    /// The edit as the first of its file on a freshly loaded and reported
+    /// tree, and the whole report after it (one sample).
+    #[serde(default)]
+    pub first_ms: f64,
     pub warm: Stats,
     pub late: Stats,
     /// What the edit re-ran when first made on a freshly loaded and
@@ -134,6 +138,7 @@ mod tests {
                 .map(|(name, m)| EditResult {
                     name: (*name).to_owned(),
                     file: "main.tf".into(),
+                    first_ms: 0.0,
                     warm: stats(*m),
                     late: stats(*m),
                     queries: Default::default(),

@@ -96,14 +96,16 @@ pub fn run(root: &Path, options: &BenchOptions<'_>) -> Result<BenchReport, Strin
     drop(analysis);
 
     // What each edited text reports on a host that has seen nothing else,
-    // and which queries the edit re-ran on a host that had reported the
-    // tree as loaded (logging is kept off the measured host: it costs).
+    // and, on a host that had reported the tree as loaded, how long the
+    // edit took as the file's first and which queries it re-ran (the log
+    // is kept off the measured host).
     let logging = CheckOptions {
         log_queries: true,
         ..*options.check
     };
     let mut expected = Vec::new();
     let mut executed = Vec::new();
+    let mut firsts = Vec::new();
     for edit in &edits {
         tell(&format!("fresh report of {}", edit.name));
         let mut fresh = load(&logging)?;
@@ -111,8 +113,11 @@ pub fn run(root: &Path, options: &BenchOptions<'_>) -> Result<BenchReport, Strin
             return Err("two loads of the same tree report differently".to_owned());
         }
         fresh.take_executed_queries();
+        let started = Instant::now();
         set(&mut fresh, &edit.file, &edit.texts[1]);
-        expected.push([as_loaded.clone(), lines(&report(&fresh)?)]);
+        let edited = report(&fresh)?;
+        firsts.push(ms(started.elapsed()));
+        expected.push([as_loaded.clone(), lines(&edited)]);
         executed.push(QueryCounts::of(fresh.take_executed_queries()));
     }
 
@@ -174,10 +179,11 @@ pub fn run(root: &Path, options: &BenchOptions<'_>) -> Result<BenchReport, Strin
         peak_memory_bytes: None,
         edits: edits
             .iter()
-            .zip(warm.into_iter().zip(late).zip(executed))
-            .map(|(edit, ((warm, late), queries))| EditResult {
+            .zip(warm.into_iter().zip(late).zip(executed).zip(firsts))
+            .map(|(edit, (((warm, late), queries), first_ms))| EditResult {
                 name: edit.name.clone(),
                 file: edit.file.clone(),
+                first_ms,
                 warm,
                 late,
                 queries,

@@ -8,37 +8,41 @@ use std::sync::{Arc, Mutex};
 #[derive(Clone, Default)]
 pub struct Database {
     storage: salsa::Storage<Self>,
-    executed: Option<Arc<Mutex<Vec<String>>>>,
+    executed: Option<Arc<Mutex<Vec<salsa::IngredientIndex>>>>,
 }
 
 #[salsa::db]
 impl salsa::Database for Database {}
 
 impl Database {
-    /// A database that records the name of every query it executes.
+    /// A database that records every query it executes. Only the query's
+    /// ingredient is kept while it runs (names are looked up when taken),
+    /// so that logging costs little more than a lock.
     pub fn with_execution_log() -> Database {
         let log = Arc::new(Mutex::new(Vec::new()));
         let sink = Arc::clone(&log);
         Database {
             storage: salsa::Storage::new(Some(Box::new(move |event: salsa::Event| {
-                if let salsa::EventKind::WillExecute { database_key } = event.kind {
-                    // `parse(Id(3))`: the query name before the key.
-                    let text = format!("{database_key:?}");
-                    let name = text.split('(').next().unwrap_or(&text).to_owned();
-                    if let Ok(mut log) = sink.lock() {
-                        log.push(name);
-                    }
+                if let salsa::EventKind::WillExecute { database_key } = event.kind
+                    && let Ok(mut log) = sink.lock()
+                {
+                    log.push(database_key.ingredient_index());
                 }
             }))),
             executed: Some(log),
         }
     }
 
-    /// The queries executed since the last call, in order.
+    /// The names of the queries executed since the last call, in order.
     pub fn take_executed(&self) -> Vec<String> {
-        self.executed
+        let taken = self
+            .executed
             .as_ref()
             .and_then(|log| log.lock().ok().map(|mut log| std::mem::take(&mut *log)))
-            .unwrap_or_default()
+            .unwrap_or_default();
+        taken
+            .into_iter()
+            .map(|index| salsa::Database::ingredient_debug_name(self, index).into_owned())
+            .collect()
     }
 }
