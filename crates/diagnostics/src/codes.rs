@@ -446,6 +446,7 @@ codes! {
     VariableAlwaysSame = "variable-always-same", "Variable every call sets alike", "Lint: a variable of a called module that every call (two or more) sets to the same constant: it could be its default, or a local value.";
     OutputNeverRead = "output-never-read", "Output no caller reads", "Lint: an output of a called module that no caller refers to.";
     ArgumentEqualsDefault = "argument-equals-default", "Argument equals the default", "Lint: a module call argument whose constant value is the called variable's default.";
+    StaticVariableNotConst = "static-variable-not-const", "Variable used where a constant is expected", "Lint: a variable that a module source or version, a provider's for_each, or a backend reads (directly or through locals) without being declared `const = true`.";
     MisplacedIgnoreAnnotation = "misplaced-ignore-annotation", "Misplaced ignore annotation", "A tofu-analyzer-ignore-file annotation is not among the comments at the top of its file.";
 }
 

@@ -22,6 +22,7 @@ pub const LINTS: &[(Code, bool)] = &[
     (Code::VariableAlwaysSame, false),
     (Code::OutputNeverRead, false),
     (Code::ArgumentEqualsDefault, false),
+    (Code::StaticVariableNotConst, false),
 ];
 
 /// The names of the presets.

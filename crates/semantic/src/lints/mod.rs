@@ -1,12 +1,14 @@
 //! Lints: what tflint's `terraform` ruleset reports, and what only a
 //! whole-tree analysis knows (a called module's variables no caller sets,
-//! outputs no caller reads, arguments equal to the default). Each is a
+//! outputs no caller reads, arguments equal to the default, variables
+//! read where a constant is expected without being declared const). Each is a
 //! warning with its own code (`tofu_diagnostics::lints`); the host
 //! computes them only when the user enables some, and keeps those.
 
 mod blocks;
 mod callers;
 mod expressions;
+mod statics;
 mod usage;
 
 use tofu_syntax::body::{AnyBlock, AnyBody, BlockSchema, BodySchema, SourceText};
@@ -28,6 +30,7 @@ pub fn module_lints(
     blocks::lint(db, workspace, module, &mut out);
     usage::lint(db, module, &mut out);
     callers::lint(db, workspace, module, &mut out);
+    statics::lint(db, workspace, module, &mut out);
     out
 }
 

@@ -90,7 +90,7 @@ fn is_literal(expr: &AnyExpr, file: SourceFile) -> bool {
 }
 
 /// An argument of a block: its whole range and its expression.
-fn argument(
+pub(crate) fn argument(
     db: &dyn salsa::Database,
     file: SourceFile,
     def_range: TextRange,
@@ -194,7 +194,7 @@ fn provider_for_each(
 }
 
 /// The settings block whose header is `at`, with its body.
-fn nested_block(
+pub(crate) fn nested_block(
     db: &dyn salsa::Database,
     (file, header): (SourceFile, TextRange),
 ) -> Option<(crate::config::model::NestedBlock, AnyBody)> {

@@ -33,4 +33,5 @@ pub use call::{StaticCall, static_call_module};
 pub use constness::{Constness, DynamicReason, expression_constness, is_const};
 pub use contexts::{static_call_diagnostics, static_module_diagnostics};
 pub use sources::static_module_source;
+pub(crate) use values::declared_const;
 pub use values::{StaticValue, static_local_value, static_variable_value};

@@ -1,0 +1,1 @@
+lints = ["static-variable-not-const"]
