@@ -276,6 +276,7 @@ cases! {
     provider_functions
     provider_functions_without_schema
     write_only
+    nested_block_values
 }
 
 /// A workspace given no schemas reports what it reported before schemas

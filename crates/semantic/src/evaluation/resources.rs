@@ -174,9 +174,21 @@ pub fn resource_value(
             return Value::dynamic();
         }
         if let Some(schema) = schema {
+            let blocks = planned_nested_blocks(
+                &PlannedBlocks {
+                    db,
+                    ev,
+                    addr: &addr,
+                    keys: &keys,
+                },
+                nested
+                    .iter()
+                    .map(|(file, body, types)| (*file, body, Some(types))),
+                schema,
+            );
             return with_deprecation_marks(
                 schema,
-                planned_value(schema, configured),
+                planned_value(schema, configured, blocks),
                 &addr.to_string(),
                 &format!("{}{key}", kind.address()),
             );
@@ -250,12 +262,14 @@ pub(crate) fn unplanned_resource_value(
     }
 }
 
-/// A resource instance's planned value without its provider: each
-/// attribute as [`planned_attribute`] gives it from what is `configured`,
-/// each nested block type unknown.
+/// A resource instance's (or nested block's) planned value without its
+/// provider: each attribute as [`planned_attribute`] gives it from what
+/// is `configured`, each nested block type as `blocks` has it, else
+/// unknown.
 fn planned_value(
     schema: &tofu_provider_schema::Block,
     mut configured: BTreeMap<&str, Value>,
+    mut blocks: BTreeMap<String, Value>,
 ) -> Value {
     let mut object: BTreeMap<&str, Value> = BTreeMap::new();
     for (name, attribute) in &schema.attributes {
@@ -264,10 +278,140 @@ fn planned_value(
     }
     for (name, nested) in &schema.block_types {
         if !schema.attributes.contains_key(name) {
-            object.insert(name, Value::unknown(nested_block_type(nested)));
+            let value = blocks
+                .remove(name)
+                .unwrap_or_else(|| Value::unknown(nested_block_type(nested)));
+            object.insert(name, value);
         }
     }
     Value::object(object)
+}
+
+/// What building nested blocks' planned values evaluates in.
+struct PlannedBlocks<'a> {
+    db: &'a dyn salsa::Database,
+    ev: Evaluation,
+    addr: &'a InstanceAddr,
+    keys: &'a super::scope::KeyData,
+}
+
+/// The planned values of the nested block types of `schema` that the
+/// `bodies` (each with its file, and the block types it owns after
+/// override merging) write as static blocks, as a provider without
+/// changes plans them: the configured blocks as configured, computed
+/// attributes unknown. A type that a `dynamic` block generates, that the
+/// configuration leaves out, or whose blocks' attribute types are not all
+/// exact, is left out (unknown).
+fn planned_nested_blocks<'b>(
+    at: &PlannedBlocks<'_>,
+    bodies: impl Iterator<
+        Item = (
+            crate::input::SourceFile,
+            &'b ast::Body,
+            Option<&'b HashSet<String>>,
+        ),
+    >,
+    schema: &tofu_provider_schema::Block,
+) -> BTreeMap<String, Value> {
+    use tofu_provider_schema::NestingMode;
+    let bodies: Vec<_> = bodies.collect();
+    let mut out = BTreeMap::new();
+    for (name, nested) in &schema.block_types {
+        if schema.attributes.contains_key(name) || nested_block_type(nested).has_dynamic_types() {
+            continue;
+        }
+        let owner = bodies
+            .iter()
+            .find(|(_, _, types)| types.is_none_or(|types| types.contains(name)));
+        let mut values: Vec<(Option<String>, Value)> = Vec::new();
+        let mut generated = false;
+        if let Some((file, body, _)) = owner {
+            for block in body.blocks() {
+                match generated_block_type(&block).as_deref() {
+                    Some(ty) if ty == name => {}
+                    _ => continue,
+                }
+                if block.block_type().is_some_and(|t| t.text() == "dynamic") {
+                    generated = true;
+                    break;
+                }
+                let Some(inner) = block.body() else {
+                    generated = true;
+                    break;
+                };
+                let label = block.labels().next().map(|l| l.value());
+                values.push((label, planned_block(at, *file, &inner, &nested.block)));
+            }
+        }
+        // A block type the configuration leaves out may be one the
+        // provider computes (SDKv2's optional and computed blocks, which
+        // the schema does not tell apart): unknown.
+        if generated || values.is_empty() {
+            continue;
+        }
+        let value = match nested.nesting {
+            NestingMode::Single | NestingMode::Group => {
+                let Some((_, value)) = values.pop() else {
+                    continue;
+                };
+                value
+            }
+            NestingMode::List | NestingMode::Set | NestingMode::Map => {
+                let elements: Vec<Value> = values.iter().map(|(_, v)| v.clone()).collect();
+                if !Value::can_list(&elements) {
+                    continue;
+                }
+                match nested.nesting {
+                    NestingMode::List => Value::list(elements),
+                    NestingMode::Set => Value::set(elements),
+                    _ => {
+                        let Some(entries) = values
+                            .into_iter()
+                            .map(|(label, value)| Some((label?, value)))
+                            .collect::<Option<Vec<_>>>()
+                        else {
+                            continue;
+                        };
+                        Value::map(entries)
+                    }
+                }
+            }
+        };
+        out.insert(name.clone(), value);
+    }
+    out
+}
+
+/// One static nested block's planned value: its arguments evaluated (what
+/// that reports is reported where the blocks are evaluated for their
+/// diagnostics), its own nested blocks in turn.
+fn planned_block(
+    at: &PlannedBlocks<'_>,
+    file: crate::input::SourceFile,
+    body: &ast::Body,
+    schema: &tofu_provider_schema::Block,
+) -> Value {
+    let mut configured: BTreeMap<&str, Value> = BTreeMap::new();
+    for attribute in body.attributes() {
+        let (Some(name), Some(expr)) = (attribute.name(), attribute.expr()) else {
+            continue;
+        };
+        let Some((name, _)) = schema.attributes.get_key_value(name.text()) else {
+            continue;
+        };
+        let (value, _) = evaluate_as(
+            at.db,
+            at.ev,
+            at.addr,
+            file,
+            &tofu_syntax::body::AnyExpr::Native(expr),
+            at.keys,
+            Reading::BodyArgument,
+        );
+        configured.insert(name.as_str(), value);
+    }
+    let blocks = planned_nested_blocks(at, std::iter::once((file, body, None)), schema);
+    planned_value(schema, configured, blocks)
 }
 
 /// Whether an argument is write-only, and so may take an ephemeral value.
