@@ -6,8 +6,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use tofu_ide::check::{CheckOptions, check_tree};
-use tofu_ide::variable_inputs::VariableInputs;
+
+mod support;
 
 const CHILD: &str = r#"
 variable "a" {
@@ -27,28 +27,5 @@ fuzz_target!(|data: &[u8]| {
     std::fs::write(dir.path().join("main.tf.json"), text).unwrap();
     std::fs::create_dir(dir.path().join("child")).unwrap();
     std::fs::write(dir.path().join("child/main.tf"), CHILD).unwrap();
-    for plan in [false, true] {
-        let inputs = VariableInputs {
-            options: &[],
-            working_dir: dir.path(),
-            environment: &[],
-        };
-        let options = CheckOptions {
-            plan: plan.then_some(inputs),
-            ..CheckOptions::default()
-        };
-        let report = check_tree(dir.path(), &options).expect("the tree loads");
-        for diagnostic in &report.diagnostics {
-            if let Some(location) = diagnostic.location {
-                let source = report.source(location.file);
-                let end: usize = location.range.end().into();
-                assert!(end <= source.text.len(), "{diagnostic:?} is past the end");
-                assert!(
-                    source.text.is_char_boundary(location.range.start().into())
-                        && source.text.is_char_boundary(end),
-                    "{diagnostic:?} splits a character"
-                );
-            }
-        }
-    }
+    support::check_in_both_modes(dir.path());
 });

@@ -11,8 +11,8 @@ use std::fmt::Write;
 
 use arbitrary::Arbitrary;
 use libfuzzer_sys::fuzz_target;
-use tofu_ide::check::{CheckOptions, check_tree};
-use tofu_ide::variable_inputs::VariableInputs;
+
+mod support;
 
 #[derive(Debug, Arbitrary)]
 struct Tree {
@@ -316,23 +316,5 @@ fuzz_target!(|tree: Tree| {
         };
         std::fs::write(path.join(file), text).unwrap();
     }
-    for plan in [false, true] {
-        let inputs = VariableInputs {
-            options: &[],
-            working_dir: dir.path(),
-            environment: &[],
-        };
-        let options = CheckOptions {
-            plan: plan.then_some(inputs),
-            ..CheckOptions::default()
-        };
-        let report = check_tree(dir.path(), &options).expect("the tree loads");
-        for diagnostic in &report.diagnostics {
-            if let Some(location) = diagnostic.location {
-                let source = report.source(location.file);
-                let end: usize = location.range.end().into();
-                assert!(end <= source.text.len(), "{diagnostic:?} is past the end");
-            }
-        }
-    }
+    support::check_in_both_modes(dir.path());
 });

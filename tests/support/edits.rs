@@ -85,15 +85,5 @@ pub fn edit_kinds(dir: &Path, modules: usize) -> Vec<EditKind> {
 
 /// A report as comparable lines, its time left out.
 pub fn lines(report: &CheckReport) -> Vec<String> {
-    report
-        .diagnostics
-        .iter()
-        .map(|d| {
-            let place = d.location.map(|l| {
-                let source = report.source(l.file);
-                format!("{}:{:?}", source.path, l.range)
-            });
-            format!("{place:?} {:?} {} {}", d.severity, d.summary, d.detail)
-        })
-        .collect()
+    report.comparable_lines()
 }

@@ -35,19 +35,9 @@ pub struct BenchOptions<'a> {
     pub corrupt_first_report: bool,
 }
 
-/// A report as comparable lines: each diagnostic with its place.
+/// A report as comparable lines.
 fn lines(report: &CheckReport) -> Vec<String> {
-    report
-        .diagnostics
-        .iter()
-        .map(|d| {
-            let place = d.location.map(|l| {
-                let source = report.source(l.file);
-                format!("{}:{:?}", source.path, l.range)
-            });
-            format!("{place:?} {:?} {} {}", d.severity, d.summary, d.detail)
-        })
-        .collect()
+    report.comparable_lines()
 }
 
 fn report(host: &AnalysisHost) -> Result<CheckReport, String> {

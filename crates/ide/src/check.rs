@@ -81,6 +81,22 @@ impl CheckReport {
         &self.sources[file.0 as usize]
     }
 
+    /// The diagnostics as lines to compare two reports by (each with its
+    /// file's path and range, severity, summary and detail), the time
+    /// and the files' texts left out.
+    pub fn comparable_lines(&self) -> Vec<String> {
+        self.diagnostics
+            .iter()
+            .map(|d| {
+                let place = d.location.map(|l| {
+                    let source = self.source(l.file);
+                    format!("{}:{:?}", source.path, l.range)
+                });
+                format!("{place:?} {:?} {} {}", d.severity, d.summary, d.detail)
+            })
+            .collect()
+    }
+
     pub fn file_count(&self) -> usize {
         self.modules.iter().map(|module| module.files.len()).sum()
     }

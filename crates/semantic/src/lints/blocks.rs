@@ -80,14 +80,7 @@ pub(super) fn lint(
                         .or_insert((file, block.def_range));
                 }
                 "resource" | "data" | "ephemeral" => {
-                    let name = match block
-                        .body
-                        .attribute("provider", &source)
-                        .and_then(|a| a.expr)
-                    {
-                        Some(expr) => provider_reference(&expr),
-                        None => label(&block, 0).split('_').next().map(str::to_owned),
-                    };
+                    let name = resource_provider(&block, &source);
                     if let Some(name) = name {
                         used.entry(name).or_insert((file, block.def_range));
                     }
@@ -300,6 +293,19 @@ fn string_value(expr: &AnyExpr) -> Option<String> {
     }
 }
 
+/// The local name of the provider a resource, data or ephemeral block
+/// uses: its `provider` argument's, else its type's prefix.
+fn resource_provider(block: &AnyBlock, source: &SourceText<'_>) -> Option<String> {
+    match block
+        .body
+        .attribute("provider", source)
+        .and_then(|a| a.expr)
+    {
+        Some(expr) => provider_reference(&expr),
+        None => label(block, 0).split('_').next().map(str::to_owned),
+    }
+}
+
 /// The provider local names a module requires or uses (its resources'
 /// providers, its provider configurations): what a caller's requirement
 /// of the same name constrains.
@@ -317,14 +323,7 @@ fn provider_names(db: &dyn salsa::Database, module: ModuleDir) -> Vec<String> {
                 }
                 "provider" => out.push(label(&block, 0)),
                 "resource" | "data" | "ephemeral" => {
-                    let name = match block
-                        .body
-                        .attribute("provider", &source)
-                        .and_then(|a| a.expr)
-                    {
-                        Some(expr) => provider_reference(&expr),
-                        None => label(&block, 0).split('_').next().map(str::to_owned),
-                    };
+                    let name = resource_provider(&block, &source);
                     out.extend(name);
                 }
                 _ => {}
