@@ -477,6 +477,12 @@ fn long_but_printable_numbers() {
     assert_eq!(big, format!("1{}", "0".repeat(5000)));
     let small = lit("1e-5000").to_text().unwrap();
     assert_eq!(small, format!("0.{}1", "0".repeat(4999)));
+    // Found by the console fuzzer (slow only under its sanitizer): numbers
+    // near the largest exponent printed in full, 0.2 s in a debug build.
+    let wide = lit("0.10e820404").to_text().unwrap();
+    assert_eq!(wide, format!("1{}", "0".repeat(820_403)));
+    let quotient = lit("9e888888").div(&lit("222202e4444")).unwrap();
+    assert_eq!(quotient.to_text().unwrap().len(), 884_440);
     let digits = "7".repeat(MAX_SIGNIFICANT_DIGITS);
     assert!(Number::parse(&digits).is_ok());
     assert_eq!(
