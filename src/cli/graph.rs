@@ -32,15 +32,15 @@ pub fn run(args: GraphArgs) -> ExitCode {
     let out = match args.format {
         GraphFormat::Dot => dot,
         GraphFormat::Svg | GraphFormat::Html => {
-            let (dot, note) = if graph::vertex_count(&dot) <= graph::MOST_VERTICES {
+            let vertices = graph::vertex_count(&dot);
+            let (dot, note) = if vertices <= graph::MOST_VERTICES {
                 (dot, None)
             } else {
                 let modules = analysis
                     .module_graph_dot()
                     .expect("nothing changes the host while it answers");
                 let note = format!(
-                    "The graph has {} vertices, too many to lay out: drawn are the modules and their calls (the whole graph: --format dot).",
-                    graph::vertex_count(&dot)
+                    "The graph has {vertices} vertices, too many to lay out: drawn are the modules and their calls (the whole graph: --format dot)."
                 );
                 eprintln!("note: {note}");
                 (modules, Some(note))

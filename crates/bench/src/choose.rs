@@ -229,10 +229,7 @@ fn blocks<'a>(file: &'a ast::SourceFile, ty: &'a str) -> impl Iterator<Item = as
 }
 
 fn string_attribute(block: &ast::Block, name: &str) -> Option<String> {
-    let attribute = block
-        .body()?
-        .attributes()
-        .find(|a| a.name().is_some_and(|n| n.text() == name))?;
+    let attribute = block.body()?.attribute(name)?;
     match attribute.expr()? {
         Expr::Template(template) => template.as_string_literal(),
         _ => None,
@@ -290,10 +287,7 @@ fn local_literal(unit: &Unit) -> Option<Edit> {
 fn root_default(unit: &Unit) -> Option<Edit> {
     unit.files.iter().find_map(|(path, text, tree)| {
         blocks(tree, "variable").find_map(|block| {
-            let default = block
-                .body()?
-                .attributes()
-                .find(|a| a.name().is_some_and(|n| n.text() == "default"))?;
+            let default = block.body()?.attribute("default")?;
             let (range, with) = changed_literal(&default.expr()?)?;
             Some(edit(
                 "root-variable-default",
@@ -308,11 +302,7 @@ fn root_default(unit: &Unit) -> Option<Edit> {
 fn variable_type(unit: &Unit) -> Option<Edit> {
     unit.files.iter().find_map(|(path, text, tree)| {
         blocks(tree, "variable").find_map(|block| {
-            let ty = block
-                .body()?
-                .attributes()
-                .find(|a| a.name().is_some_and(|n| n.text() == "type"))?
-                .expr()?;
+            let ty = block.body()?.attribute("type")?.expr()?;
             let with = match ty.syntax().text().to_string().trim() {
                 "string" => "number",
                 "number" => "string",

@@ -13,8 +13,7 @@ const HEIGHT: u32 = 420;
 
 /// The page.
 pub fn html(report: &BenchReport, baseline: Option<&BenchReport>) -> String {
-    let chart =
-        chart(report, baseline).unwrap_or_else(|err| format!("<p>No chart: {}</p>", escape(&err)));
+    let chart = chart_or_note(chart(report, baseline));
     let mut rows = String::new();
     for edit in &report.edits {
         let before = baseline
@@ -42,19 +41,36 @@ pub fn html(report: &BenchReport, baseline: Option<&BenchReport>) -> String {
         .iter()
         .map(|(name, why)| format!("<li>{}: {}</li>", escape(name), escape(why)))
         .collect();
-    format!(
-        "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>tofu-analyzer bench: {tree}</title>\n<style>body{{font-family:sans-serif;margin:2em}}table{{border-collapse:collapse}}td,th{{border:1px solid #ccc;padding:4px 8px;text-align:right}}td:first-child,td:nth-child(2){{text-align:left}}</style></head>\n<body><h1>Re-evaluation of {tree}</h1>\n<p>{modules} modules, {files} files: load {load:.1} ms, first report {first:.1} ms{memory}.</p>\n{chart}\n<table><tr><th>edit</th><th>file</th><th>first ms</th><th>warm median</th><th>warm p90</th><th>warm max</th><th>late median</th><th>late p90</th><th>baseline median</th><th>queries re-run</th></tr>\n{rows}</table>\n{skipped_list}</body></html>\n",
-        tree = escape(&report.tree),
-        modules = report.modules,
-        files = report.files,
-        load = report.load_ms,
-        first = report.first_report_ms,
-        skipped_list = if skipped.is_empty() {
-            String::new()
-        } else {
-            format!("<p>Skipped:</p><ul>{skipped}</ul>")
-        },
+    let tree = escape(&report.tree);
+    page(
+        &format!("tofu-analyzer bench: {tree}"),
+        "td:first-child,td:nth-child(2)",
+        &format!(
+            "<h1>Re-evaluation of {tree}</h1>\n<p>{modules} modules, {files} files: load {load:.1} ms, first report {first:.1} ms{memory}.</p>\n{chart}\n<table><tr><th>edit</th><th>file</th><th>first ms</th><th>warm median</th><th>warm p90</th><th>warm max</th><th>late median</th><th>late p90</th><th>baseline median</th><th>queries re-run</th></tr>\n{rows}</table>\n{skipped_list}",
+            modules = report.modules,
+            files = report.files,
+            load = report.load_ms,
+            first = report.first_report_ms,
+            skipped_list = if skipped.is_empty() {
+                String::new()
+            } else {
+                format!("<p>Skipped:</p><ul>{skipped}</ul>")
+            },
+        ),
     )
+}
+
+/// A whole page around `body`: its title, and the tables' style, with the
+/// columns `left_aligned` (a CSS selector of cells) aligned left.
+fn page(title: &str, left_aligned: &str, body: &str) -> String {
+    format!(
+        "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>{title}</title>\n<style>body{{font-family:sans-serif;margin:2em}}table{{border-collapse:collapse}}td,th{{border:1px solid #ccc;padding:4px 8px;text-align:right}}{left_aligned}{{text-align:left}}</style></head>\n<body>{body}</body></html>\n"
+    )
+}
+
+/// A chart, or why there is none.
+fn chart_or_note(chart: Result<String, String>) -> String {
+    chart.unwrap_or_else(|err| format!("<p>No chart: {}</p>", escape(&err)))
 }
 
 /// The five queries an edit re-ran most, for the queries cell's tooltip.
@@ -172,7 +188,7 @@ pub fn scaling_html(runs: &[BenchReport]) -> String {
             },
         ),
     ]
-    .map(|chart| chart.unwrap_or_else(|err| format!("<p>No chart: {}</p>", escape(&err))));
+    .map(chart_or_note);
     let mut rows = String::new();
     for run in runs {
         for edit in &run.edits {
@@ -187,15 +203,19 @@ pub fn scaling_html(runs: &[BenchReport]) -> String {
             ));
         }
     }
-    format!(
-        "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>tofu-analyzer bench: scaling</title>\n<style>body{{font-family:sans-serif;margin:2em}}table{{border-collapse:collapse}}td,th{{border:1px solid #ccc;padding:4px 8px;text-align:right}}td:nth-child(2){{text-align:left}}</style></head>\n<body><h1>How re-evaluation grows with the tree</h1>\n<p>Generated trees of {sizes} modules.</p>\n{load}\n{edits}\n<table><tr><th>modules</th><th>edit</th><th>warm median ms</th><th>warm p90</th><th>late median</th><th>queries re-run</th></tr>\n{rows}</table>\n</body></html>\n",
-        sizes = runs
-            .iter()
-            .map(|r| r.modules.to_string())
-            .collect::<Vec<_>>()
-            .join(", "),
-        load = charts[0],
-        edits = charts[1],
+    page(
+        "tofu-analyzer bench: scaling",
+        "td:nth-child(2)",
+        &format!(
+            "<h1>How re-evaluation grows with the tree</h1>\n<p>Generated trees of {sizes} modules.</p>\n{load}\n{edits}\n<table><tr><th>modules</th><th>edit</th><th>warm median ms</th><th>warm p90</th><th>late median</th><th>queries re-run</th></tr>\n{rows}</table>\n",
+            sizes = runs
+                .iter()
+                .map(|r| r.modules.to_string())
+                .collect::<Vec<_>>()
+                .join(", "),
+            load = charts[0],
+            edits = charts[1],
+        ),
     )
 }
 

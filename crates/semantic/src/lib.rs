@@ -66,6 +66,7 @@ pub use config::{
 pub use db::Database;
 pub use declarations::module::{module_declaration, module_declaration_index, module_declarations};
 pub use declarations::{DeclKind, Declaration, FileDeclarations, file_declarations};
+pub use dependency_graph::scc::strongly_connected;
 pub use dependency_graph::{
     CallDependencies, ModuleDependencies, Target, configuration_cycles, module_dependencies,
     whole_graph_cycles,

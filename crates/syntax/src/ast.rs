@@ -124,6 +124,12 @@ impl Body {
         children(&self.0)
     }
 
+    /// The first attribute named `name`.
+    pub fn attribute(&self, name: &str) -> Option<Attribute> {
+        self.attributes()
+            .find(|a| a.name().is_some_and(|n| n.text() == name))
+    }
+
     pub fn blocks(&self) -> impl Iterator<Item = Block> + use<> {
         children(&self.0)
     }

@@ -4,9 +4,18 @@ use std::collections::BTreeSet;
 
 use tofu_semantic::{
     Database, DeclKind, Subject, module_declarations, module_graph, module_references,
+    strongly_connected,
 };
 
 use crate::host::Tree;
+
+/// A module's name in the graph: its directory, `.` for the root.
+fn label_of(dir: &str) -> String {
+    match dir {
+        "" => ".".to_owned(),
+        dir => dir.to_owned(),
+    }
+}
 
 /// One cluster per module, a node per declaration, an edge from each
 /// declaration to each declaration it refers to (red where they make a
@@ -14,10 +23,6 @@ use crate::host::Tree;
 /// module call to the module the tree resolves it to (as the checks
 /// resolve it: local sources, and what `tofu init` installed).
 pub(crate) fn graph_dot(db: &Database, tree: &Tree) -> String {
-    let label_of = |dir: &str| match dir {
-        "" => ".".to_owned(),
-        dir => dir.to_owned(),
-    };
     let graph = module_graph(db, tree.workspace);
     let mut out = String::from("digraph {\n  rankdir = \"RL\";\n");
     for (index, module) in tree.dirs.iter().enumerate() {
@@ -85,10 +90,6 @@ pub(crate) fn graph_dot(db: &Database, tree: &Tree) -> String {
 /// module it calls (labelled with the call's name), red where calls make
 /// a cycle. For trees whose whole graph is too large to look at.
 pub(crate) fn module_graph_dot(db: &Database, tree: &Tree) -> String {
-    let label_of = |dir: &str| match dir {
-        "" => ".".to_owned(),
-        dir => dir.to_owned(),
-    };
     let graph = module_graph(db, tree.workspace);
     let mut edges = BTreeSet::new();
     let mut names = BTreeSet::new();
@@ -125,8 +126,8 @@ pub(crate) fn module_graph_dot(db: &Database, tree: &Tree) -> String {
 }
 
 /// The nodes on a cycle of `edges`: those in a strongly connected
-/// component of more than one node, or with an edge to themselves
-/// (Kosaraju's two passes, without recursion).
+/// component of more than one node (the dependency graph's own search),
+/// or with an edge to themselves.
 fn in_cycles(edges: &BTreeSet<(String, String)>) -> BTreeSet<String> {
     let mut names: Vec<&str> = edges
         .iter()
@@ -134,61 +135,19 @@ fn in_cycles(edges: &BTreeSet<(String, String)>) -> BTreeSet<String> {
         .collect();
     names.sort_unstable();
     names.dedup();
-    let index = |name: &str| names.binary_search(&name).expect("a node of the edges");
-    let mut forward = vec![Vec::new(); names.len()];
-    let mut backward = vec![Vec::new(); names.len()];
+    let index = |name: &str| names.binary_search(&name).expect("a node of the edges") as u32;
+    let mut successors = vec![Vec::new(); names.len()];
+    let mut cyclic = BTreeSet::new();
     for (a, b) in edges {
-        forward[index(a)].push(index(b));
-        backward[index(b)].push(index(a));
+        if a == b {
+            cyclic.insert(a.clone());
+        }
+        successors[index(a) as usize].push(index(b));
     }
-    // First pass: finishing order on the forward graph.
-    let mut order = Vec::with_capacity(names.len());
-    let mut seen = vec![false; names.len()];
-    for start in 0..names.len() {
-        if seen[start] {
-            continue;
-        }
-        seen[start] = true;
-        let mut stack = vec![(start, 0usize)];
-        while let Some((node, next)) = stack.pop() {
-            match forward[node].get(next) {
-                Some(&child) => {
-                    stack.push((node, next + 1));
-                    if !seen[child] {
-                        seen[child] = true;
-                        stack.push((child, 0));
-                    }
-                }
-                None => order.push(node),
-            }
-        }
+    for ring in strongly_connected(&successors) {
+        cyclic.extend(ring.into_iter().map(|v| names[v as usize].to_owned()));
     }
-    // Second pass: components on the backward graph.
-    let mut component = vec![usize::MAX; names.len()];
-    let mut sizes = Vec::new();
-    for &start in order.iter().rev() {
-        if component[start] != usize::MAX {
-            continue;
-        }
-        let id = sizes.len();
-        let mut size = 0;
-        let mut stack = vec![start];
-        component[start] = id;
-        while let Some(node) = stack.pop() {
-            size += 1;
-            for &parent in &backward[node] {
-                if component[parent] == usize::MAX {
-                    component[parent] = id;
-                    stack.push(parent);
-                }
-            }
-        }
-        sizes.push(size);
-    }
-    (0..names.len())
-        .filter(|&n| sizes[component[n]] > 1 || forward[n].contains(&n))
-        .map(|n| names[n].to_owned())
-        .collect()
+    cyclic
 }
 
 #[cfg(test)]

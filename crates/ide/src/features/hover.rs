@@ -8,9 +8,10 @@ use std::{fmt::Write, path::Path};
 
 use tofu_eval::{FunctionContext, FunctionTable, NoFileSystem, functions::TableKind};
 use tofu_semantic::{
-    BlockType, Constness, Database, DeclKind, Declaration, DynamicReason, InstanceAddr, ItemBody,
-    ModuleDir, declaration_type, evaluation_instances, file_model, instance_module, local_value,
-    module_declaration, module_declarations, module_variables, output_value, variable_value,
+    BlockType, Constness, Database, DeclKind, Declaration, DynamicReason, Evaluated, Evaluation,
+    InstanceAddr, ItemBody, ModuleDir, declaration_type, evaluation_instances, file_model,
+    instance_module, local_value, module_declaration, module_declarations, module_variables,
+    output_value, variable_value,
 };
 use tofu_syntax::{
     SyntaxKind, TextRange, TextSize,
@@ -180,10 +181,7 @@ fn string_argument(db: &Database, decl: &Declaration, name: &str) -> Option<Stri
     let block = node_at(&root, full.start())?
         .ancestors()
         .find_map(ast::Block::cast)?;
-    let attribute = block
-        .body()?
-        .attributes()
-        .find(|a| a.name().is_some_and(|n| n.text() == name))?;
+    let attribute = block.body()?.attribute(name)?;
     match attribute.expr()? {
         ast::Expr::Template(template) => template.as_string_literal(),
         ast::Expr::Heredoc(heredoc) => Some(
@@ -309,21 +307,16 @@ const MOST_VALUE_CHARS: usize = 300;
 /// line per instance. Sensitive values are not shown.
 fn known_values(db: &Database, tree: &Tree, module: ModuleDir, kind: &DeclKind) -> Vec<String> {
     let ev = tree.evaluations.values;
-    let evaluate = |addr: &InstanceAddr| -> Option<tofu_types::Value> {
-        let evaluated = match kind {
-            DeclKind::Variable(name) => variable_value(db, ev, addr.clone(), name.clone()),
-            DeclKind::Local(name) => local_value(db, ev, addr.clone(), name.clone()),
-            DeclKind::Output(name) => output_value(db, ev, addr.clone(), name.clone()),
-            _ => return None,
-        };
-        Some(evaluated.value.clone())
+    // The query that evaluates the declaration in an instance.
+    type ValueQuery =
+        for<'db> fn(&'db dyn salsa::Database, Evaluation, InstanceAddr, String) -> &'db Evaluated;
+    let (query, name): (ValueQuery, &String) = match kind {
+        DeclKind::Variable(name) => (variable_value, name),
+        DeclKind::Local(name) => (local_value, name),
+        DeclKind::Output(name) => (output_value, name),
+        _ => return Vec::new(),
     };
-    if !matches!(
-        kind,
-        DeclKind::Variable(_) | DeclKind::Local(_) | DeclKind::Output(_)
-    ) {
-        return Vec::new();
-    }
+    let evaluate = |addr: &InstanceAddr| query(db, ev, addr.clone(), name.clone()).value.clone();
     let instances: Vec<InstanceAddr> = evaluation_instances(db, ev)
         .iter()
         .filter(|addr| instance_module(db, ev, (*addr).clone()) == Some(module))
@@ -331,9 +324,7 @@ fn known_values(db: &Database, tree: &Tree, module: ModuleDir, kind: &DeclKind) 
         .collect();
     let mut known: Vec<(String, String)> = Vec::new();
     for addr in &instances {
-        let Some(value) = evaluate(addr) else {
-            continue;
-        };
+        let value = evaluate(addr);
         if !value.is_wholly_known() {
             continue;
         }

@@ -536,10 +536,7 @@ fn call_argument(db: &Database, call: &Declaration, name: &str) -> Option<FileRa
     let root = native_root(db, call.file)?;
     let node = node_at(&root, call.range(db).start())?;
     let block = node.ancestors().find_map(ast::Block::cast)?;
-    let attribute = block
-        .body()?
-        .attributes()
-        .find(|a| a.name().is_some_and(|n| n.text() == name))?;
+    let attribute = block.body()?.attribute(name)?;
     Some(FileRange {
         path: call.file.path(db).clone(),
         range: attribute.name()?.text_range(),

@@ -76,16 +76,7 @@ pub(crate) fn decode(d: &mut Decoder<'_>, block: &AnyBlock) {
         decode_version_constraint(d, attribute);
     }
 
-    if alias.is_empty()
-        && let Some(attribute) = content.attribute("for_each")
-        && let Some(expr) = &attribute.expr
-    {
-        d.error(
-            Code::AliasRequiredWhenUsingForEach,
-            "The for_each argument is allowed only for provider configurations with an alias.",
-            expr.range(),
-        );
-    }
+    require_alias_for_for_each(d, &alias, &content);
 
     for reserved in ["count", "depends_on", "source"] {
         if let Some(attribute) = content.attribute(reserved) {
@@ -142,6 +133,21 @@ fn written_alias(attribute: &AnyAttribute) -> Option<String> {
             .as_scalar()
             .and_then(|s| s.as_str())
             .map(|s| s.into_owned()),
+    }
+}
+
+/// A `for_each` is allowed only with an `alias` (provider configurations
+/// and test files' mock providers alike).
+pub(crate) fn require_alias_for_for_each(d: &mut Decoder<'_>, alias: &str, content: &BodyContent) {
+    if alias.is_empty()
+        && let Some(attribute) = content.attribute("for_each")
+        && let Some(expr) = &attribute.expr
+    {
+        d.error(
+            Code::AliasRequiredWhenUsingForEach,
+            "The for_each argument is allowed only for provider configurations with an alias.",
+            expr.range(),
+        );
     }
 }
 

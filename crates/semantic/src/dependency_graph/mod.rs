@@ -11,7 +11,7 @@
 //! them).
 
 mod edges;
-pub(crate) mod scc;
+pub mod scc;
 mod summary;
 
 use std::collections::{BTreeSet, HashMap};

@@ -4,7 +4,7 @@
 /// The components of more than one vertex of the graph whose vertex `v`
 /// has the successors `successors[v]`: each sorted, in order of their
 /// first vertex. Iterative, so that long chains cannot exhaust the stack.
-pub(crate) fn strongly_connected(successors: &[Vec<u32>]) -> Vec<Vec<u32>> {
+pub fn strongly_connected(successors: &[Vec<u32>]) -> Vec<Vec<u32>> {
     let n = successors.len();
     let mut search = Search {
         successors,

@@ -162,18 +162,21 @@ impl Walk<'_> {
                         .blocks()
                         .filter(|b| generated_block_type(b).as_deref() == Some(&generated_type))
                         .count();
-                    let nested = schema.and_then(|s| s.block_types.get(&generated_type));
-                    let step = nested.and_then(|nested| match nested.nesting {
-                        NestingMode::Single | NestingMode::Group => Some(Step::None),
-                        NestingMode::List if sources == 1 => Some(Step::Index),
-                        NestingMode::Set => Some(Step::Set),
-                        NestingMode::List | NestingMode::Map => None,
-                    });
-                    let generated = step.map(|step| Generated {
-                        schema: &nested.expect("a step comes from the schema").block,
-                        path: format!("{path}.{generated_type}"),
-                        step,
-                    });
+                    let generated = schema
+                        .and_then(|s| s.block_types.get(&generated_type))
+                        .and_then(|nested| {
+                            let step = match nested.nesting {
+                                NestingMode::Single | NestingMode::Group => Step::None,
+                                NestingMode::List if sources == 1 => Step::Index,
+                                NestingMode::Set => Step::Set,
+                                NestingMode::List | NestingMode::Map => return None,
+                            };
+                            Some(Generated {
+                                schema: &nested.block,
+                                path: format!("{path}.{generated_type}"),
+                                step,
+                            })
+                        });
                     self.dynamic(&block, &inner, keys, generated.as_ref())
                 }
                 name => {

@@ -181,9 +181,10 @@ pub fn resource_value(
                     addr: &addr,
                     keys: &keys,
                 },
-                nested
+                &nested
                     .iter()
-                    .map(|(file, body, types)| (*file, body, Some(types))),
+                    .map(|(file, body, types)| (*file, body, Some(types)))
+                    .collect::<Vec<_>>(),
                 schema,
             );
             return with_deprecation_marks(
@@ -304,17 +305,13 @@ struct PlannedBlocks<'a> {
 /// exact, is left out (unknown).
 fn planned_nested_blocks<'b>(
     at: &PlannedBlocks<'_>,
-    bodies: impl Iterator<
-        Item = (
-            crate::input::SourceFile,
-            &'b ast::Body,
-            Option<&'b HashSet<String>>,
-        ),
-    >,
+    bodies: &[(
+        crate::input::SourceFile,
+        &'b ast::Body,
+        Option<&'b HashSet<String>>,
+    )],
     schema: &tofu_provider_schema::Block,
 ) -> BTreeMap<String, Value> {
-    use tofu_provider_schema::NestingMode;
-    let bodies: Vec<_> = bodies.collect();
     let mut out = BTreeMap::new();
     for (name, nested) in &schema.block_types {
         if schema.attributes.contains_key(name) || nested_block_type(nested).has_dynamic_types() {
@@ -324,19 +321,17 @@ fn planned_nested_blocks<'b>(
             .iter()
             .find(|(_, _, types)| types.is_none_or(|types| types.contains(name)));
         let mut values: Vec<(Option<String>, Value)> = Vec::new();
-        let mut generated = false;
+        let mut unknown = false;
         if let Some((file, body, _)) = owner {
             for block in body.blocks() {
-                match generated_block_type(&block).as_deref() {
-                    Some(ty) if ty == name => {}
-                    _ => continue,
+                if generated_block_type(&block).as_deref() != Some(name.as_str()) {
+                    continue;
                 }
-                if block.block_type().is_some_and(|t| t.text() == "dynamic") {
-                    generated = true;
-                    break;
-                }
-                let Some(inner) = block.body() else {
-                    generated = true;
+                // Blocks a `dynamic` block generates, or a block without
+                // a body, leave the type unknown.
+                let is_dynamic = block.block_type().is_some_and(|t| t.text() == "dynamic");
+                let Some(inner) = block.body().filter(|_| !is_dynamic) else {
+                    unknown = true;
                     break;
                 };
                 let label = block.labels().next().map(|l| l.value());
@@ -346,40 +341,43 @@ fn planned_nested_blocks<'b>(
         // A block type the configuration leaves out may be one the
         // provider computes (SDKv2's optional and computed blocks, which
         // the schema does not tell apart): unknown.
-        if generated || values.is_empty() {
+        if unknown || values.is_empty() {
             continue;
         }
-        let value = match nested.nesting {
-            NestingMode::Single | NestingMode::Group => {
-                let Some((_, value)) = values.pop() else {
-                    continue;
-                };
-                value
-            }
-            NestingMode::List | NestingMode::Set | NestingMode::Map => {
-                let elements: Vec<Value> = values.iter().map(|(_, v)| v.clone()).collect();
-                if !Value::can_list(&elements) {
-                    continue;
-                }
-                match nested.nesting {
-                    NestingMode::List => Value::list(elements),
-                    NestingMode::Set => Value::set(elements),
-                    _ => {
-                        let Some(entries) = values
-                            .into_iter()
-                            .map(|(label, value)| Some((label?, value)))
-                            .collect::<Option<Vec<_>>>()
-                        else {
-                            continue;
-                        };
-                        Value::map(entries)
-                    }
-                }
-            }
+        let Some(value) = collected_blocks(nested.nesting, values) else {
+            continue;
         };
         out.insert(name.clone(), value);
     }
     out
+}
+
+/// The value of a nested block type of mode `nesting` from its blocks'
+/// values (with their labels): the one block, or a list, set or map of
+/// them; `None` where they do not make one (element types that differ, a
+/// map block without a label).
+fn collected_blocks(
+    nesting: tofu_provider_schema::NestingMode,
+    mut values: Vec<(Option<String>, Value)>,
+) -> Option<Value> {
+    use tofu_provider_schema::NestingMode;
+    if let NestingMode::Single | NestingMode::Group = nesting {
+        return values.pop().map(|(_, value)| value);
+    }
+    let elements: Vec<Value> = values.iter().map(|(_, v)| v.clone()).collect();
+    if !Value::can_list(&elements) {
+        return None;
+    }
+    Some(match nesting {
+        NestingMode::List => Value::list(elements),
+        NestingMode::Set => Value::set(elements),
+        _ => Value::map(
+            values
+                .into_iter()
+                .map(|(label, value)| Some((label?, value)))
+                .collect::<Option<Vec<_>>>()?,
+        ),
+    })
 }
 
 /// One static nested block's planned value: its arguments evaluated (what
@@ -410,7 +408,7 @@ fn planned_block(
         );
         configured.insert(name.as_str(), value);
     }
-    let blocks = planned_nested_blocks(at, std::iter::once((file, body, None)), schema);
+    let blocks = planned_nested_blocks(at, &[(file, body, None)], schema);
     planned_value(schema, configured, blocks)
 }
 

@@ -55,9 +55,7 @@ pub(crate) fn block_argument(
 ) -> Option<AnyExpr> {
     let body = block_body(db, file, def_range)?;
     if let Some(native) = body.as_native() {
-        let attribute = native
-            .attributes()
-            .find(|a| a.name().is_some_and(|n| n.text() == name))?;
+        let attribute = native.attribute(name)?;
         return attribute.expr().map(AnyExpr::Native);
     }
     let source = SourceText::new(crate::input::contents(db, file), file.path(db));

@@ -67,8 +67,8 @@ pub(super) fn lint(
                     continue;
                 }
                 if let Some(variable) = variables.iter().find(|v| v.name == name) {
-                    argument_equals_default(variable, call, &file, &expr, out);
                     let value = constant_argument(variable, &expr);
+                    argument_equals_default(variable, value.as_ref(), call, &file, &expr, out);
                     let entry = constant.entry(name.clone()).or_insert((value.clone(), 0));
                     if entry.0 != value {
                         entry.0 = None;
@@ -152,22 +152,21 @@ fn constant_argument(
     convert(&value, &variable.constraint.ty).ok()
 }
 
-/// An argument whose constant value, converted to the variable's type,
-/// is the variable's default: the same as leaving it out.
+/// An argument whose constant value (`value`, converted to the
+/// variable's type) is the variable's default: the same as leaving it
+/// out.
 fn argument_equals_default(
     variable: &crate::config::model::VariableDecl,
+    value: Option<&tofu_types::Value>,
     call: &str,
     file: &crate::input::SourceFile,
     expr: &tofu_syntax::body::AnyExpr,
     out: &mut Vec<Diagnostic>,
 ) {
-    let Some(default) = &variable.default else {
+    let (Some(default), Some(value)) = (&variable.default, value) else {
         return;
     };
-    let Some(value) = constant_argument(variable, expr) else {
-        return;
-    };
-    if value == *default {
+    if value == default {
         out.push(warning(
             Code::ArgumentEqualsDefault,
             format!(

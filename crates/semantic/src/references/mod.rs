@@ -514,9 +514,7 @@ fn bound_by_dynamic_block(node: &SyntaxNode, root: &str) -> bool {
             let label = b.labels().next().map(|l| l.value());
             let iterator = b
                 .body()
-                .into_iter()
-                .flat_map(|body| body.attributes().collect::<Vec<_>>())
-                .find(|a| a.name().is_some_and(|n| n.text() == "iterator"))
+                .and_then(|body| body.attribute("iterator"))
                 .and_then(|a| a.expr())
                 .and_then(|e| match e {
                     Expr::Variable(v) => v.name().map(|n| n.text().to_owned()),

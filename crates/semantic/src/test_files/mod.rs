@@ -34,6 +34,7 @@ use crate::config::Decoder;
 use crate::config::common::{BAD_IDENTIFIER_DETAIL, ShimmedTraversal, is_valid_identifier};
 use crate::config::module_call::{decode_passed_providers, source_error};
 use crate::config::named_values::decode_check_rule;
+use crate::config::provider::require_alias_for_for_each;
 use crate::config::provider_ref::check_provider_name_normalized;
 use crate::config::terraform::{decode_version_constraint, expr_as_keyword};
 use crate::diagnostics::Diagnostic;
@@ -524,16 +525,7 @@ fn decode_mock_provider(d: &mut Decoder<'_>, block: &AnyBlock) -> Option<String>
             );
         }
     }
-    if alias.is_empty()
-        && let Some(attribute) = content.attribute("for_each")
-        && let Some(expr) = &attribute.expr
-    {
-        d.error(
-            Code::AliasRequiredWhenUsingForEach,
-            "The for_each argument is allowed only for provider configurations with an alias.",
-            expr.range(),
-        );
-    }
+    require_alias_for_for_each(d, &alias, &content);
 
     // `validateMockResources` and `validateOverrideResources`, over the
     // nested blocks that decoded without errors.
