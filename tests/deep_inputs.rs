@@ -1,7 +1,7 @@
 //! Hostile configurations, written at test time: nested or chained far
 //! deeper than any real one, huge, or not text at all. Each must finish
-//! within 20 seconds with a clear result, never a crash, in both `check`
-//! and `check --plan`.
+//! within 20 seconds and 2 GiB with a clear result, never a crash, in both
+//! `check` and `check --plan`.
 
 use std::{
     fs,
@@ -12,6 +12,8 @@ use std::{
 
 const BIN: &str = env!("CARGO_BIN_EXE_tofu-analyzer");
 const DEADLINE: Duration = Duration::from_secs(20);
+/// The most resident memory a check may reach, in KiB.
+const MEMORY_LIMIT_KIB: u64 = 2 << 20;
 const LOCALS: usize = 5_000;
 const NESTING: usize = 100_000;
 
@@ -42,10 +44,17 @@ fn check(dir: &Path, extra: &[&str]) -> (i32, String) {
         .stderr(err)
         .spawn()
         .expect("start the analyzer");
+    let mut peak_kib = 0;
     let status = loop {
         if let Some(status) = child.try_wait().expect("wait for the analyzer") {
             break status;
         }
+        peak_kib = peak_kib.max(resident_high_water_mark_kib(child.id()));
+        assert!(
+            peak_kib <= MEMORY_LIMIT_KIB,
+            "{} {extra:?} used {peak_kib} KiB",
+            dir.display()
+        );
         if started.elapsed() > DEADLINE {
             let _ = child.kill();
             let _ = child.wait();
@@ -62,6 +71,18 @@ fn check(dir: &Path, extra: &[&str]) -> (i32, String) {
         )
     });
     (code, output)
+}
+
+/// The peak resident memory of a running process (`VmHWM`), 0 where
+/// `/proc` does not tell. Sampled while the process runs, so it may miss
+/// the last moments; the limit is far from what any case needs.
+fn resident_high_water_mark_kib(pid: u32) -> u64 {
+    let status = fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    status
+        .lines()
+        .find_map(|line| line.strip_prefix("VmHWM:"))
+        .and_then(|rest| rest.trim().trim_end_matches("kB").trim().parse().ok())
+        .unwrap_or(0)
 }
 
 /// Both modes end with exit status 1 and report `summary`.

@@ -91,6 +91,20 @@ pub enum FunctionError {
     Call(String),
 }
 
+/// The error for a collection over [`MAX_COLLECTION_LENGTH`] elements,
+/// checked before the collection is built.
+///
+/// [`MAX_COLLECTION_LENGTH`]: crate::limits::MAX_COLLECTION_LENGTH
+pub(crate) fn check_element_count(count: usize) -> Result<(), FunctionError> {
+    if count > crate::limits::MAX_COLLECTION_LENGTH {
+        return Err(FunctionError::call(format!(
+            "the result would have more than {} elements, which is not supported",
+            crate::limits::MAX_COLLECTION_LENGTH
+        )));
+    }
+    Ok(())
+}
+
 impl FunctionError {
     pub fn arg(index: usize, message: impl Into<String>) -> FunctionError {
         FunctionError::Arg {

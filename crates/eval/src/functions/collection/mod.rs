@@ -17,6 +17,7 @@ mod sets;
 use tofu_types::convert::{IndexKey, PathStep};
 use tofu_types::{ConversionError, Number, Type, Value};
 
+use super::check_element_count;
 use super::{Function, FunctionError};
 
 pub(super) fn functions() -> Vec<Function> {
@@ -36,19 +37,6 @@ pub(super) fn functions() -> Vec<Function> {
     .into_iter()
     .flatten()
     .collect()
-}
-
-/// The most elements a function builds into one collection; cty has no
-/// limit and would exhaust memory instead.
-const MAX_ELEMENTS: usize = 10_000_000;
-
-fn check_element_count(count: usize) -> Result<()> {
-    if count > MAX_ELEMENTS {
-        return Err(FunctionError::call(format!(
-            "the result would have more than {MAX_ELEMENTS} elements"
-        )));
-    }
-    Ok(())
 }
 
 type Result<T> = std::result::Result<T, FunctionError>;

@@ -447,6 +447,6 @@ fn huge_products_are_refused() {
     let got = run("setproduct", &[big.clone(), big]);
     assert_eq!(
         got,
-        call_message("the result would have more than 10000000 elements")
+        call_message("the result would have more than 1048576 elements, which is not supported")
     );
 }

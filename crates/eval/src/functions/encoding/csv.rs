@@ -10,7 +10,7 @@ use super::super::{Function, FunctionError, Param};
 use super::string_arg;
 
 /// Most rows a result may have.
-const MAX_ROWS: usize = 10_000_000;
+const MAX_ROWS: usize = crate::limits::MAX_COLLECTION_LENGTH;
 
 /// Go's `csv.ParseError` kinds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

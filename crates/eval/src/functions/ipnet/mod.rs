@@ -12,7 +12,7 @@ use net::{IpNet, ip_string, parse_cidr, parse_ip, to4};
 
 /// Most subnets `cidrsubnets` computes; beyond any real use, it keeps the
 /// result bounded.
-const MAX_SUBNETS: usize = 10_000_000;
+const MAX_SUBNETS: usize = crate::limits::MAX_COLLECTION_LENGTH;
 
 const STRING: TypeFn = |_, _| Ok(Type::String);
 

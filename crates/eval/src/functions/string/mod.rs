@@ -15,7 +15,9 @@ mod simple;
 
 use tofu_types::Value;
 
+use super::check_element_count;
 use super::{Function, FunctionError};
+use crate::limits::MAX_STRING_BYTES;
 
 pub(super) fn functions() -> Vec<Function> {
     [
@@ -27,23 +29,6 @@ pub(super) fn functions() -> Vec<Function> {
     .into_iter()
     .flatten()
     .collect()
-}
-
-/// The longest string a function builds, in bytes; cty has no limit and
-/// would exhaust memory instead.
-const MAX_STRING_BYTES: usize = 64 << 20;
-
-/// The most elements a function builds into one list.
-const MAX_ELEMENTS: usize = 10_000_000;
-
-fn check_elements(count: usize) -> Result<(), FunctionError> {
-    if count > MAX_ELEMENTS {
-        Err(FunctionError::call(
-            "the result would have more than 10000000 elements, which is not supported",
-        ))
-    } else {
-        Ok(())
-    }
 }
 
 /// The error for a result over [`MAX_STRING_BYTES`].

@@ -3,7 +3,7 @@
 
 use tofu_types::{Number, Type, Value};
 
-use super::{MAX_STRING_BYTES, case, check_elements, check_length, regexp, text, too_long};
+use super::{MAX_STRING_BYTES, case, check_element_count, check_length, regexp, text, too_long};
 use crate::functions::{Function, FunctionError, ImplFn, Param, TypeFn};
 
 pub(super) fn functions() -> Vec<Function> {
@@ -230,7 +230,7 @@ fn split() -> Function {
             } else {
                 s.split(separator).collect()
             };
-            check_elements(parts.len())?;
+            check_element_count(parts.len())?;
             if parts.is_empty() {
                 return Ok(Value::list_empty(Type::String));
             }

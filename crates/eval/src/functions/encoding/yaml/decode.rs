@@ -11,7 +11,7 @@ use super::events::{Cursor, Event, Events, Kind};
 use super::resolve::{MAP_TAG, MERGE_TAG, SEQ_TAG, resolve_scalar};
 
 /// Most values a document may expand to through aliases.
-const MAX_NODES: u64 = 10_000_000;
+const MAX_NODES: u64 = crate::limits::MAX_COLLECTION_LENGTH as u64;
 
 /// A decoded value with the size it stands for once aliases are
 /// expanded, which bounds the work of converting and printing it.

@@ -43,7 +43,7 @@ impl fmt::Display for GlobError {
 
 const MAX_STEPS: u64 = 200_000_000;
 const MAX_FS_OPERATIONS: u64 = 2_000_000;
-const MAX_MATCHES: usize = 10_000_000;
+const MAX_MATCHES: usize = crate::limits::MAX_COLLECTION_LENGTH;
 
 /// Bounds on the work of one glob: symbolic link cycles and nested
 /// alternatives can make it explode.

@@ -5,7 +5,7 @@ mod verbs;
 
 use tofu_types::{Type, Value};
 
-use super::{MAX_STRING_BYTES, check_elements, text, too_long};
+use super::{MAX_STRING_BYTES, check_element_count, text, too_long};
 use crate::functions::{Function, FunctionError, Param};
 
 pub(super) fn functions() -> Vec<Function> {
@@ -102,7 +102,7 @@ fn formatlist(format: &str, args: &[Value], ty: &Type) -> Result<Value, Function
     if iterations == 0 {
         return Ok(Value::list_empty(Type::String));
     }
-    check_elements(iterations)?;
+    check_element_count(iterations)?;
     let mut total = 0usize;
     let mut results = Vec::with_capacity(iterations);
     for iteration in 0..iterations {

@@ -12,7 +12,7 @@ use std::rc::Rc;
 
 use tofu_types::{Type, Value};
 
-use super::{check_elements, text};
+use super::{check_element_count, text};
 use crate::functions::{Function, FunctionError, Param};
 
 pub(super) use replace::replace_all;
@@ -115,7 +115,7 @@ pub(super) fn functions() -> Vec<Function> {
                 let s = text(&args[1]);
                 let mut matches = Vec::new();
                 for captures in replace::all_matches(&re.regex, s) {
-                    check_elements(matches.len() + 1)?;
+                    check_element_count(matches.len() + 1)?;
                     matches.push(match_value(&re, &captures, &ty));
                 }
                 if matches.is_empty() {
