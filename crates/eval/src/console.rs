@@ -5,8 +5,8 @@ use std::path::Path;
 
 use tofu_diagnostics::Code;
 use tofu_syntax::SyntaxKind;
-use tofu_syntax::ast::{AstNode, Expr, ExpressionFile};
-use tofu_types::render;
+use tofu_syntax::ast::{AstNode, ExpressionFile};
+use tofu_types::{Mark, render};
 
 use crate::eval::{EvalContext, Scope, evaluate_console};
 use crate::functions::FunctionTable;
@@ -69,27 +69,26 @@ pub fn evaluate_console_line(line: &str, at: &ConsoleScope<'_>) -> ConsoleOutput
         file_name: CONSOLE_FILE_NAME,
         assume_non_empty: false,
     };
-    // `type(x)` at the top prints the type of `x`.
-    let type_argument = type_call_argument(&expr, at.functions);
-    let target = type_argument.as_ref().unwrap_or(&expr);
-    let (value, mut diagnostics, type_used) = evaluate_console(target, &ctx);
+    let (value, mut diagnostics) = evaluate_console(&expr, &ctx);
     sort_for_display(&mut diagnostics);
     if diagnostics.iter().any(Diagnostic::is_error) {
         return ConsoleOutput::Failed(diagnostics);
     }
-    if type_used {
-        let mut diagnostics = diagnostics;
-        diagnostics.push(Diagnostic::error(
-            Code::InvalidUseOfTypeFunction,
-            "The console-only \"type\" function cannot be used as part of an expression.",
-        ));
-        return ConsoleOutput::Failed(diagnostics);
+    // A value made by `type()` prints as the type it holds when it is the
+    // whole result; anything else that holds one is an error.
+    if value.has_mark_deep(Mark::TypeFunction) {
+        return match value.as_type() {
+            Some(ty) => ConsoleOutput::Text(ty.console_string(), diagnostics),
+            None => {
+                diagnostics.push(Diagnostic::error(
+                    Code::InvalidUseOfTypeFunction,
+                    "The console-only \"type\" function cannot be used as part of an expression.",
+                ));
+                ConsoleOutput::Failed(diagnostics)
+            }
+        };
     }
-    let text = match type_argument {
-        Some(_) => value.ty().console_string(),
-        None => render(&value),
-    };
-    ConsoleOutput::Text(text, diagnostics)
+    ConsoleOutput::Text(render(&value), diagnostics)
 }
 
 /// The order OpenTofu's views show diagnostics in (`tfdiags` `Sort`):
@@ -103,20 +102,6 @@ fn sort_for_display(diagnostics: &mut [Diagnostic]) {
             d.range().map(|r| (r.start(), r.end())),
         )
     });
-}
-
-/// The argument of a top-level `type(x)` call.
-fn type_call_argument(expr: &Expr, functions: &FunctionTable) -> Option<Expr> {
-    let Expr::FunctionCall(call) = expr else {
-        return None;
-    };
-    let name = call.name()?;
-    if functions.get(&name).is_none_or(|f| f.name != "type") || call.expands_final_arg() {
-        return None;
-    }
-    let mut args = call.args();
-    let first = args.next()?;
-    args.next().is_none().then_some(first)
 }
 
 const HELP: &str = "

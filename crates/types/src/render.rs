@@ -32,6 +32,7 @@ fn format_value(v: &Value, indent: usize, debug: bool, out: &mut String) {
             .map(|m| match m {
                 Mark::Sensitive => "sensitive",
                 Mark::Ephemeral => "ephemeral",
+                Mark::TypeFunction => "type_function",
             })
             .collect();
         if !marks.is_empty() {
@@ -79,6 +80,9 @@ fn format_value(v: &Value, indent: usize, debug: bool, out: &mut String) {
         Type::Map(_) => wrapped("tomap", v, indent, debug, out, format_mapping),
         // Only unknowns and nulls have the dynamic type.
         Type::Dynamic => out.push_str("null"),
+        Type::TypeCapsule => {
+            out.push_str(&v.as_type().map(Type::console_string).unwrap_or_default())
+        }
     }
 }
 
@@ -100,7 +104,9 @@ fn format_null(ty: &Type) -> String {
         Type::List(e) => format!("tolist(null) /* of {} */", e.friendly_name()),
         Type::Set(e) => format!("toset(null) /* of {} */", e.friendly_name()),
         Type::Map(e) => format!("tomap(null) /* of {} */", e.friendly_name()),
-        Type::Object(_) | Type::Tuple(_) => format!("null /* {} */", ty.friendly_name()),
+        Type::Object(_) | Type::Tuple(_) | Type::TypeCapsule => {
+            format!("null /* {} */", ty.friendly_name())
+        }
     }
 }
 

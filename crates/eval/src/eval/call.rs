@@ -6,7 +6,7 @@ use tofu_diagnostics::Code;
 use tofu_syntax::ast::{AstNode, Expr, FunctionCall};
 use tofu_syntax::{LineIndex, SyntaxKind, TextRange};
 use tofu_types::convert::convert;
-use tofu_types::{Type, Value};
+use tofu_types::{Mark, Type, Value};
 
 use super::range::token_range;
 use super::{Evaluator, node_range};
@@ -110,13 +110,7 @@ impl Evaluator<'_, '_> {
         match f.name {
             "try" => return self.call_try(&name, &args, start, range),
             "can" => return self.call_can(&args),
-            "type" => {
-                self.type_function_used = true;
-                if let Some(Arg::Expr(arg)) = args.first() {
-                    self.eval(arg);
-                }
-                return Value::dynamic();
-            }
+            "type" => return self.call_type(&args),
             _ => {}
         }
 
@@ -486,6 +480,23 @@ impl Evaluator<'_, '_> {
             .with_context(range),
         );
         Value::dynamic()
+    }
+
+    /// OpenTofu's console-only `TypeFunc`: the argument's type in a
+    /// capsule marked `TypeType`, with the argument's own marks (cty moves
+    /// them to the result of a parameter that does not allow marks).
+    fn call_type(&mut self, args: &[Arg]) -> Value {
+        let Some(Arg::Expr(arg)) = args.first() else {
+            return Value::dynamic();
+        };
+        let before = self.diagnostics.len();
+        let value = self.eval(arg);
+        if self.diagnostics[before..].iter().any(Diagnostic::is_error) {
+            return Value::dynamic();
+        }
+        Value::type_value(value.ty().clone())
+            .with_marks(value.marks())
+            .mark(Mark::TypeFunction)
     }
 
     fn call_can(&mut self, args: &[Arg]) -> Value {

@@ -157,16 +157,12 @@ pub(crate) fn evaluate_template(
     })
 }
 
-/// As [`evaluate`], also telling whether the console-only `type` function
-/// was called, whose result only the console itself can print.
-pub(crate) fn evaluate_console(
-    expr: &Expr,
-    ctx: &EvalContext<'_>,
-) -> (Value, Vec<Diagnostic>, bool) {
+/// As [`evaluate`], with the console-only `type` function available.
+pub(crate) fn evaluate_console(expr: &Expr, ctx: &EvalContext<'_>) -> (Value, Vec<Diagnostic>) {
     budgeted(|| {
         let mut evaluator = Evaluator::new(ctx);
         let value = evaluator.eval(expr);
-        (value, evaluator.diagnostics, evaluator.type_function_used)
+        (value, evaluator.diagnostics)
     })
 }
 
@@ -178,9 +174,6 @@ pub(crate) struct Evaluator<'c, 'a> {
     splat_items: Vec<Value>,
     depth: usize,
     pub(crate) diagnostics: Vec<Diagnostic>,
-    /// Whether the console-only `type` function was called somewhere
-    /// below the top of the expression, where its result cannot be used.
-    pub(crate) type_function_used: bool,
 }
 
 impl<'c, 'a> Evaluator<'c, 'a> {
@@ -191,7 +184,6 @@ impl<'c, 'a> Evaluator<'c, 'a> {
             splat_items: Vec::new(),
             depth: 0,
             diagnostics: Vec::new(),
-            type_function_used: false,
         }
     }
 

@@ -195,6 +195,6 @@ fn compact_value(value: &Value) -> String {
             }
             n => format!("object with {n} attributes"),
         },
-        Type::Dynamic => ty.friendly_name(),
+        Type::Dynamic | Type::TypeCapsule => ty.friendly_name(),
     }
 }

@@ -15,7 +15,7 @@ pub(super) fn dynamic_replace(from: &Type, out: &Type) -> Type {
     }
     match out {
         Type::Dynamic => from.clone(),
-        Type::String | Type::Number | Type::Bool => out.clone(),
+        Type::String | Type::Number | Type::Bool | Type::TypeCapsule => out.clone(),
         Type::Map(ety) => match from {
             Type::Map(from_ety) => Type::map(dynamic_replace(from_ety, ety)),
             Type::Object(o) => {

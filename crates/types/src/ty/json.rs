@@ -19,6 +19,9 @@ fn write_type(ty: &Type, out: &mut String) {
         Type::Number => out.push_str("\"number\""),
         Type::Bool => out.push_str("\"bool\""),
         Type::Dynamic => out.push_str("\"dynamic\""),
+        // cty's JSON type encoding has no capsule types; nothing with one
+        // reaches a schema or a plan.
+        Type::TypeCapsule => out.push_str("\"type\""),
         Type::List(element) => collection("list", element, out),
         Type::Set(element) => collection("set", element, out),
         Type::Map(element) => collection("map", element, out),

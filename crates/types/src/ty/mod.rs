@@ -34,6 +34,10 @@ pub enum Type {
     /// `cty.DynamicPseudoType`: "any type" in constraints, the type of
     /// values whose type is not known yet.
     Dynamic,
+    /// OpenTofu's `types.TypeType`: the capsule type of the values the
+    /// console's `type()` returns, each holding a type. Nothing converts
+    /// to or from it; its friendly name is "type".
+    TypeCapsule,
 }
 
 /// The attributes of an object type, ordered by name (byte order of the
@@ -185,7 +189,7 @@ impl Type {
     pub fn has_dynamic_types(&self) -> bool {
         match self {
             Type::Dynamic => true,
-            Type::String | Type::Number | Type::Bool => false,
+            Type::String | Type::Number | Type::Bool | Type::TypeCapsule => false,
             Type::List(e) | Type::Set(e) | Type::Map(e) => e.has_dynamic_types(),
             Type::Object(o) => o.attrs.values().any(Type::has_dynamic_types),
             Type::Tuple(e) => e.iter().any(Type::has_dynamic_types),
@@ -196,7 +200,9 @@ impl Type {
     /// object attribute required.
     pub fn without_optional_attributes_deep(&self) -> Type {
         match self {
-            Type::String | Type::Number | Type::Bool | Type::Dynamic => self.clone(),
+            Type::String | Type::Number | Type::Bool | Type::Dynamic | Type::TypeCapsule => {
+                self.clone()
+            }
             Type::List(e) => Type::list(e.without_optional_attributes_deep()),
             Type::Set(e) => Type::set(e.without_optional_attributes_deep()),
             Type::Map(e) => Type::map(e.without_optional_attributes_deep()),
@@ -221,7 +227,7 @@ impl Type {
 
     fn has_optional_attributes_deep(&self) -> bool {
         match self {
-            Type::String | Type::Number | Type::Bool | Type::Dynamic => false,
+            Type::String | Type::Number | Type::Bool | Type::Dynamic | Type::TypeCapsule => false,
             Type::List(e) | Type::Set(e) | Type::Map(e) => e.has_optional_attributes_deep(),
             Type::Object(o) => {
                 !o.optional.is_empty() || o.attrs.values().any(Type::has_optional_attributes_deep)

@@ -37,6 +37,7 @@ impl Type {
             Type::Tuple(_) => "tuple".into(),
             Type::Dynamic if constraint => "any type".into(),
             Type::Dynamic => "dynamic".into(),
+            Type::TypeCapsule => "type".into(),
         }
     }
 
@@ -99,7 +100,7 @@ fn write_console(ty: &Type, out: &mut String, level: usize) {
             }
             out.push(')');
         }
-        Type::String | Type::Number | Type::Bool | Type::Dynamic => {
+        Type::String | Type::Number | Type::Bool | Type::Dynamic | Type::TypeCapsule => {
             out.push_str(&ty.friendly_name())
         }
     }
@@ -122,6 +123,7 @@ fn write_expr(ty: &Type, f: &mut fmt::Formatter<'_>, show_optional: bool) -> fmt
         Type::Number => f.write_str("number"),
         Type::Bool => f.write_str("bool"),
         Type::Dynamic => f.write_str("any"),
+        Type::TypeCapsule => f.write_str("type"),
         Type::List(e) | Type::Set(e) | Type::Map(e) => {
             f.write_str(match ty {
                 Type::List(_) => "list(",

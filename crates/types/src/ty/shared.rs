@@ -82,7 +82,7 @@ fn hash_object(object: &ObjectType, hasher: &mut FxHasher) {
 fn hash_type(ty: &Type, hasher: &mut FxHasher) {
     std::mem::discriminant(ty).hash(hasher);
     match ty {
-        Type::String | Type::Number | Type::Bool | Type::Dynamic => {}
+        Type::String | Type::Number | Type::Bool | Type::Dynamic | Type::TypeCapsule => {}
         Type::List(e) | Type::Set(e) | Type::Map(e) => hash_type(e, hasher),
         Type::Object(o) => Arc::as_ptr(o).hash(hasher),
         Type::Tuple(elements) => {

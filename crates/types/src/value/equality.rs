@@ -41,6 +41,8 @@ impl Value {
             (Data::Bool(a), Data::Bool(b)) => a == b,
             (Data::Number(a), Data::Number(b)) => a == b,
             (Data::String(a), Data::String(b)) => a == b,
+            // cty compares capsules by address.
+            (Data::Type(a), Data::Type(b)) => std::sync::Arc::ptr_eq(a, b),
             (Data::Seq(a), Data::Seq(b)) => {
                 a.len() == b.len() && a.iter().zip(b.iter()).all(|(x, y)| x.raw_equals(y))
             }
@@ -83,6 +85,7 @@ fn equals_unmarked(a: &Value, b: &Value) -> Option<bool> {
         (Data::Bool(x), Data::Bool(y)) => Some(x == y),
         (Data::Number(x), Data::Number(y)) => Some(x == y),
         (Data::String(x), Data::String(y)) => Some(x == y),
+        (Data::Type(x), Data::Type(y)) => Some(std::sync::Arc::ptr_eq(x, y)),
         (Data::Seq(x), Data::Seq(y)) if a.ty().is_set() => sets_equal(x, y),
         (Data::Seq(x), Data::Seq(y)) => {
             if x.len() != y.len() {

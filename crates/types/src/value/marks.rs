@@ -1,6 +1,6 @@
 //! Value marks: annotations that travel with values through operations
-//! without being part of them (OpenTofu's `marks.Sensitive` and
-//! `marks.Ephemeral`).
+//! without being part of them (OpenTofu's `marks.Sensitive`,
+//! `marks.Ephemeral` and `marks.TypeType`).
 
 use std::fmt;
 use std::sync::Arc;
@@ -14,10 +14,13 @@ pub enum Mark {
     Sensitive,
     /// Never persisted; shown as `(ephemeral value)`.
     Ephemeral,
+    /// OpenTofu's `marks.TypeType`: made by the console's `type()`, whose
+    /// result the console prints only as the whole result.
+    TypeFunction,
 }
 
 impl Mark {
-    const ALL: [Mark; 2] = [Mark::Sensitive, Mark::Ephemeral];
+    const ALL: [Mark; 3] = [Mark::Sensitive, Mark::Ephemeral, Mark::TypeFunction];
 
     fn bit(self) -> u8 {
         1 << self as u8

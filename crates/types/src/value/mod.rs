@@ -51,6 +51,8 @@ pub(crate) enum Data {
     Seq(Arc<[Value]>),
     /// Map elements or object attributes, by key.
     Map(Entries),
+    /// The type a [`Type::TypeCapsule`] value holds.
+    Type(Arc<Type>),
 }
 
 /// NFC, as `cty.StringVal` normalises every string and attribute name.
@@ -328,6 +330,20 @@ impl Value {
     pub fn as_bool(&self) -> Option<bool> {
         match self.0.data {
             Data::Bool(b) => Some(b),
+            _ => None,
+        }
+    }
+
+    /// A value of OpenTofu's `types.TypeType` capsule holding `ty`, as the
+    /// console's `type()` function returns.
+    pub fn type_value(ty: Type) -> Value {
+        Value::from_parts(Type::TypeCapsule, Marks::NONE, Data::Type(Arc::new(ty)))
+    }
+
+    /// The type a known [`Type::TypeCapsule`] value holds.
+    pub fn as_type(&self) -> Option<&Type> {
+        match &self.0.data {
+            Data::Type(ty) => Some(ty),
             _ => None,
         }
     }

@@ -10,6 +10,7 @@
 
 use std::cmp::Ordering;
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use super::{Data, Value};
 use crate::Type;
@@ -78,6 +79,8 @@ pub(crate) fn hash_bytes(v: &Value) -> Vec<u8> {
 fn append_hash(v: &Value, out: &mut String) {
     match v.data() {
         Data::Unknown(_) => out.push('?'),
+        // cty hashes a capsule by its address; no two hold the same type.
+        Data::Type(ty) => out.push_str(&format!("<{:p}>", Arc::as_ptr(ty))),
         Data::Null => out.push('~'),
         Data::Number(n) => out.push_str(&n.to_text_g10()),
         Data::Bool(b) => out.push(if *b { 'T' } else { 'F' }),

@@ -25,10 +25,16 @@ pub(super) fn functions() -> Vec<Function> {
 fn length_type(_: &FunctionContext<'_>, args: &[Value]) -> Result<Type> {
     let ty = args.first().map_or(&Type::Dynamic, Value::ty);
     match ty {
-        Type::Bool | Type::Number => Err(FunctionError::call(
+        Type::String
+        | Type::List(_)
+        | Type::Set(_)
+        | Type::Map(_)
+        | Type::Object(_)
+        | Type::Tuple(_)
+        | Type::Dynamic => Ok(Type::Number),
+        Type::Bool | Type::Number | Type::TypeCapsule => Err(FunctionError::call(
             "argument must be a string, a collection type, or a structural type",
         )),
-        _ => Ok(Type::Number),
     }
 }
 

@@ -94,6 +94,12 @@ fn write(out: &mut String, value: &Value) -> Result<(), String> {
             out.push('}');
         }
         Type::Dynamic => return Err("value is not known".to_owned()),
+        // cty marshals a capsule's Go value; a `cty.Type` marshals itself
+        // in cty's JSON type encoding.
+        Type::TypeCapsule => match value.as_type() {
+            Some(ty) => out.push_str(&ty.json_encoding()),
+            None => return Err("value is not known".to_owned()),
+        },
     }
     Ok(())
 }

@@ -260,6 +260,7 @@ impl Emitter {
                 }
             }
             Type::Dynamic => return Err("cannot serialize unknown value as YAML".to_owned()),
+            Type::TypeCapsule => return Err("cannot serialize capsule value as YAML".to_owned()),
         }
         Ok(())
     }
