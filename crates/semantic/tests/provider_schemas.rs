@@ -233,6 +233,8 @@ fn check(name: &str, expected: expect_test::ExpectFile) {
 
 macro_rules! cases {
     ($($name:ident)*) => {
+        /// Every case, for the check that none is left out.
+        const CASE_NAMES: &[&str] = &[$(stringify!($name)),*];
         $(
             #[test]
             fn $name() {
@@ -265,6 +267,7 @@ cases! {
     nesting_modes
     nested_attributes
     deprecated
+    deprecated_nested
     ephemeral
     attributes_as_blocks
     registries
@@ -276,7 +279,24 @@ cases! {
     provider_functions
     provider_functions_without_schema
     write_only
+    write_only_json
     nested_block_values
+}
+
+/// A case directory left out of `cases!` would never run.
+#[test]
+fn every_case_directory_is_a_case() {
+    let mut directories: Vec<String> = std::fs::read_dir(cases_dir())
+        .unwrap()
+        .flatten()
+        .filter(|entry| entry.path().is_dir())
+        .map(|entry| entry.file_name().to_string_lossy().into_owned())
+        .filter(|name| name != "schemas")
+        .collect();
+    directories.sort();
+    let mut cases: Vec<&str> = CASE_NAMES.to_vec();
+    cases.sort();
+    assert_eq!(directories, cases);
 }
 
 /// A workspace given no schemas reports what it reported before schemas

@@ -1,9 +1,10 @@
 //! The nested blocks of a resource, evaluated as OpenTofu evaluates them
 //! once the provider's schema has decoded the body: their arguments like
 //! the resource's own, and `dynamic` blocks expanded as HCL's `dynblock`
-//! expands them. Without a schema every block is taken to be one the
-//! resource has; JSON bodies need a schema to tell blocks from arguments,
-//! so only native bodies have nested blocks here.
+//! expands them. Without a schema every block of a native body is taken to
+//! be one the resource has; JSON bodies need the schema to tell blocks
+//! from arguments (`hcldec` decodes them with it), so a JSON body's nested
+//! blocks are evaluated only with one.
 
 use tofu_diagnostics::{Code, Severity};
 use tofu_syntax::ast::{self, AstNode, Expr};
@@ -27,12 +28,14 @@ const MAX_GENERATED: usize = 1000;
 
 /// The nested blocks of a resource's body to evaluate.
 pub(crate) struct NestedBlocks<'a> {
-    pub body: &'a ast::Body,
+    pub body: &'a AnyBody,
     /// Which types of the top level's blocks to evaluate.
     pub wanted: &'a dyn Fn(&str) -> bool,
-    /// The resource's schema, when the blocks' ephemeral values are
-    /// checked against it (not for an ephemeral resource's).
-    pub ephemeral_check: Option<&'a Block>,
+    /// The resource's schema, which JSON bodies need.
+    pub schema: Option<&'a Block>,
+    /// Whether the blocks' ephemeral values are checked against the
+    /// schema (not for an ephemeral resource's).
+    pub check_ephemeral: bool,
 }
 
 /// What evaluating the nested `blocks` of a resource's body in `file`,
@@ -48,7 +51,8 @@ pub(crate) fn nested_block_diagnostics(
     let NestedBlocks {
         body,
         wanted,
-        ephemeral_check,
+        schema,
+        check_ephemeral,
     } = blocks;
     let mut walk = Walk {
         db,
@@ -58,9 +62,73 @@ pub(crate) fn nested_block_diagnostics(
         generated: 0,
         out: Vec::new(),
         wanted,
+        check_ephemeral,
     };
-    walk.blocks(body, keys, true, ephemeral_check, "");
+    match (body.as_native(), schema) {
+        (Some(native), _) => {
+            walk.blocks(native, keys, true, schema.filter(|_| check_ephemeral), "")
+        }
+        (None, Some(schema)) => walk.json_blocks(body, keys, true, schema, ""),
+        (None, None) => {}
+    }
     walk.out
+}
+
+/// The block types a JSON body of a block with `schema` writes, as
+/// `hcldec` reads them there: each nested block type of the schema, and
+/// `dynamic` blocks (`dynblock`) with the type they generate.
+pub(crate) fn json_block_types(
+    db: &dyn salsa::Database,
+    file: SourceFile,
+    body: &AnyBody,
+    schema: &Block,
+) -> Vec<String> {
+    let source = SourceText::new(crate::input::contents(db, file), file.path(db));
+    let (content, _, _) = body.partial_content(&json_block_schema(schema).body(), &source);
+    content
+        .blocks
+        .iter()
+        .filter_map(|b| match b.type_name.as_str() {
+            "dynamic" => b.labels.first().cloned(),
+            other => Some(other.to_owned()),
+        })
+        .collect()
+}
+
+/// The schema of the nested blocks of a block with `schema`, `dynamic`
+/// blocks included, as `hcldec` and `dynblock` read a body.
+struct JsonBlockSchema<'s> {
+    attributes: Vec<AttributeSchema<'s>>,
+    blocks: Vec<BlockSchema<'s>>,
+}
+
+impl JsonBlockSchema<'_> {
+    fn body(&self) -> BodySchema<'_> {
+        BodySchema::new(&self.attributes, &self.blocks)
+    }
+}
+
+fn json_block_schema(schema: &Block) -> JsonBlockSchema<'_> {
+    let attributes = schema
+        .attributes
+        .keys()
+        .map(|name| AttributeSchema::optional(name))
+        .collect();
+    let mut blocks: Vec<BlockSchema<'_>> = schema
+        .block_types
+        .iter()
+        .filter(|(name, _)| !schema.attributes.contains_key(*name))
+        .map(|(name, nested)| {
+            let labels: &[&str] = if nested.nesting == NestingMode::Map {
+                &["key"]
+            } else {
+                &[]
+            };
+            BlockSchema::new(name, labels)
+        })
+        .collect();
+    blocks.push(BlockSchema::new("dynamic", &["type"]));
+    JsonBlockSchema { attributes, blocks }
 }
 
 /// The type of the blocks `block` stands for: its own, or for a
@@ -104,16 +172,23 @@ struct Walk<'a> {
     /// override file does not replace); a `dynamic` block is of the type
     /// it generates.
     wanted: &'a dyn Fn(&str) -> bool,
+    /// Whether ephemeral values are checked (JSON bodies are walked with
+    /// the schema either way).
+    check_ephemeral: bool,
 }
 
 impl Walk<'_> {
     fn evaluate(&mut self, expr: Expr, keys: &KeyData) -> (Value, bool) {
+        self.evaluate_any(&AnyExpr::Native(expr), keys)
+    }
+
+    fn evaluate_any(&mut self, expr: &AnyExpr, keys: &KeyData) -> (Value, bool) {
         let (value, found) = evaluate_as(
             self.db,
             self.ev,
             self.addr,
             self.file,
-            &AnyExpr::Native(expr),
+            expr,
             keys,
             Reading::BodyArgument,
         );
@@ -223,18 +298,189 @@ impl Walk<'_> {
             else {
                 continue;
             };
-            for found in non_write_only_ephemeral_paths(&name, attribute, &value) {
-                let range = subject(&any, found == format!(".{name}"));
-                self.error(
-                    Code::EphemeralValueUsedInNonEphemeralContext,
-                    format!(
-                        "Attribute \"{path}{found}\" is referencing an ephemeral value but ephemeral values can be referenced only by other ephemeral attributes or by write-only ones."
-                    ),
-                    range,
-                );
-            }
+            self.check_ephemeral(&any, &name, attribute, &value, path);
         }
         self.blocks(body, keys, false, schema, path);
+    }
+
+    /// `validEphemeralReferences` for the argument `name` of a nested
+    /// block at `path`.
+    fn check_ephemeral(
+        &mut self,
+        expr: &AnyExpr,
+        name: &str,
+        attribute: &tofu_provider_schema::Attribute,
+        value: &Value,
+        path: &str,
+    ) {
+        for found in non_write_only_ephemeral_paths(name, attribute, value) {
+            let range = subject(expr, found == format!(".{name}"));
+            self.error(
+                Code::EphemeralValueUsedInNonEphemeralContext,
+                format!(
+                    "Attribute \"{path}{found}\" is referencing an ephemeral value but ephemeral values can be referenced only by other ephemeral attributes or by write-only ones."
+                ),
+                range,
+            );
+        }
+    }
+
+    /// The nested blocks of a JSON body of a block with `schema` at `path`
+    /// (`""` for the resource's own body), and below the top its
+    /// arguments, told apart by the schema as `hcldec` does.
+    fn json_blocks(
+        &mut self,
+        body: &AnyBody,
+        keys: &KeyData,
+        top: bool,
+        schema: &Block,
+        path: &str,
+    ) {
+        let source = SourceText::new(
+            crate::input::contents(self.db, self.file),
+            self.file.path(self.db),
+        );
+        let (content, _, _) = body.partial_content(&json_block_schema(schema).body(), &source);
+        if !top {
+            for attribute in &content.attributes {
+                let (Some(expr), Some(attribute_schema)) =
+                    (&attribute.expr, schema.attributes.get(&attribute.name))
+                else {
+                    continue;
+                };
+                let (value, _) = self.evaluate_any(expr, keys);
+                if self.check_ephemeral {
+                    self.check_ephemeral(expr, &attribute.name, attribute_schema, &value, path);
+                }
+            }
+        }
+        let generated: Vec<&str> = content
+            .blocks
+            .iter()
+            .filter(|b| b.type_name == "dynamic")
+            .filter_map(|b| b.labels.first().map(String::as_str))
+            .collect();
+        let mut seen: std::collections::HashMap<&str, usize> = Default::default();
+        for block in &content.blocks {
+            let type_name = match block.type_name.as_str() {
+                "dynamic" => block.labels.first().map_or("", String::as_str),
+                other => other,
+            };
+            if top && !(self.wanted)(type_name) {
+                continue;
+            }
+            let Some(nested) = schema.block_types.get(type_name) else {
+                continue;
+            };
+            if block.type_name == "dynamic" {
+                let sources = content
+                    .blocks
+                    .iter()
+                    .filter(|b| {
+                        b.type_name == type_name
+                            || (b.type_name == "dynamic"
+                                && b.labels.first().is_some_and(|l| l == type_name))
+                    })
+                    .count();
+                let step = match nested.nesting {
+                    NestingMode::Single | NestingMode::Group => Some(Step::None),
+                    NestingMode::List if sources == 1 => Some(Step::Index),
+                    NestingMode::Set => Some(Step::Set),
+                    NestingMode::List | NestingMode::Map => None,
+                };
+                let generated = Generated {
+                    schema: &nested.block,
+                    path: format!("{path}.{type_name}"),
+                    step: step.unwrap_or(Step::None),
+                };
+                self.json_dynamic(&block.body, keys, type_name, &generated, step.is_some());
+                continue;
+            }
+            let index = seen.entry(type_name).or_default();
+            let step = match nested.nesting {
+                NestingMode::Single | NestingMode::Group => Some(String::new()),
+                NestingMode::List if !generated.contains(&type_name) => Some(format!("[{index}]")),
+                NestingMode::List => None,
+                NestingMode::Set => Some("[...]".to_owned()),
+                NestingMode::Map => block
+                    .labels
+                    .first()
+                    .map(|l| format!("[{}]", tofu_syntax::quote::go_quote(l))),
+            };
+            *index += 1;
+            // Where the place is not known, the values are still evaluated
+            // for what that reports, but not checked.
+            let checking = self.check_ephemeral;
+            self.check_ephemeral = checking && step.is_some();
+            let inner_path = format!("{path}.{type_name}{}", step.unwrap_or_default());
+            self.json_blocks(&block.body, keys, false, &nested.block, &inner_path);
+            self.check_ephemeral = checking;
+        }
+    }
+
+    /// A JSON `dynamic` block (`"dynamic": {"TYPE": {"for_each": ...,
+    /// "iterator": "NAME", "content": {...}}}`): its content once per
+    /// element, as [`Walk::dynamic`] does for a native one. Its errors are
+    /// the schema checks' to report.
+    fn json_dynamic(
+        &mut self,
+        body: &AnyBody,
+        keys: &KeyData,
+        type_name: &str,
+        generated: &Generated<'_>,
+        placed: bool,
+    ) {
+        const ATTRIBUTES: &[AttributeSchema] = &[
+            AttributeSchema::optional("for_each"),
+            AttributeSchema::optional("iterator"),
+            AttributeSchema::optional("labels"),
+        ];
+        const BLOCKS: &[BlockSchema] = &[BlockSchema::new("content", &[])];
+        let source = SourceText::new(
+            crate::input::contents(self.db, self.file),
+            self.file.path(self.db),
+        );
+        let (content, _, _) = body.partial_content(&BodySchema::new(ATTRIBUTES, BLOCKS), &source);
+        let Some(for_each) = content.attribute("for_each").and_then(|a| a.expr.clone()) else {
+            return;
+        };
+        let Some(iterator) = (match content.attribute("iterator").and_then(|a| a.expr.clone()) {
+            None => Some(type_name.to_owned()),
+            Some(AnyExpr::Json(value)) => value
+                .as_scalar()
+                .and_then(|s| s.as_str())
+                .map(|s| s.trim().to_owned())
+                .filter(|s| tofu_types::is_identifier(s)),
+            Some(AnyExpr::Native(_)) => None,
+        }) else {
+            return;
+        };
+        let [content_block] = &*content.blocks else {
+            return;
+        };
+        let (each, failed) = self.evaluate_any(&for_each, keys);
+        if failed || !each.is_known() || each.is_null() || !each.ty().can_iterate_elements() {
+            return;
+        }
+        let (each, marks) = each.unmark();
+        let checking = self.check_ephemeral;
+        self.check_ephemeral = checking && placed;
+        for (index, (key, value)) in each.element_pairs().into_iter().enumerate() {
+            if self.generated >= MAX_GENERATED {
+                break;
+            }
+            self.generated += 1;
+            let element = Value::object([("key", key), ("value", value)]).with_marks(marks);
+            let mut inner = keys.clone();
+            inner.iterators.push((iterator.clone(), element));
+            let path = match generated.step {
+                Step::None => generated.path.clone(),
+                Step::Index => format!("{}[{index}]", generated.path),
+                Step::Set => format!("{}[...]", generated.path),
+            };
+            self.json_blocks(&content_block.body, &inner, false, generated.schema, &path);
+        }
+        self.check_ephemeral = checking;
     }
 
     /// `dynamic "NAME" { for_each, iterator, labels, content }`: the spec

@@ -6,9 +6,12 @@ use std::collections::{BTreeMap, BTreeSet, HashSet};
 
 use tofu_diagnostics::{Code, Severity};
 use tofu_syntax::ast;
+use tofu_syntax::body::{AnyBody, AnyExpr};
 use tofu_types::{Mark, Value};
 
-use super::nested_blocks::{NestedBlocks, generated_block_type, nested_block_diagnostics};
+use super::nested_blocks::{
+    NestedBlocks, generated_block_type, json_block_types, nested_block_diagnostics,
+};
 use super::scope::{Reading, evaluate_as};
 use super::syntax::{block_body, merge_order, merged_arguments};
 use super::{
@@ -84,7 +87,7 @@ pub fn resource_value(
     let mut diagnostics: Vec<Diagnostic> = Vec::new();
     // Ephemeral resources take any value (`validEphemeralReferences`).
     let ephemeral_context = matches!(kind, DeclKind::EphemeralResource { .. });
-    let nested = nested_bodies(db, module, decl);
+    let nested = nested_bodies(db, module, decl, schema);
     // A resource whose whole object the configuration passes on (to an
     // output, a local, a function) may be asked for any attribute its
     // schema has, wherever it goes: each instance is unknown then.
@@ -98,6 +101,14 @@ pub fn resource_value(
             .collect();
         let mut configured: BTreeMap<&str, Value> = BTreeMap::new();
         for (file, name, expr) in &attributes {
+            // In JSON, the schema tells the nested blocks from the
+            // arguments; those are evaluated with the other blocks.
+            if let (AnyExpr::Json(_), Some(schema)) = (expr, schema)
+                && !schema.attributes.contains_key(name.as_str())
+                && (name == "dynamic" || schema.block_types.contains_key(name.as_str()))
+            {
+                continue;
+            }
             let (value, found) =
                 evaluate_as(db, ev, &addr, *file, expr, &keys, Reading::BodyArgument);
             let failed = found.iter().any(|d| d.severity == Severity::Error);
@@ -165,7 +176,8 @@ pub fn resource_value(
                 NestedBlocks {
                     body,
                     wanted: &|ty| types.contains(ty),
-                    ephemeral_check: schema.filter(|_| !ephemeral_context),
+                    schema,
+                    check_ephemeral: schema.is_some() && !ephemeral_context,
                 },
                 &keys,
             ));
@@ -183,7 +195,7 @@ pub fn resource_value(
                 },
                 &nested
                     .iter()
-                    .map(|(file, body, types)| (*file, body, Some(types)))
+                    .filter_map(|(file, body, types)| Some((*file, body.as_native()?, Some(types))))
                     .collect::<Vec<_>>(),
                 schema,
             );
@@ -495,7 +507,7 @@ pub(crate) fn has_nested_block(
     decl: &crate::declarations::Declaration,
     name: &str,
 ) -> bool {
-    nested_bodies(db, module, decl)
+    nested_bodies(db, module, decl, None)
         .iter()
         .any(|(_, _, types)| types.contains(name))
 }
@@ -551,22 +563,27 @@ fn nested_bodies(
     db: &dyn salsa::Database,
     module: crate::input::ModuleDir,
     decl: &crate::declarations::Declaration,
-) -> Vec<(crate::input::SourceFile, ast::Body, HashSet<String>)> {
+    schema: Option<&tofu_provider_schema::Block>,
+) -> Vec<(crate::input::SourceFile, AnyBody, HashSet<String>)> {
     let mut seen: HashSet<String> = HashSet::new();
     let mut out = Vec::new();
     for block in merge_order(db, module, decl).rev() {
         let Some(body) = block_body(db, block.file, block.range(db)) else {
             continue;
         };
-        let Some(body) = body.as_native() else {
-            continue;
+        let types: Vec<String> = match (body.as_native(), schema) {
+            (Some(native), _) => native
+                .blocks()
+                .filter_map(|b| generated_block_type(&b))
+                .collect(),
+            (None, Some(schema)) => json_block_types(db, block.file, &body, schema),
+            (None, None) => continue,
         };
-        let types: HashSet<String> = body
-            .blocks()
-            .filter_map(|b| generated_block_type(&b))
+        let types: HashSet<String> = types
+            .into_iter()
             .filter(|ty| seen.insert(ty.clone()))
             .collect();
-        out.push((block.file, body.clone(), types));
+        out.push((block.file, body, types));
     }
     out.reverse();
     out

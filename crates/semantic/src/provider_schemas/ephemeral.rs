@@ -8,7 +8,8 @@
 use tofu_provider_schema::{Attribute, AttributeType};
 use tofu_syntax::TextRange;
 use tofu_syntax::ast::{self, AstNode};
-use tofu_syntax::body::AnyExpr;
+use tofu_syntax::body::{AnyBody, AnyExpr};
+use tofu_syntax::json::JsonValue;
 use tofu_types::convert::{IndexKey, PathStep, format_path};
 use tofu_types::{Mark, Value};
 
@@ -146,19 +147,25 @@ fn by_path<'a>(attribute: &'a Attribute, steps: &[Step]) -> Option<&'a Attribute
 /// (`attributeDiagnostic.ElaborateFromConfigBody`): at the argument when
 /// the attribute is the argument itself; for an attribute nested in it,
 /// which no body has, where an item missing from the argument's body
-/// would be (the start of its block's body).
+/// would be (the start of its block's body; in JSON, the closing brace of
+/// the object that holds the argument).
 pub(crate) fn subject(expr: &AnyExpr, at_argument: bool) -> TextRange {
     let range = expr.range();
     if at_argument {
         return range;
     }
-    let AnyExpr::Native(native) = expr else {
-        return range;
-    };
-    native
-        .syntax()
-        .ancestors()
-        .find_map(ast::Block::cast)
-        .and_then(|block| block.open_brace())
-        .map_or(range, |brace| TextRange::empty(brace.text_range().start()))
+    match expr {
+        AnyExpr::Native(native) => native
+            .syntax()
+            .ancestors()
+            .find_map(ast::Block::cast)
+            .and_then(|block| block.open_brace())
+            .map_or(range, |brace| TextRange::empty(brace.text_range().start())),
+        AnyExpr::Json(value) => value
+            .syntax()
+            .parent()
+            .and_then(|member| member.parent())
+            .and_then(JsonValue::cast)
+            .map_or(range, |object| AnyBody::json(object).missing_item_range()),
+    }
 }

@@ -10,7 +10,9 @@
 
 use std::collections::BTreeMap;
 
-use tofu_provider_schema::{Attribute, AttributeType, Block, NestedBlock, NestingMode};
+use tofu_provider_schema::{
+    Attribute, AttributeType, Block, NestedAttributes, NestedBlock, NestingMode,
+};
 use tofu_types::{Mark, Marks, Type, Value};
 
 use super::checks::spec_type;
@@ -149,38 +151,209 @@ pub(crate) fn planned_attribute(attribute: &Attribute, configured: Option<Value>
 
 /// `value`, an object of `block`'s type for resource instance `subject`
 /// (`test_thing.x`, `data.test_thing.x[0]`) of module instance `module`,
-/// with its deprecated attributes marked as `Block.ValueMarks` marks
-/// them: reading one gives OpenTofu's deprecation warning where the
-/// reading expression is evaluated.
+/// with what the schema deprecates marked as `Block.ValueMarks` marks it:
+/// a deprecated block (the resource's own or a nested one) as a whole,
+/// deprecated attributes, and within nested attributes and nested blocks
+/// theirs, each element of a collection with its own path. Reading one
+/// gives OpenTofu's deprecation warning where the reading expression is
+/// evaluated.
 pub(crate) fn with_deprecation_marks(
     block: &Block,
     value: Value,
     module: &str,
     subject: &str,
 ) -> Value {
-    if !block.attributes.values().any(|a| a.deprecated) {
+    if !block_contains_deprecated(block) {
         return value;
     }
-    let Some(entries) = value.entries() else {
-        return value;
-    };
-    let attributes: Vec<(String, Value)> = entries
-        .iter()
-        .map(|(name, v)| match block.attributes.get(name) {
-            Some(attribute) if attribute.deprecated => {
-                let cause = tofu_types::DeprecationCause {
-                    module: module.to_owned(),
-                    subject: format!("{subject}.{name}"),
-                    message: attribute.deprecation_message.clone(),
-                    source: None,
-                    remote: false,
+    DeprecationMarker { module }.block(block, value, subject)
+}
+
+/// `Block.ContainsDeprecated`.
+fn block_contains_deprecated(block: &Block) -> bool {
+    block.deprecated
+        || block.attributes.values().any(attribute_contains_deprecated)
+        || block
+            .block_types
+            .values()
+            .any(|nested| block_contains_deprecated(&nested.block))
+}
+
+fn attribute_contains_deprecated(attribute: &Attribute) -> bool {
+    attribute.deprecated || nested_contains_deprecated(attribute)
+}
+
+/// `Object.ContainsDeprecated` of an attribute's nested type.
+fn nested_contains_deprecated(attribute: &Attribute) -> bool {
+    match &attribute.ty {
+        AttributeType::Nested(nested) => nested
+            .attributes
+            .values()
+            .any(attribute_contains_deprecated),
+        AttributeType::Type(_) => false,
+    }
+}
+
+struct DeprecationMarker<'a> {
+    module: &'a str,
+}
+
+impl DeprecationMarker<'_> {
+    fn mark(&self, value: Value, by: &str, message: &str) -> Value {
+        let cause = tofu_types::DeprecationCause {
+            module: self.module.to_owned(),
+            subject: by.to_owned(),
+            message: message.to_owned(),
+            source: None,
+            remote: false,
+        };
+        value.with_marks(Marks::deprecated(cause))
+    }
+
+    /// `Block.ValueMarks` of `value` at `path`.
+    fn block(&self, block: &Block, value: Value, path: &str) -> Value {
+        let value = if block.deprecated {
+            self.mark(value, path, &block.deprecation_message)
+        } else {
+            value
+        };
+        if value.is_null() || !value.ty().is_object() {
+            return value;
+        }
+        let Some(entries) = value.entries() else {
+            return value;
+        };
+        let attributes: Vec<(String, Value)> = entries
+            .iter()
+            .map(|(name, v)| {
+                let at = format!("{path}.{name}");
+                let v = v.clone();
+                let v = match block.attributes.get(name) {
+                    Some(attribute) => {
+                        let v = if attribute.deprecated {
+                            self.mark(v, &at, &attribute.deprecation_message)
+                        } else {
+                            v
+                        };
+                        match &attribute.ty {
+                            AttributeType::Nested(nested)
+                                if nested_contains_deprecated(attribute) =>
+                            {
+                                self.object(nested, v, &at)
+                            }
+                            _ => v,
+                        }
+                    }
+                    None => match block.block_types.get(name) {
+                        // `ValueMarks` passes over unknown and null blocks.
+                        Some(nested)
+                            if block_contains_deprecated(&nested.block)
+                                && v.is_known()
+                                && !v.is_null() =>
+                        {
+                            self.nested_blocks(nested, v, &at)
+                        }
+                        _ => v,
+                    },
                 };
-                let mut marks = v.marks();
-                marks |= Marks::deprecated(cause);
-                (name.clone(), v.with_marks(marks))
+                (name.clone(), v)
+            })
+            .collect();
+        Value::object(attributes).with_marks(value.marks())
+    }
+
+    /// The blocks of one nested block type, by its nesting mode.
+    fn nested_blocks(&self, nested: &NestedBlock, value: Value, path: &str) -> Value {
+        match nested.nesting {
+            NestingMode::Single | NestingMode::Group => self.block(&nested.block, value, path),
+            _ => self.elements(value, path, |element, at| {
+                self.block(&nested.block, element, at)
+            }),
+        }
+    }
+
+    /// `Object.ValueMarks`: the attributes of a nested attribute's objects.
+    fn object(&self, nested: &NestedAttributes, value: Value, path: &str) -> Value {
+        let attributes = |object: Value, at: &str| -> Value {
+            if object.is_null() || !object.ty().is_object() {
+                return object;
             }
-            _ => (name.clone(), v.clone()),
-        })
-        .collect();
-    Value::object(attributes).with_marks(value.marks())
+            let Some(entries) = object.entries() else {
+                return object;
+            };
+            let marked: Vec<(String, Value)> = entries
+                .iter()
+                .map(|(name, v)| {
+                    let v = v.clone();
+                    let v = match nested.attributes.get(name) {
+                        Some(attribute) if attribute.deprecated => {
+                            self.mark(v, &format!("{at}.{name}"), &attribute.deprecation_message)
+                        }
+                        Some(
+                            attribute @ Attribute {
+                                ty: AttributeType::Nested(inner),
+                                ..
+                            },
+                        ) if nested_contains_deprecated(attribute) => {
+                            self.object(inner, v, &format!("{at}.{name}"))
+                        }
+                        _ => v,
+                    };
+                    (name.clone(), v)
+                })
+                .collect();
+            Value::object(marked).with_marks(object.marks())
+        };
+        match nested.nesting {
+            NestingMode::Single | NestingMode::Group => attributes(value, path),
+            _ => self.elements(value, path, attributes),
+        }
+    }
+
+    /// Each element of a known list, set or map, marked by `each` with
+    /// its path (`[0]`, `["key"]`, or `[...]` in a set, as
+    /// `tfdiags.FormatCtyPath` writes an index it cannot show).
+    fn elements(&self, value: Value, path: &str, each: impl Fn(Value, &str) -> Value) -> Value {
+        if value.is_null() || !value.is_known() {
+            return value;
+        }
+        let marks = value.marks();
+        let ty = value.ty().clone();
+        if let Some(entries) = value.entries().filter(|_| ty.is_map()) {
+            let marked: Vec<(String, Value)> = entries
+                .iter()
+                .map(|(key, v)| {
+                    let at = format!("{path}[{}]", tofu_syntax::quote::go_quote(key));
+                    (key.clone(), each(v.clone(), &at))
+                })
+                .collect();
+            return Value::map(marked).with_marks(marks);
+        }
+        let Some(elements) = value.elements() else {
+            return value;
+        };
+        if elements.is_empty() {
+            return value;
+        }
+        let marked: Vec<Value> = elements
+            .iter()
+            .enumerate()
+            .map(|(i, v)| {
+                let at = if ty.is_set() {
+                    format!("{path}[...]")
+                } else {
+                    format!("{path}[{i}]")
+                };
+                each(v.clone(), &at)
+            })
+            .collect();
+        let rebuilt = if ty.is_set() {
+            Value::set(marked)
+        } else if ty.is_list() {
+            Value::list(marked)
+        } else {
+            Value::tuple(marked)
+        };
+        rebuilt.with_marks(marks)
+    }
 }
