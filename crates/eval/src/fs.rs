@@ -168,6 +168,13 @@ impl MemoryFileSystem {
         self.files.insert(path, contents.into());
     }
 
+    /// Removes the file at `path`, giving its contents back; a directory
+    /// goes with its last file.
+    pub fn remove(&mut self, path: impl Into<PathBuf>) -> Option<Vec<u8>> {
+        let path = self.absolute(&path.into());
+        self.files.remove(&path)
+    }
+
     /// `path` made absolute against the current directory, with `.` and
     /// `..` resolved.
     fn absolute(&self, path: &Path) -> PathBuf {
@@ -309,6 +316,18 @@ mod tests {
             fs.read_dir(Path::new("nope")).unwrap_err().kind(),
             io::ErrorKind::NotFound
         );
+    }
+
+    #[test]
+    fn removing_the_last_file_removes_its_directory() {
+        let mut fs = sample();
+        assert_eq!(fs.remove("dir/sub/c.txt").unwrap(), b"C");
+        assert_eq!(fs.remove("dir/sub/c.txt"), None);
+        assert_eq!(
+            fs.kind(Path::new("dir/sub")).unwrap_err().kind(),
+            io::ErrorKind::NotFound
+        );
+        assert_eq!(fs.read_dir(Path::new("dir")).unwrap(), ["b.txt"]);
     }
 
     #[test]

@@ -17,7 +17,7 @@ use std::{
 use rayon::prelude::*;
 use salsa::{Durability, Setter};
 use tofu_diagnostics::Code;
-use tofu_eval::{FileKind, FileSystem};
+use tofu_eval::{FileKind, FileSystem, lexically_normalized};
 use tofu_semantic::{
     CalledDir, Database, EvalMode, Evaluation, ExternalFiles, ModuleDir, ProviderSchemaSet,
     RootInputs, SchemaDocument, SourceFile, VariableSource, Workspace, local_source_dir,
@@ -31,7 +31,7 @@ use crate::{
     called_dirs::{self, CalledDirectory},
     check::{CheckError, CheckOptions, SharedFileSystem},
     diagnostic::Diagnostic,
-    discovery::{self, Module},
+    discovery::{self, MODULES_MANIFEST, Module},
     disk::DiskFileSystem,
     module_files::{self, FileRole},
     policy::Policy,
@@ -60,6 +60,8 @@ impl Change {
 
     /// Sets the text of a configuration or variables file of the tree,
     /// adding it (and its module, if its directory had none) when new.
+    /// A module's `.terraform/modules/modules.json` is taken as this text:
+    /// the modules the manifests list are loaded again.
     pub fn set_file(&mut self, path: impl Into<String>, text: impl Into<String>) {
         self.files.push((path.into(), Some(text.into())));
     }
@@ -72,6 +74,8 @@ impl Change {
     /// Says that a file outside the configuration (a template, a file
     /// `file()` or `fileset()` reads; relative to the root, or absolute)
     /// changed on disk, appeared or went: what read it is evaluated again.
+    /// A module's `.terraform/modules/modules.json` is read again from the
+    /// host's file system, and the modules the manifests list with it.
     pub fn changed_on_disk(&mut self, path: impl Into<PathBuf>) {
         self.outside.push(path.into());
     }
@@ -87,6 +91,12 @@ pub struct AnalysisHost {
     tree: Arc<Tree>,
     /// Where every file is read from, evaluation's included.
     fs: SharedFileSystem,
+    /// The texts of the modules' `modules.json` manifests that changes
+    /// set (`None`: removed), by module directory; the others are read
+    /// from `fs`.
+    manifests: BTreeMap<String, Option<String>>,
+    /// The modules added because a manifest lists them, by directory.
+    installed_dirs: Vec<String>,
 }
 
 /// A file system the loader can share between threads.
@@ -245,6 +255,7 @@ impl AnalysisHost {
             |dir| discovery::read_manifest(fs.as_ref(), root, dir),
             |dir| discovered.modules.iter().any(|m| m.dir == dir),
         );
+        let installed_dirs = found.modules.iter().map(|m| m.dir.clone()).collect();
         discovered.installed = found.installed;
         discovered.modules.extend(found.modules);
         discovered.problems.extend(found.problems);
@@ -362,6 +373,8 @@ impl AnalysisHost {
             db,
             tree: Arc::new(tree),
             fs,
+            manifests: BTreeMap::new(),
+            installed_dirs,
         };
         host.follow_local_calls(dirs, false);
         sync_module_graph(&mut host.db, workspace);
@@ -480,12 +493,31 @@ impl AnalysisHost {
     pub fn apply_change(&mut self, change: Change) {
         let dirs_before = self.tree.dirs.clone();
         let mut edited = Vec::new();
+        let mut manifests_changed = false;
         for (path, text) in change.files {
+            if let Some(dir) = manifest_dir(&path) {
+                self.manifests.insert(dir.to_owned(), text);
+                manifests_changed = true;
+                continue;
+            }
             match text {
                 Some(text) => self.set_file(path.clone(), text),
                 None => self.remove_file(&path),
             }
             edited.extend(self.tree.module_of(&path));
+        }
+        for path in &change.outside {
+            let path = lexically_normalized(&self.tree.base_dir.join(path));
+            let base = lexically_normalized(&self.tree.base_dir);
+            let relative = path.strip_prefix(&base).ok().map(slash_path);
+            if let Some(dir) = relative.as_deref().and_then(manifest_dir) {
+                // Read again from the file system from now on.
+                self.manifests.remove(dir);
+                manifests_changed = true;
+            }
+        }
+        if manifests_changed {
+            self.reinstall_modules();
         }
         edited.dedup();
         if self.tree.dirs == dirs_before {
@@ -643,6 +675,90 @@ impl AnalysisHost {
         let mut names: Vec<String> = module_names(&tree.modules[index]).collect();
         names.push(name);
         self.set_module_names(index, names);
+    }
+
+    /// Reads the manifests of the walked modules again (those a change
+    /// set, as set) and replaces the modules they installed with what
+    /// they list now, as a fresh load would find them.
+    fn reinstall_modules(&mut self) {
+        let fs = self.fs.as_ref();
+        let manifests = &self.manifests;
+        let tree = Arc::make_mut(&mut self.tree);
+        for dir in std::mem::take(&mut self.installed_dirs) {
+            let Some(index) = tree.modules.iter().position(|m| m.dir == dir) else {
+                continue;
+            };
+            let module = Arc::make_mut(&mut tree.modules).remove(index);
+            tree.dirs.remove(index);
+            for file in &module.files {
+                let path = module.file_path(&file.name);
+                tree.read_problems.remove(&path);
+                if let Some(input) = tree.inputs.get(&path) {
+                    input
+                        .set_exists(&mut self.db)
+                        .with_durability(Durability::LOW)
+                        .to(false);
+                }
+            }
+        }
+        let walked: Vec<String> = tree
+            .modules
+            .iter()
+            .map(|m| m.dir.clone())
+            .filter(|dir| is_walked(dir))
+            .collect();
+        let root = tree.root.clone();
+        let found = discovery::installed_modules(
+            fs,
+            &root,
+            &walked,
+            |dir| match manifests.get(dir) {
+                Some(text) => text.clone(),
+                None => discovery::read_manifest(fs, &root, dir),
+            },
+            |dir| tree.modules.iter().any(|m| m.dir == dir),
+        );
+        let dirs = add_modules(
+            &self.db,
+            &found.modules,
+            read_files(fs, &found.modules, None),
+            &mut tree.inputs,
+            &mut tree.read_problems,
+        );
+        // Where discovery puts them: after the walked modules.
+        let at = tree
+            .modules
+            .iter()
+            .position(|m| !is_walked(&m.dir))
+            .unwrap_or(tree.modules.len());
+        self.installed_dirs = found.modules.iter().map(|m| m.dir.clone()).collect();
+        tree.dirs.splice(at..at, dirs);
+        Arc::make_mut(&mut tree.modules).splice(at..at, found.modules);
+        let workspace = tree.workspace;
+        if workspace.installed(&self.db) != &found.installed {
+            workspace
+                .set_installed(&mut self.db)
+                .with_durability(Durability::HIGH)
+                .to(found.installed);
+        }
+        if workspace.modules(&self.db) != &tree.dirs {
+            workspace.set_modules(&mut self.db).to(tree.dirs.clone());
+        }
+        // The manifests' warnings, where discovery puts them: after what
+        // the walk found.
+        let mut problems: Vec<Diagnostic> = tree
+            .problems
+            .iter()
+            .filter(|d| d.code != Code::UnreadableModuleManifest)
+            .cloned()
+            .collect();
+        let at = problems
+            .iter()
+            .position(|d| !matches!(d.code, Code::NonUtf8FileName | Code::FailedToReadDirectory))
+            .unwrap_or(problems.len());
+        problems.splice(at..at, found.problems);
+        tree.problems = rebuilt_problems(&problems, &tree.modules, &tree.root);
+        tree.refresh_files();
     }
 
     /// Gives module `index` the configuration files among `names`, as
@@ -927,4 +1043,49 @@ fn absolute_root(given: bool, fs: &Fs, root: &Path) -> PathBuf {
         return dir.join(root);
     }
     std::path::absolute(root).unwrap_or_else(|_| root.to_path_buf())
+}
+
+/// Whether discovery walks the directory `dir` (relative to the root):
+/// one inside it and not hidden, whose manifest it reads.
+fn is_walked(dir: &str) -> bool {
+    !dir.split('/').any(|part| part.starts_with('.'))
+}
+
+/// The module directory whose `modules.json` manifest `path` (relative to
+/// the root) is, for a directory discovery walks.
+fn manifest_dir(path: &str) -> Option<&str> {
+    let dir = match path.strip_suffix(MODULES_MANIFEST)? {
+        "" => "",
+        dir => dir.strip_suffix('/')?,
+    };
+    is_walked(dir).then_some(dir)
+}
+
+/// A relative path with `/` separators, as the tree names files.
+fn slash_path(path: &Path) -> String {
+    path.components()
+        .map(|part| part.as_os_str().to_string_lossy())
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn manifests_of_walked_modules_only() {
+        assert_eq!(manifest_dir(".terraform/modules/modules.json"), Some(""));
+        assert_eq!(
+            manifest_dir("envs/prod/.terraform/modules/modules.json"),
+            Some("envs/prod")
+        );
+        assert_eq!(manifest_dir("x.terraform/modules/modules.json"), None);
+        assert_eq!(
+            manifest_dir(".terraform/modules/a/.terraform/modules/modules.json"),
+            None
+        );
+        assert_eq!(manifest_dir("modules.json"), None);
+        assert_eq!(slash_path(Path::new("a/b/c")), "a/b/c");
+    }
 }

@@ -1,15 +1,21 @@
 //! The host reads everything through the file system it is given: a tree
-//! held in memory reports exactly what the same tree on disk reports, and
-//! a root that cannot be read fails the same way.
+//! held in memory reports exactly what the same tree on disk reports, a
+//! root that cannot be read fails the same way, and a host that sees
+//! `tofu init` write `.terraform/modules/modules.json` reports what a
+//! fresh load would.
 
 #![allow(clippy::disallowed_methods)] // the trees on disk are written here
 
-use std::{path::Path, sync::Arc};
+use std::{
+    io,
+    path::{Path, PathBuf},
+    sync::{Arc, RwLock},
+};
 
 use tofu_ide::{
     check::{CheckError, CheckOptions, CheckReport, SharedFileSystem},
-    eval::MemoryFileSystem,
-    host::AnalysisHost,
+    eval::{DirEntry, FileKind, FileSystem, MemoryFileSystem},
+    host::{AnalysisHost, Change},
     variable_inputs::{VariableInputs, VariableOption},
 };
 
@@ -214,5 +220,154 @@ fn an_unreadable_root_fails_as_on_disk() {
         let disk = describe(check(&root, &MODES[0], None));
         assert_eq!(memory, disk, "{}", root.display());
         assert_ne!(memory, "loaded");
+    }
+}
+
+/// A memory file system that changes while the host holds it.
+struct Shared(RwLock<MemoryFileSystem>);
+
+impl Shared {
+    fn write(&self, path: &Path, text: &str) {
+        self.0.write().unwrap().insert(path, text);
+    }
+
+    fn remove(&self, path: &Path) {
+        self.0.write().unwrap().remove(path);
+    }
+}
+
+impl FileSystem for Shared {
+    fn read(&self, path: &Path) -> io::Result<Vec<u8>> {
+        self.0.read().unwrap().read(path)
+    }
+
+    fn kind(&self, path: &Path) -> io::Result<FileKind> {
+        self.0.read().unwrap().kind(path)
+    }
+
+    fn read_dir(&self, path: &Path) -> io::Result<Vec<String>> {
+        self.0.read().unwrap().read_dir(path)
+    }
+
+    fn current_dir(&self) -> io::Result<PathBuf> {
+        self.0.read().unwrap().current_dir()
+    }
+
+    fn home_dir(&self) -> Option<PathBuf> {
+        self.0.read().unwrap().home_dir()
+    }
+
+    fn entries(&self, path: &Path) -> io::Result<Vec<DirEntry>> {
+        self.0.read().unwrap().entries(path)
+    }
+
+    fn canonicalize(&self, path: &Path) -> io::Result<PathBuf> {
+        self.0.read().unwrap().canonicalize(path)
+    }
+}
+
+const MANIFEST: &str = ".terraform/modules/modules.json";
+
+const INSTALLED: &str = r#"{"Modules":[
+  {"Key":"","Source":"","Dir":"."},
+  {"Key":"net","Source":"registry.opentofu.org/acme/net/aws","Version":"1.0.0","Dir":".terraform/modules/net"}
+]}"#;
+
+/// What `tofu init` and the user do to a tree, step by step.
+enum Step {
+    /// Files written, then told to the host as changed on disk.
+    OnDisk(&'static [(&'static str, &'static str)]),
+    /// A file written, and its text given to the host.
+    Set(&'static str, &'static str),
+    /// A file removed, and the host told it changed on disk.
+    Removed(&'static str),
+}
+
+/// Whatever `tofu init` does to `.terraform/modules`, the host that is
+/// told reports what a host loaded afresh reports; and each step
+/// changes what it reports.
+#[test]
+fn module_manifest_changes_reload_installed_modules() {
+    let root = PathBuf::from("/work/tree");
+    let memory = memory_tree(
+        &root,
+        &[
+            (
+                "main.tf",
+                "module \"net\" {\n  source  = \"acme/net/aws\"\n  version = \"1.0.0\"\n}\n\noutput \"id\" {\n  value = module.net.id\n}\n",
+            ),
+            ("modules/local/main.tf", "output \"x\" {\n  value = 1\n}\n"),
+        ],
+    );
+    let shared = Arc::new(Shared(RwLock::new(memory)));
+    let fs: SharedFileSystem = shared.clone();
+    let options = CheckOptions {
+        file_system: Some(&fs),
+        ..CheckOptions::default()
+    };
+    let summary = |report: &CheckReport| {
+        let mut dirs: Vec<String> = report.modules.iter().map(|m| m.dir.clone()).collect();
+        dirs.sort();
+        (report.comparable_lines(), dirs, report.loads)
+    };
+    let mut host = AnalysisHost::load(&root, &options).unwrap();
+    let mut before = summary(&host.analysis().report().unwrap());
+
+    let steps: &[(&str, Step)] = &[
+        (
+            "tofu init",
+            Step::OnDisk(&[
+                (
+                    ".terraform/modules/net/main.tf",
+                    "output \"id\" {\n  value = local.missing\n}\n",
+                ),
+                (MANIFEST, INSTALLED),
+            ]),
+        ),
+        (
+            "a broken manifest",
+            Step::OnDisk(&[(MANIFEST, "{ not json")]),
+        ),
+        (
+            "the manifest as an editor has it",
+            Step::Set(MANIFEST, INSTALLED),
+        ),
+        (
+            "the installed module fixed",
+            Step::OnDisk(&[
+                (
+                    ".terraform/modules/net/main.tf",
+                    "output \"id\" {\n  value = 1\n}\n",
+                ),
+                (MANIFEST, INSTALLED),
+            ]),
+        ),
+        ("the manifest removed", Step::Removed(MANIFEST)),
+    ];
+    for (name, step) in steps {
+        let mut change = Change::new();
+        match step {
+            Step::OnDisk(files) => {
+                for (path, text) in *files {
+                    shared.write(&root.join(path), text);
+                    change.changed_on_disk(*path);
+                }
+            }
+            Step::Set(path, text) => {
+                shared.write(&root.join(path), text);
+                change.set_file(*path, *text);
+            }
+            Step::Removed(path) => {
+                shared.remove(&root.join(path));
+                change.changed_on_disk(root.join(path));
+            }
+        }
+        host.apply_change(change);
+        let incremental = summary(&host.analysis().report().unwrap());
+        let fresh = AnalysisHost::load(&root, &options).unwrap();
+        let fresh = summary(&fresh.analysis().report().unwrap());
+        assert_eq!(incremental, fresh, "after {name}");
+        assert_ne!(incremental, before, "{name} changes the report");
+        before = incremental;
     }
 }
