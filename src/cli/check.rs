@@ -74,6 +74,7 @@ pub fn run(args: CheckArgs, no_color: bool) -> ExitCode {
     let mut provider_schemas = config.provider_schema_paths();
     provider_schemas.extend(args.provider_schemas.iter().cloned());
     let options = CheckOptions {
+        file_system: None,
         progress: progress.as_ref().map(|progress| progress as &dyn Progress),
         plan: args.plan.then_some(inputs),
         variables: Some(inputs),

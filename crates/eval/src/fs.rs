@@ -1,6 +1,7 @@
 //! The file system as filesystem functions see it.
 
 use std::collections::{BTreeMap, BTreeSet};
+use std::ffi::OsString;
 use std::io;
 use std::path::{Component, Path, PathBuf};
 
@@ -23,9 +24,21 @@ pub enum FileKind {
     Other,
 }
 
+/// One entry of a directory, as [`FileSystem::entries`] lists it: what
+/// the entry itself is, a symbolic link not followed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DirEntry {
+    /// The name as the system gives it, which may not be UTF-8.
+    pub name: OsString,
+    /// A directory itself (a link to one is not).
+    pub is_dir: bool,
+    pub is_symlink: bool,
+}
+
 /// What the filesystem functions (`file`, `fileexists`, `fileset`,
-/// `templatefile`, ...) may do. Paths given to it are already resolved
-/// against the base directory. Nothing here writes.
+/// `templatefile`, ...) and the host's loader may do. Paths given to it
+/// are already resolved against the base directory; a relative one is
+/// taken as the file system takes it. Nothing here writes.
 pub trait FileSystem {
     /// The whole contents of a file; a file over [`MAX_FILE_SIZE`] bytes is
     /// an [`io::ErrorKind::FileTooLarge`] error, and a directory an
@@ -39,6 +52,39 @@ pub trait FileSystem {
     fn current_dir(&self) -> io::Result<PathBuf>;
     /// The user's home directory, for `pathexpand`.
     fn home_dir(&self) -> Option<PathBuf>;
+
+    /// The entries of a directory, in any order, each telling whether it
+    /// is a directory or a symbolic link itself. By default, from
+    /// [`FileSystem::read_dir`] and [`FileSystem::kind`], for a file
+    /// system without links.
+    fn entries(&self, path: &Path) -> io::Result<Vec<DirEntry>> {
+        self.read_dir(path)?
+            .into_iter()
+            .map(|name| {
+                let is_dir = self.kind(&path.join(&name))? == FileKind::Directory;
+                Ok(DirEntry {
+                    name: name.into(),
+                    is_dir,
+                    is_symlink: false,
+                })
+            })
+            .collect()
+    }
+
+    /// The absolute path of what is at `path` with `.`, `..` and symbolic
+    /// links resolved, as Go's `filepath.EvalSymlinks` after
+    /// `filepath.Abs`; an error when nothing is there. By default, for a
+    /// file system without links: `path` made absolute against
+    /// [`FileSystem::current_dir`] and normalised lexically.
+    fn canonicalize(&self, path: &Path) -> io::Result<PathBuf> {
+        let absolute = match path.is_absolute() {
+            true => path.to_path_buf(),
+            false => self.current_dir()?.join(path),
+        };
+        let normalized = lexically_normalized(&absolute);
+        self.kind(&normalized)?;
+        Ok(normalized)
+    }
 }
 
 /// The error for a file over [`MAX_FILE_SIZE`] bytes.
@@ -120,6 +166,13 @@ impl MemoryFileSystem {
     pub fn insert(&mut self, path: impl Into<PathBuf>, contents: impl Into<Vec<u8>>) {
         let path = self.absolute(&path.into());
         self.files.insert(path, contents.into());
+    }
+
+    /// Removes the file at `path`, giving its contents back; a directory
+    /// goes with its last file.
+    pub fn remove(&mut self, path: impl Into<PathBuf>) -> Option<Vec<u8>> {
+        let path = self.absolute(&path.into());
+        self.files.remove(&path)
     }
 
     /// `path` made absolute against the current directory, with `.` and
@@ -266,11 +319,63 @@ mod tests {
     }
 
     #[test]
+    fn removing_the_last_file_removes_its_directory() {
+        let mut fs = sample();
+        assert_eq!(fs.remove("dir/sub/c.txt").unwrap(), b"C");
+        assert_eq!(fs.remove("dir/sub/c.txt"), None);
+        assert_eq!(
+            fs.kind(Path::new("dir/sub")).unwrap_err().kind(),
+            io::ErrorKind::NotFound
+        );
+        assert_eq!(fs.read_dir(Path::new("dir")).unwrap(), ["b.txt"]);
+    }
+
+    #[test]
     fn a_file_with_a_prefix_name_is_not_a_directory() {
         let mut fs = MemoryFileSystem::new("/");
         fs.insert("/x/ab", "1");
         assert_eq!(
             fs.kind(Path::new("/x/a")).unwrap_err().kind(),
+            io::ErrorKind::NotFound
+        );
+    }
+
+    #[test]
+    fn entries_tell_directories_from_files() {
+        let fs = sample();
+        let entries = fs.entries(Path::new("/work/dir")).unwrap();
+        let entry = |name: &str, is_dir| DirEntry {
+            name: name.into(),
+            is_dir,
+            is_symlink: false,
+        };
+        assert_eq!(entries, [entry("b.txt", false), entry("sub", true)]);
+        assert_eq!(
+            fs.entries(Path::new("a.txt")).unwrap_err().kind(),
+            io::ErrorKind::NotADirectory
+        );
+        assert_eq!(
+            NoFileSystem.entries(Path::new("/")).unwrap_err().kind(),
+            io::ErrorKind::NotFound
+        );
+    }
+
+    #[test]
+    fn canonical_paths_are_absolute_and_normalised() {
+        let fs = sample();
+        let canonical = |p: &str| fs.canonicalize(Path::new(p));
+        assert_eq!(canonical("dir/./sub/..").unwrap(), Path::new("/work/dir"));
+        assert_eq!(canonical("../elsewhere").unwrap(), Path::new("/elsewhere"));
+        assert_eq!(canonical("/work/a.txt").unwrap(), Path::new("/work/a.txt"));
+        assert_eq!(
+            canonical("dir/missing").unwrap_err().kind(),
+            io::ErrorKind::NotFound
+        );
+        assert_eq!(
+            NoFileSystem
+                .canonicalize(Path::new("/work"))
+                .unwrap_err()
+                .kind(),
             io::ErrorKind::NotFound
         );
     }

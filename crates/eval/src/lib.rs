@@ -26,8 +26,8 @@ pub use eval::{
     EvalContext, NoVariables, Scope, evaluate, evaluate_json, expression_values, referenced_roots,
 };
 pub use fs::{
-    FileKind, FileSystem, MAX_FILE_SIZE, MemoryFileSystem, NoFileSystem, lexically_normalized,
-    too_large,
+    DirEntry, FileKind, FileSystem, MAX_FILE_SIZE, MemoryFileSystem, NoFileSystem,
+    lexically_normalized, too_large,
 };
 pub use functions::{Function, FunctionContext, FunctionError, FunctionTable, Param};
 pub use tofu_types::{Type, Value};

@@ -47,13 +47,14 @@
 //! }
 //! ```
 
-// The host reads the tree from the disk.
-#![allow(clippy::disallowed_methods)]
-
-use std::path::{Path, PathBuf};
+use std::{
+    io,
+    path::{Path, PathBuf},
+};
 
 use globset::{Glob, GlobBuilder, GlobSet, GlobSetBuilder};
 use tofu_diagnostics::Code;
+use tofu_eval::{FileKind, FileSystem};
 use tofu_syntax::{
     SourceKind, TextRange,
     ast::{AstNode, BodyItem, Expr, SourceFile},
@@ -61,6 +62,7 @@ use tofu_syntax::{
 };
 
 use crate::diagnostic::{Diagnostic, FileId};
+use crate::disk::DiskFileSystem;
 use crate::policy::{RuleSetting, code_named, parse_severity, unknown_code_detail};
 
 /// The name looked for in the checked directory and its parents.
@@ -121,19 +123,37 @@ impl AnalyzerConfig {
 
     /// The configuration for checking `dir`: `explicit` if given, else the
     /// first `.tofu-analyzer.hcl` in `dir` or its parents, else none.
+    /// Read from the disk (see [`AnalyzerConfig::find_in`]).
     pub fn find(dir: &Path, explicit: Option<&Path>) -> Result<AnalyzerConfig, ConfigError> {
+        let dir = std::path::absolute(dir).unwrap_or_else(|_| dir.to_path_buf());
+        AnalyzerConfig::find_in(&DiskFileSystem::default(), &dir, explicit)
+    }
+
+    /// [`AnalyzerConfig::find`] in the file system `fs`; a relative `dir`
+    /// is taken from the file system's working directory.
+    pub fn find_in(
+        fs: &dyn FileSystem,
+        dir: &Path,
+        explicit: Option<&Path>,
+    ) -> Result<AnalyzerConfig, ConfigError> {
         let path = match explicit {
             Some(path) => Some(path.to_path_buf()),
-            None => std::path::absolute(dir).ok().and_then(|dir| {
-                dir.ancestors()
-                    .map(|d| d.join(FILE_NAME))
-                    .find(|p| p.is_file())
-            }),
+            None => {
+                let dir = match dir.is_absolute() {
+                    true => Some(dir.to_path_buf()),
+                    false => fs.current_dir().ok().map(|cwd| cwd.join(dir)),
+                };
+                dir.and_then(|dir| {
+                    dir.ancestors()
+                        .map(|d| d.join(FILE_NAME))
+                        .find(|p| matches!(fs.kind(p), Ok(FileKind::File)))
+                })
+            }
         };
         let Some(path) = path else {
             return Ok(AnalyzerConfig::default());
         };
-        let text = std::fs::read_to_string(&path).map_err(|err| ConfigError {
+        let text = read_to_string(fs, &path).map_err(|err| ConfigError {
             path: path.clone(),
             text: String::new(),
             diagnostics: vec![Diagnostic::error(
@@ -404,6 +424,17 @@ fn rule(
     }
 }
 
+/// A file's text, with `std::fs::read_to_string`'s error for one that is
+/// not UTF-8.
+fn read_to_string(fs: &dyn FileSystem, path: &Path) -> io::Result<String> {
+    String::from_utf8(fs.read(path)?).map_err(|_| {
+        io::Error::new(
+            io::ErrorKind::InvalidData,
+            "stream did not contain valid UTF-8",
+        )
+    })
+}
+
 /// `["a", "b"]` as strings with their places; `None` for anything else.
 fn string_list(expr: &Expr) -> Option<Vec<(String, TextRange)>> {
     let Expr::Tuple(tuple) = expr else {
@@ -460,6 +491,27 @@ impl Exclusions {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn found_in_a_parent_of_the_file_system_given() {
+        let mut fs = tofu_eval::MemoryFileSystem::new("/work");
+        fs.insert("/work/.tofu-analyzer.hcl", "exclude = [\"fixtures/**\"]\n");
+        fs.insert("/work/envs/prod/main.tf", "");
+        let config = AnalyzerConfig::find_in(&fs, Path::new("envs/prod"), None).unwrap();
+        assert_eq!(
+            config.path.as_deref(),
+            Some(Path::new("/work/.tofu-analyzer.hcl"))
+        );
+        assert_eq!(config.exclude, ["fixtures/**"]);
+
+        let none = AnalyzerConfig::find_in(&fs, Path::new("/elsewhere"), None).unwrap();
+        assert_eq!(none, AnalyzerConfig::default());
+
+        let missing = Path::new("/work/missing.hcl");
+        let err = AnalyzerConfig::find_in(&fs, Path::new("/work"), Some(missing)).unwrap_err();
+        assert_eq!(err.path, missing);
+        assert_eq!(err.diagnostics[0].code, Code::UnreadableConfigurationFile);
+    }
 
     fn errors(text: &str) -> Vec<(String, String, std::ops::Range<usize>)> {
         AnalyzerConfig::parse(text, ".tofu-analyzer.hcl")

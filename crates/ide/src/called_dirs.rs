@@ -9,15 +9,15 @@
 //! and loads what is there: a directory without configuration files is an
 //! empty module, and one that cannot be read is "Unreadable module
 //! directory". The host does the same for each directory a call names
-//! that is not a module of the workspace yet.
-
-// The host reads the tree from the disk.
-#![allow(clippy::disallowed_methods)]
+//! that is not a module of the workspace yet, through the host's
+//! [`FileSystem`].
 
 use std::{
     io,
     path::{Component, Path, PathBuf},
 };
+
+use tofu_eval::{FileKind, FileSystem};
 
 use crate::{
     analyzer_config::Exclusions,
@@ -43,6 +43,7 @@ pub(crate) enum CalledDirectory {
 /// `canonical_root` is `root` with its links resolved; `is_module` says
 /// whether a directory name is a module of the workspace already.
 pub(crate) fn resolve(
+    fs: &dyn FileSystem,
     root: &Path,
     canonical_root: &Path,
     dir: &str,
@@ -53,11 +54,11 @@ pub(crate) fn resolve(
     if excluded(dir) {
         return CalledDirectory::Excluded;
     }
-    let real = match std::fs::canonicalize(root.join(dir)) {
+    let real = match fs.canonicalize(&root.join(dir)) {
         Ok(real) => real,
         Err(err) => return CalledDirectory::Unreadable(reason(&err)),
     };
-    if !real.is_dir() {
+    if !matches!(fs.kind(&real), Ok(FileKind::Directory)) {
         return CalledDirectory::Unreadable("it is not a directory".to_owned());
     }
     let name = relative_name(canonical_root, &real);
@@ -70,7 +71,7 @@ pub(crate) fn resolve(
             new: None,
         };
     }
-    let names = match discovery::file_names(&real) {
+    let names = match discovery::file_names(fs, &real) {
         Ok(names) => names,
         Err(err) => return CalledDirectory::Unreadable(reason(&err)),
     };
@@ -138,8 +139,8 @@ fn join(dir: &str, name: &str) -> String {
 
 /// The root with its links resolved, or as given when that fails (the
 /// root was read a moment ago, so it rarely does).
-pub(crate) fn canonical_root(root: &Path) -> PathBuf {
-    std::fs::canonicalize(root).unwrap_or_else(|_| root.to_path_buf())
+pub(crate) fn canonical_root(fs: &dyn FileSystem, root: &Path) -> PathBuf {
+    fs.canonicalize(root).unwrap_or_else(|_| root.to_path_buf())
 }
 
 #[cfg(test)]

@@ -5,8 +5,11 @@
 use std::{
     fmt, io,
     path::{Path, PathBuf},
+    sync::Arc,
     time::{Duration, Instant},
 };
+
+use tofu_eval::FileSystem;
 
 pub use crate::diagnostic::{Diagnostic, FileId, Location, Severity};
 use crate::{
@@ -29,8 +32,18 @@ pub trait Progress: Sync {
     fn step(&self) {}
 }
 
+/// A file system the host and the evaluations it runs read through.
+pub type SharedFileSystem = Arc<dyn FileSystem + Send + Sync>;
+
 #[derive(Default, Clone, Copy)]
 pub struct CheckOptions<'a> {
+    /// Where every file is read from: the tree, `modules.json`, variables
+    /// files, provider schemas, and what evaluation reads (`file()`,
+    /// `templatefile()`, ...). Paths are the ones given (the root, `-var-file`s,
+    /// `provider_schemas`), as the file system takes them. `None` is the
+    /// disk, with the working directory and `HOME` of the variables'
+    /// [`VariableInputs`] (the root and none without them).
+    pub file_system: Option<&'a SharedFileSystem>,
     pub progress: Option<&'a dyn Progress>,
     /// Check as `tofu plan -input=false -refresh=false` would: the root
     /// module's variable values are read from these sources and the

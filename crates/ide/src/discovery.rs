@@ -4,23 +4,26 @@
 //! included. Hidden directories (`.terraform/`, `.git/`, ...) are skipped:
 //! they hold downloaded modules and tool state, not the user's code.
 //! Symbolic links to directories are not followed, so a link cycle cannot
-//! make the walk endless; links to files are files.
-
-// The host reads the tree from the disk.
-#![allow(clippy::disallowed_methods)]
+//! make the walk endless; links to files are files. Everything is read
+//! through the [`FileSystem`] the host was given.
 
 use std::{
-    fs, io,
+    io,
     path::{Path, PathBuf},
 };
 
 use tofu_diagnostics::Code;
+use tofu_eval::FileSystem;
 
 use crate::{
     analyzer_config::Exclusions,
     diagnostic::Diagnostic,
     module_files::{self, ModuleFile, ShadowedFile},
 };
+
+/// Where `tofu init` lists the modules it installed for a root module,
+/// relative to the module's directory.
+pub const MODULES_MANIFEST: &str = ".terraform/modules/modules.json";
 
 /// A directory holding configuration files.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -58,40 +61,86 @@ pub struct Discovery {
 
 pub use tofu_semantic::InstalledModule;
 
-/// Walks the tree under `root`. Only an unreadable root is an error;
-/// trouble further down becomes diagnostics.
-pub fn discover(root: &Path) -> io::Result<Discovery> {
-    discover_excluding(root, &Exclusions::none())
+/// Walks the tree under `root` as `fs` has it. Only an unreadable root is
+/// an error; trouble further down becomes diagnostics.
+pub fn discover(fs: &dyn FileSystem, root: &Path) -> io::Result<Discovery> {
+    discover_excluding(fs, root, &Exclusions::none())
 }
 
 /// [`discover`], leaving out the directories and files `exclude` matches
 /// (by their paths relative to `root`).
-pub fn discover_excluding(root: &Path, exclude: &Exclusions) -> io::Result<Discovery> {
-    let listing = read_dir_sorted(root)?;
-    let mut discovery = Discovery::default();
-    visit(root, String::new(), listing, exclude, &mut discovery);
-    add_installed_modules(root, &mut discovery);
+pub fn discover_excluding(
+    fs: &dyn FileSystem,
+    root: &Path,
+    exclude: &Exclusions,
+) -> io::Result<Discovery> {
+    let mut discovery = walk(fs, root, exclude)?;
+    let module_dirs: Vec<String> = discovery.modules.iter().map(|m| m.dir.clone()).collect();
+    let found = installed_modules(
+        fs,
+        root,
+        &module_dirs,
+        |dir| read_manifest(fs, root, dir),
+        |dir| discovery.modules.iter().any(|m| m.dir == dir),
+    );
+    discovery.installed = found.installed;
+    discovery.modules.extend(found.modules);
+    discovery.problems.extend(found.problems);
     Ok(discovery)
 }
 
-/// Reads every module's `.terraform/modules/modules.json` and adds the
-/// directories it lists (hidden, so not walked) as modules. Only listed
+/// The modules of the tree under `root` and what could not be looked
+/// at, without the installed modules.
+pub(crate) fn walk(
+    fs: &dyn FileSystem,
+    root: &Path,
+    exclude: &Exclusions,
+) -> io::Result<Discovery> {
+    let listing = read_dir_sorted(fs, root)?;
+    let mut discovery = Discovery::default();
+    visit(fs, root, String::new(), listing, exclude, &mut discovery);
+    Ok(discovery)
+}
+
+/// What the manifests of some root modules list.
+#[derive(Debug, Default)]
+pub(crate) struct Installed {
+    pub installed: Vec<InstalledModule>,
+    /// The directories they list that `is_module` did not know, with
+    /// configuration files, in the manifests' order.
+    pub modules: Vec<Module>,
+    /// A warning for each manifest that is not JSON.
+    pub problems: Vec<Diagnostic>,
+}
+
+/// The text of the manifest of the module in `dir`, if it can be read.
+pub(crate) fn read_manifest(fs: &dyn FileSystem, root: &Path, dir: &str) -> Option<String> {
+    let bytes = fs.read(&root.join(dir).join(MODULES_MANIFEST)).ok()?;
+    String::from_utf8(bytes).ok()
+}
+
+/// Reads the manifest of each module of `module_dirs` (its text as
+/// `manifest` gives it, `None` when there is none) and lists the
+/// directories it names (hidden, so not walked) as modules. Only listed
 /// directories inside the tree are read.
-fn add_installed_modules(root: &Path, discovery: &mut Discovery) {
-    let module_dirs: Vec<String> = discovery.modules.iter().map(|m| m.dir.clone()).collect();
+pub(crate) fn installed_modules(
+    fs: &dyn FileSystem,
+    root: &Path,
+    module_dirs: &[String],
+    manifest: impl Fn(&str) -> Option<String>,
+    is_module: impl Fn(&str) -> bool,
+) -> Installed {
+    let mut found = Installed::default();
     for module_dir in module_dirs {
-        let manifest = root
-            .join(&module_dir)
-            .join(".terraform/modules/modules.json");
-        let Ok(text) = fs::read_to_string(&manifest) else {
+        let Some(text) = manifest(module_dir) else {
             continue;
         };
         let Ok(json) = serde_json::from_str::<serde_json::Value>(&text) else {
-            discovery.problems.push(Diagnostic::warning(
+            found.problems.push(Diagnostic::warning(
                 Code::UnreadableModuleManifest,
                 format!(
                     "\"{}\" is not valid JSON, so the modules it lists are not analysed. Run \"tofu init\" to recreate it.",
-                    join(&module_dir, ".terraform/modules/modules.json")
+                    join(module_dir, MODULES_MANIFEST)
                 ),
             ));
             continue;
@@ -104,46 +153,47 @@ fn add_installed_modules(root: &Path, discovery: &mut Discovery) {
             ) else {
                 continue;
             };
-            let dir = tofu_semantic::join_relative(&module_dir, dir);
+            let dir = tofu_semantic::join_relative(module_dir, dir);
             if key.is_empty() {
                 continue;
             }
-            discovery.installed.push(InstalledModule {
+            found.installed.push(InstalledModule {
                 root: module_dir.clone(),
                 key: key.to_owned(),
                 dir: dir.clone(),
             });
-            if discovery.modules.iter().any(|m| m.dir == dir) {
+            if is_module(&dir) || found.modules.iter().any(|m| m.dir == dir) {
                 continue;
             }
             let path = root.join(&dir);
-            let Ok(listing) = read_dir_sorted(&path) else {
+            let Ok(listing) = read_dir_sorted(fs, &path) else {
                 continue;
             };
-            let found = module_files::module_files(
+            let files = module_files::module_files(
                 listing
                     .entries
                     .iter()
                     .filter(|e| !e.is_dir)
                     .map(|e| e.name.as_str()),
             );
-            if !found.files.is_empty() {
-                discovery.modules.push(Module {
+            if !files.files.is_empty() {
+                found.modules.push(Module {
                     dir,
                     path,
-                    files: found.files,
-                    shadowed: found.shadowed,
+                    files: files.files,
+                    shadowed: files.shadowed,
                     tests: Vec::new(),
                 });
             }
         }
     }
+    found
 }
 
 /// The names of the files in the directory at `path` (what is not a
 /// directory, links to files included), sorted.
-pub(crate) fn file_names(path: &Path) -> io::Result<Vec<String>> {
-    Ok(read_dir_sorted(path)?
+pub(crate) fn file_names(fs: &dyn FileSystem, path: &Path) -> io::Result<Vec<String>> {
+    Ok(read_dir_sorted(fs, path)?
         .entries
         .into_iter()
         .filter(|entry| !entry.is_dir)
@@ -165,6 +215,7 @@ struct Listing {
 }
 
 fn visit(
+    fs: &dyn FileSystem,
     path: &Path,
     dir: String,
     listing: Listing,
@@ -188,7 +239,7 @@ fn visit(
 
     let found = module_files::module_files(files.iter().map(|entry| entry.name.as_str()));
     if !found.files.is_empty() {
-        let tests = test_files(path, &dir, &files, exclude);
+        let tests = test_files(fs, path, &dir, &files, exclude);
         discovery.modules.push(Module {
             dir: dir.clone(),
             path: path.to_path_buf(),
@@ -204,8 +255,8 @@ fn visit(
     {
         let child_path = path.join(&entry.name);
         let child_dir = join(&dir, &entry.name);
-        match read_dir_sorted(&child_path) {
-            Ok(listing) => visit(&child_path, child_dir, listing, exclude, discovery),
+        match read_dir_sorted(fs, &child_path) {
+            Ok(listing) => visit(fs, &child_path, child_dir, listing, exclude, discovery),
             Err(err) => discovery.problems.push(Diagnostic::error(
                 Code::FailedToReadDirectory,
                 format!("The directory \"{child_dir}\" could not be read: {err}."),
@@ -218,14 +269,20 @@ fn visit(
 /// (`dirFiles` with the default test directory): those of the directory
 /// itself, then those of its `tests` directory, each `.tofutest` file
 /// taking the place of its `.tftest` twin.
-fn test_files(path: &Path, dir: &str, files: &[Entry], exclude: &Exclusions) -> Vec<String> {
+fn test_files(
+    fs: &dyn FileSystem,
+    path: &Path,
+    dir: &str,
+    files: &[Entry],
+    exclude: &Exclusions,
+) -> Vec<String> {
     let names = files.iter().map(|entry| entry.name.clone());
     let mut tests = module_files::test_files(names);
     let tests_dir = join(dir, module_files::TEST_DIRECTORY);
     if exclude.excludes(&tests_dir) {
         return tests;
     }
-    if let Ok(listing) = read_dir_sorted(&path.join(module_files::TEST_DIRECTORY)) {
+    if let Ok(listing) = read_dir_sorted(fs, &path.join(module_files::TEST_DIRECTORY)) {
         let names = listing
             .entries
             .into_iter()
@@ -240,16 +297,15 @@ fn test_files(path: &Path, dir: &str, files: &[Entry], exclude: &Exclusions) -> 
     tests
 }
 
-fn read_dir_sorted(path: &Path) -> io::Result<Listing> {
+fn read_dir_sorted(fs: &dyn FileSystem, path: &Path) -> io::Result<Listing> {
     let mut entries = Vec::new();
     let mut non_utf8_names = Vec::new();
-    for entry in fs::read_dir(path)? {
-        let entry = entry?;
-        match entry.file_name().into_string() {
+    for entry in fs.entries(path)? {
+        match entry.name.into_string() {
             // Only real directories are walked into (see the module docs).
             Ok(name) => entries.push(Entry {
                 name,
-                is_dir: entry.file_type()?.is_dir(),
+                is_dir: entry.is_dir,
             }),
             Err(name) => non_utf8_names.push(name.to_string_lossy().into_owned()),
         }
@@ -262,7 +318,7 @@ fn read_dir_sorted(path: &Path) -> io::Result<Listing> {
     })
 }
 
-fn join(dir: &str, name: &str) -> String {
+pub(crate) fn join(dir: &str, name: &str) -> String {
     if dir.is_empty() {
         name.to_owned()
     } else {
@@ -272,9 +328,19 @@ fn join(dir: &str, name: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use std::sync::atomic::{AtomicUsize, Ordering};
+    #![allow(clippy::disallowed_methods)] // tests write their trees
+
+    use std::{
+        fs,
+        sync::atomic::{AtomicUsize, Ordering},
+    };
 
     use super::*;
+    use crate::disk::DiskFileSystem;
+
+    fn discover(root: &Path) -> io::Result<Discovery> {
+        super::discover(&DiskFileSystem::default(), root)
+    }
 
     /// A fresh directory under the system's temporary directory.
     fn scratch() -> PathBuf {

@@ -1,5 +1,6 @@
-//! The disk, as the host reads it: the configuration's files, variables
-//! files, provider schemas, and what evaluation's filesystem functions
+//! The disk, as the host reads it by default: the tree's directories and
+//! files, `modules.json`, variables files, provider schemas, the
+//! analyzer's configuration, and what evaluation's filesystem functions
 //! (`file`, `templatefile`, `fileset`, ...) read through the database.
 //! The one place of the library that touches the machine's file system.
 //! The working directory and `HOME` (for `abspath` and `pathexpand`) are
@@ -12,7 +13,7 @@ use std::{
     path::{Path, PathBuf},
 };
 
-use tofu_eval::{FileKind, FileSystem, MAX_FILE_SIZE, too_large};
+use tofu_eval::{DirEntry, FileKind, FileSystem, MAX_FILE_SIZE, too_large};
 
 /// The machine's file system, with the working directory and home
 /// directory the caller gives.
@@ -73,6 +74,24 @@ impl FileSystem for DiskFileSystem {
             .collect()
     }
 
+    fn entries(&self, path: &Path) -> io::Result<Vec<DirEntry>> {
+        std::fs::read_dir(path)?
+            .map(|entry| {
+                let entry = entry?;
+                let ty = entry.file_type()?;
+                Ok(DirEntry {
+                    name: entry.file_name(),
+                    is_dir: ty.is_dir(),
+                    is_symlink: ty.is_symlink(),
+                })
+            })
+            .collect()
+    }
+
+    fn canonicalize(&self, path: &Path) -> io::Result<PathBuf> {
+        std::fs::canonicalize(path)
+    }
+
     fn current_dir(&self) -> io::Result<PathBuf> {
         self.current_dir
             .clone()
@@ -130,6 +149,39 @@ mod tests {
         assert_eq!(
             DiskFileSystem::default().read(&dir).unwrap_err().kind(),
             io::ErrorKind::IsADirectory
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn entries_do_not_follow_links_and_real_paths_do() {
+        let dir = std::env::temp_dir().join(format!("tofu-ide-disk-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("real")).unwrap();
+        std::fs::write(dir.join("f.txt"), "").unwrap();
+        std::os::unix::fs::symlink(dir.join("real"), dir.join("link")).unwrap();
+        let fs = DiskFileSystem::default();
+        let mut entries = fs.entries(&dir).unwrap();
+        entries.sort_by(|a, b| a.name.cmp(&b.name));
+        let entry = |name: &str, is_dir, is_symlink| DirEntry {
+            name: name.into(),
+            is_dir,
+            is_symlink,
+        };
+        assert_eq!(
+            entries,
+            [
+                entry("f.txt", false, false),
+                entry("link", false, true),
+                entry("real", true, false),
+            ]
+        );
+        let real = std::fs::canonicalize(dir.join("real")).unwrap();
+        assert_eq!(fs.canonicalize(&dir.join("link/../link")).unwrap(), real);
+        assert_eq!(
+            fs.canonicalize(&dir.join("missing")).unwrap_err().kind(),
+            io::ErrorKind::NotFound
         );
         std::fs::remove_dir_all(&dir).unwrap();
     }

@@ -17,6 +17,7 @@ use std::{
 use rayon::prelude::*;
 use salsa::{Durability, Setter};
 use tofu_diagnostics::Code;
+use tofu_eval::{FileKind, FileSystem, lexically_normalized};
 use tofu_semantic::{
     CalledDir, Database, EvalMode, Evaluation, ExternalFiles, ModuleDir, ProviderSchemaSet,
     RootInputs, SchemaDocument, SourceFile, VariableSource, Workspace, local_source_dir,
@@ -28,9 +29,9 @@ use crate::{
     analysis::Analysis,
     analyzer_config::Exclusions,
     called_dirs::{self, CalledDirectory},
-    check::{CheckError, CheckOptions},
+    check::{CheckError, CheckOptions, SharedFileSystem},
     diagnostic::Diagnostic,
-    discovery::{self, Module},
+    discovery::{self, MODULES_MANIFEST, Module},
     disk::DiskFileSystem,
     module_files::{self, FileRole},
     policy::Policy,
@@ -59,6 +60,8 @@ impl Change {
 
     /// Sets the text of a configuration or variables file of the tree,
     /// adding it (and its module, if its directory had none) when new.
+    /// A module's `.terraform/modules/modules.json` is taken as this text:
+    /// the modules the manifests list are loaded again.
     pub fn set_file(&mut self, path: impl Into<String>, text: impl Into<String>) {
         self.files.push((path.into(), Some(text.into())));
     }
@@ -71,6 +74,8 @@ impl Change {
     /// Says that a file outside the configuration (a template, a file
     /// `file()` or `fileset()` reads; relative to the root, or absolute)
     /// changed on disk, appeared or went: what read it is evaluated again.
+    /// A module's `.terraform/modules/modules.json` is read again from the
+    /// host's file system, and the modules the manifests list with it.
     pub fn changed_on_disk(&mut self, path: impl Into<PathBuf>) {
         self.outside.push(path.into());
     }
@@ -84,7 +89,18 @@ impl Change {
 pub struct AnalysisHost {
     db: Database,
     tree: Arc<Tree>,
+    /// Where every file is read from, evaluation's included.
+    fs: SharedFileSystem,
+    /// The texts of the modules' `modules.json` manifests that changes
+    /// set (`None`: removed), by module directory; the others are read
+    /// from `fs`.
+    manifests: BTreeMap<String, Option<String>>,
+    /// The modules added because a manifest lists them, by directory.
+    installed_dirs: Vec<String>,
 }
+
+/// A file system the loader can share between threads.
+type Fs = dyn FileSystem + Send + Sync;
 
 /// Why a file of the tree has no text of its own.
 #[derive(Debug, Clone)]
@@ -197,23 +213,52 @@ impl Tree {
 impl AnalysisHost {
     /// Finds the modules under `root` (every directory below it that
     /// holds configuration files, and what `tofu init` installed), reads
-    /// their files and the root module's values, and loads them. Only a
-    /// root that cannot be read at all is an error.
+    /// their files and the root module's values, and loads them, all from
+    /// [`CheckOptions::file_system`]. Only a root that cannot be read at
+    /// all is an error.
     pub fn load(root: &Path, options: &CheckOptions<'_>) -> Result<AnalysisHost, CheckError> {
         crate::on_analysis_threads(|| AnalysisHost::load_here(root, options))
     }
 
     fn load_here(root: &Path, options: &CheckOptions<'_>) -> Result<AnalysisHost, CheckError> {
+        // The root's values are read in every mode, as `tofu validate`
+        // reads them for static evaluation; only a plan reports on them.
+        let no_options = VariableInputs {
+            options: &[],
+            working_dir: root,
+            environment: &[],
+        };
+        let values = options
+            .plan
+            .as_ref()
+            .or(options.variables.as_ref())
+            .unwrap_or(&no_options);
+        let fs: SharedFileSystem = match options.file_system {
+            Some(fs) => Arc::clone(fs),
+            None => Arc::new(DiskFileSystem::from_environment(
+                values.working_dir,
+                values.environment,
+            )),
+        };
         let unreadable = |err| CheckError::Unreadable(root.to_path_buf(), err);
-        #[allow(clippy::disallowed_methods)] // the host reads the tree
-        if !std::fs::metadata(root).map_err(unreadable)?.is_dir() {
+        if fs.kind(root).map_err(unreadable)? != FileKind::Directory {
             return Err(CheckError::NotADirectory(root.to_path_buf()));
         }
-        let discovered = match options.exclude {
-            Some(exclude) => discovery::discover_excluding(root, exclude),
-            None => discovery::discover(root),
-        }
-        .map_err(unreadable)?;
+        let no_exclusions = Exclusions::none();
+        let exclude = options.exclude.unwrap_or(&no_exclusions);
+        let mut discovered = discovery::walk(fs.as_ref(), root, exclude).map_err(unreadable)?;
+        let walked: Vec<String> = discovered.modules.iter().map(|m| m.dir.clone()).collect();
+        let found = discovery::installed_modules(
+            fs.as_ref(),
+            root,
+            &walked,
+            |dir| discovery::read_manifest(fs.as_ref(), root, dir),
+            |dir| discovered.modules.iter().any(|m| m.dir == dir),
+        );
+        let installed_dirs = found.modules.iter().map(|m| m.dir.clone()).collect();
+        discovered.installed = found.installed;
+        discovered.modules.extend(found.modules);
+        discovered.problems.extend(found.problems);
         let mut problems = discovered.problems;
         problems.extend(shadowing_notes(&discovered.modules));
         if discovered.modules.is_empty() {
@@ -230,11 +275,11 @@ impl AnalysisHost {
         let dirs = add_modules(
             &db,
             &discovered.modules,
-            read_files(&discovered.modules, options.progress),
+            read_files(fs.as_ref(), &discovered.modules, options.progress),
             &mut inputs,
             &mut read_problems,
         );
-        let test_files = load_test_files(&db, &discovered.modules, &mut read_problems);
+        let test_files = load_test_files(fs.as_ref(), &db, &discovered.modules, &mut read_problems);
         let workspace = Workspace::builder(dirs.clone(), discovered.installed.clone())
             .durability(Durability::HIGH)
             .new(&db);
@@ -245,25 +290,10 @@ impl AnalysisHost {
             .map(|i| dirs[i])
             .unwrap_or_else(|| ModuleDir::new(&db, String::new(), Vec::new(), Vec::new()));
 
-        // The root's values are read in every mode, as `tofu validate`
-        // reads them for static evaluation; only a plan reports on them.
-        let no_options = VariableInputs {
-            options: &[],
-            working_dir: root,
-            environment: &[],
-        };
-        let values = options
-            .plan
-            .as_ref()
-            .or(options.variables.as_ref())
-            .unwrap_or(&no_options);
-        let root_inputs = load_root_inputs(&db, root_module, root, values);
-        let absolute_root = std::path::absolute(root).unwrap_or_else(|_| root.to_path_buf());
+        let root_inputs = load_root_inputs(fs.as_ref(), &db, root_module, root, values);
+        let absolute_root = absolute_root(options.file_system.is_some(), fs.as_ref(), root);
         let base_dir = absolute_root.to_string_lossy().into_owned();
-        let external_files = ExternalFiles::new(Arc::new(DiskFileSystem::from_environment(
-            values.working_dir,
-            values.environment,
-        )));
+        let external_files = ExternalFiles::new(Arc::clone(&fs));
         let mut db = db;
         workspace
             .set_external_files(&mut db)
@@ -295,7 +325,8 @@ impl AnalysisHost {
             options.plan.is_some(),
         );
         if !options.provider_schemas.is_empty() {
-            let (set, schema_problems) = load_provider_schemas(options.provider_schemas);
+            let (set, schema_problems) =
+                load_provider_schemas(fs.as_ref(), options.provider_schemas);
             problems.extend(schema_problems);
             workspace
                 .set_provider_schemas(&mut db)
@@ -319,7 +350,7 @@ impl AnalysisHost {
             files: Vec::new(),
             test_files,
             root: root.to_path_buf(),
-            canonical_root: called_dirs::canonical_root(root),
+            canonical_root: called_dirs::canonical_root(fs.as_ref(), root),
             exclude: options.exclude.cloned(),
             base_dir: absolute_root,
             external_files,
@@ -341,6 +372,9 @@ impl AnalysisHost {
         let mut host = AnalysisHost {
             db,
             tree: Arc::new(tree),
+            fs,
+            manifests: BTreeMap::new(),
+            installed_dirs,
         };
         host.follow_local_calls(dirs, false);
         sync_module_graph(&mut host.db, workspace);
@@ -388,6 +422,7 @@ impl AnalysisHost {
                         || new_modules.iter().any(|m| m.dir == name)
                 };
                 match called_dirs::resolve(
+                    self.fs.as_ref(),
                     &tree.root,
                     &tree.canonical_root,
                     &dir,
@@ -414,7 +449,7 @@ impl AnalysisHost {
             modules = add_modules(
                 &self.db,
                 &new_modules,
-                read_files(&new_modules, None),
+                read_files(self.fs.as_ref(), &new_modules, None),
                 &mut tree.inputs,
                 &mut tree.read_problems,
             );
@@ -458,12 +493,31 @@ impl AnalysisHost {
     pub fn apply_change(&mut self, change: Change) {
         let dirs_before = self.tree.dirs.clone();
         let mut edited = Vec::new();
+        let mut manifests_changed = false;
         for (path, text) in change.files {
+            if let Some(dir) = manifest_dir(&path) {
+                self.manifests.insert(dir.to_owned(), text);
+                manifests_changed = true;
+                continue;
+            }
             match text {
                 Some(text) => self.set_file(path.clone(), text),
                 None => self.remove_file(&path),
             }
             edited.extend(self.tree.module_of(&path));
+        }
+        for path in &change.outside {
+            let path = lexically_normalized(&self.tree.base_dir.join(path));
+            let base = lexically_normalized(&self.tree.base_dir);
+            let relative = path.strip_prefix(&base).ok().map(slash_path);
+            if let Some(dir) = relative.as_deref().and_then(manifest_dir) {
+                // Read again from the file system from now on.
+                self.manifests.remove(dir);
+                manifests_changed = true;
+            }
+        }
+        if manifests_changed {
+            self.reinstall_modules();
         }
         edited.dedup();
         if self.tree.dirs == dirs_before {
@@ -623,6 +677,90 @@ impl AnalysisHost {
         self.set_module_names(index, names);
     }
 
+    /// Reads the manifests of the walked modules again (those a change
+    /// set, as set) and replaces the modules they installed with what
+    /// they list now, as a fresh load would find them.
+    fn reinstall_modules(&mut self) {
+        let fs = self.fs.as_ref();
+        let manifests = &self.manifests;
+        let tree = Arc::make_mut(&mut self.tree);
+        for dir in std::mem::take(&mut self.installed_dirs) {
+            let Some(index) = tree.modules.iter().position(|m| m.dir == dir) else {
+                continue;
+            };
+            let module = Arc::make_mut(&mut tree.modules).remove(index);
+            tree.dirs.remove(index);
+            for file in &module.files {
+                let path = module.file_path(&file.name);
+                tree.read_problems.remove(&path);
+                if let Some(input) = tree.inputs.get(&path) {
+                    input
+                        .set_exists(&mut self.db)
+                        .with_durability(Durability::LOW)
+                        .to(false);
+                }
+            }
+        }
+        let walked: Vec<String> = tree
+            .modules
+            .iter()
+            .map(|m| m.dir.clone())
+            .filter(|dir| is_walked(dir))
+            .collect();
+        let root = tree.root.clone();
+        let found = discovery::installed_modules(
+            fs,
+            &root,
+            &walked,
+            |dir| match manifests.get(dir) {
+                Some(text) => text.clone(),
+                None => discovery::read_manifest(fs, &root, dir),
+            },
+            |dir| tree.modules.iter().any(|m| m.dir == dir),
+        );
+        let dirs = add_modules(
+            &self.db,
+            &found.modules,
+            read_files(fs, &found.modules, None),
+            &mut tree.inputs,
+            &mut tree.read_problems,
+        );
+        // Where discovery puts them: after the walked modules.
+        let at = tree
+            .modules
+            .iter()
+            .position(|m| !is_walked(&m.dir))
+            .unwrap_or(tree.modules.len());
+        self.installed_dirs = found.modules.iter().map(|m| m.dir.clone()).collect();
+        tree.dirs.splice(at..at, dirs);
+        Arc::make_mut(&mut tree.modules).splice(at..at, found.modules);
+        let workspace = tree.workspace;
+        if workspace.installed(&self.db) != &found.installed {
+            workspace
+                .set_installed(&mut self.db)
+                .with_durability(Durability::HIGH)
+                .to(found.installed);
+        }
+        if workspace.modules(&self.db) != &tree.dirs {
+            workspace.set_modules(&mut self.db).to(tree.dirs.clone());
+        }
+        // The manifests' warnings, where discovery puts them: after what
+        // the walk found.
+        let mut problems: Vec<Diagnostic> = tree
+            .problems
+            .iter()
+            .filter(|d| d.code != Code::UnreadableModuleManifest)
+            .cloned()
+            .collect();
+        let at = problems
+            .iter()
+            .position(|d| !matches!(d.code, Code::NonUtf8FileName | Code::FailedToReadDirectory))
+            .unwrap_or(problems.len());
+        problems.splice(at..at, found.problems);
+        tree.problems = rebuilt_problems(&problems, &tree.modules, &tree.root);
+        tree.refresh_files();
+    }
+
     /// Gives module `index` the configuration files among `names`, as
     /// discovery would have picked them; a module left without files
     /// leaves the workspace.
@@ -639,7 +777,8 @@ impl AnalysisHost {
                 Some(input) => *input,
                 // A file that was shadowed: read now that it is not.
                 None => {
-                    let (text, problem) = read_file(&module.path.join(&file.name), &path);
+                    let (text, problem) =
+                        read_file(self.fs.as_ref(), &module.path.join(&file.name), &path);
                     if let Some(problem) = problem {
                         tree.read_problems.insert(path.clone(), problem);
                     }
@@ -679,13 +818,12 @@ impl AnalysisHost {
 /// Reads and parses the provider schema documents at `paths` (in that
 /// order: the first that describes a provider serves it), with a
 /// diagnostic for each that cannot be used.
-fn load_provider_schemas(paths: &[PathBuf]) -> (ProviderSchemaSet, Vec<Diagnostic>) {
+fn load_provider_schemas(fs: &Fs, paths: &[PathBuf]) -> (ProviderSchemaSet, Vec<Diagnostic>) {
     let mut documents = Vec::new();
     let mut problems = Vec::new();
     for path in paths {
         let shown = path.display().to_string();
-        #[allow(clippy::disallowed_methods)] // the host reads its inputs
-        match std::fs::read(path) {
+        match fs.read(path) {
             Ok(bytes) => {
                 let text = String::from_utf8_lossy(&bytes);
                 documents.push(SchemaDocument::parse(shown, &text));
@@ -757,6 +895,7 @@ fn add_modules(
 /// Reads the test files of `modules` (in parallel) and makes each an
 /// input, as configuration files are.
 fn load_test_files(
+    fs: &Fs,
     db: &Database,
     modules: &[Module],
     read_problems: &mut HashMap<String, ReadProblem>,
@@ -772,7 +911,7 @@ fn load_test_files(
         .collect();
     let read: Vec<_> = jobs
         .par_iter()
-        .map(|(path, shown)| read_file(path, shown))
+        .map(|(path, shown)| read_file(fs, path, shown))
         .collect();
     jobs.into_iter()
         .zip(read)
@@ -820,6 +959,7 @@ fn rebuilt_problems(problems: &[Diagnostic], modules: &[Module], root: &Path) ->
 /// Reads every file of every module, in parallel; the outcomes come back
 /// in the order of the modules and their files.
 fn read_files(
+    fs: &Fs,
     modules: &[Module],
     progress: Option<&dyn crate::check::Progress>,
 ) -> Vec<(Option<String>, Option<ReadProblem>)> {
@@ -832,7 +972,11 @@ fn read_files(
     }
     jobs.par_iter()
         .map(|&(module, file)| {
-            let outcome = read_file(&module.path.join(&file.name), &module.file_path(&file.name));
+            let outcome = read_file(
+                fs,
+                &module.path.join(&file.name),
+                &module.file_path(&file.name),
+            );
             if let Some(progress) = progress {
                 progress.file_done();
             }
@@ -842,9 +986,8 @@ fn read_files(
 }
 
 /// A file's text, and why it has none or only a lossy one.
-fn read_file(path: &Path, shown: &str) -> (Option<String>, Option<ReadProblem>) {
-    #[allow(clippy::disallowed_methods)] // the host reads the tree
-    let bytes = match std::fs::read(path) {
+fn read_file(fs: &Fs, path: &Path, shown: &str) -> (Option<String>, Option<ReadProblem>) {
+    let bytes = match fs.read(path) {
         Ok(bytes) => bytes,
         Err(err) => {
             let problem = ReadProblem::Unreadable(Diagnostic::error(
@@ -888,4 +1031,61 @@ fn no_configuration(root: &Path) -> Diagnostic {
             root.display()
         ),
     )
+}
+
+/// `root` made absolute, as the file system takes it: a given one from
+/// its working directory, the disk from the process's.
+fn absolute_root(given: bool, fs: &Fs, root: &Path) -> PathBuf {
+    if given
+        && root.is_relative()
+        && let Ok(dir) = fs.current_dir()
+    {
+        return dir.join(root);
+    }
+    std::path::absolute(root).unwrap_or_else(|_| root.to_path_buf())
+}
+
+/// Whether discovery walks the directory `dir` (relative to the root):
+/// one inside it and not hidden, whose manifest it reads.
+fn is_walked(dir: &str) -> bool {
+    !dir.split('/').any(|part| part.starts_with('.'))
+}
+
+/// The module directory whose `modules.json` manifest `path` (relative to
+/// the root) is, for a directory discovery walks.
+fn manifest_dir(path: &str) -> Option<&str> {
+    let dir = match path.strip_suffix(MODULES_MANIFEST)? {
+        "" => "",
+        dir => dir.strip_suffix('/')?,
+    };
+    is_walked(dir).then_some(dir)
+}
+
+/// A relative path with `/` separators, as the tree names files.
+fn slash_path(path: &Path) -> String {
+    path.components()
+        .map(|part| part.as_os_str().to_string_lossy())
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn manifests_of_walked_modules_only() {
+        assert_eq!(manifest_dir(".terraform/modules/modules.json"), Some(""));
+        assert_eq!(
+            manifest_dir("envs/prod/.terraform/modules/modules.json"),
+            Some("envs/prod")
+        );
+        assert_eq!(manifest_dir("x.terraform/modules/modules.json"), None);
+        assert_eq!(
+            manifest_dir(".terraform/modules/a/.terraform/modules/modules.json"),
+            None
+        );
+        assert_eq!(manifest_dir("modules.json"), None);
+        assert_eq!(slash_path(Path::new("a/b/c")), "a/b/c");
+    }
 }

@@ -4,14 +4,13 @@
 //! `terraform.tfvars`, `terraform.tfvars.json`, `*.auto.tfvars` and
 //! `*.auto.tfvars.json` in the module's directory by name, then `-var`
 //! and `-var-file` in command-line order. The files become inputs of the
-//! database; [`tofu_semantic::root_variable_values`] does the rest.
+//! database; [`tofu_semantic::root_variable_values`] does the rest. The
+//! files are read through the host's [`FileSystem`].
 
-// The host reads the tree from the disk.
-#![allow(clippy::disallowed_methods)]
-
-use std::{fs, io, path::Path};
+use std::{io, path::Path};
 
 use salsa::Durability;
+use tofu_eval::FileSystem;
 use tofu_semantic::{
     Database, ModuleDir, RootInputs, SourceFile as Input, VariableSource, parse_variables_file,
     root_variable_values,
@@ -54,10 +53,11 @@ pub fn is_auto_var_file(name: &str) -> bool {
 }
 
 /// Reads the variables files for `module`, whose directory is `dir`,
-/// into `db` and gathers every source of values. Automatic files are
+/// from `fs` into `db` and gathers every source of values. Automatic files are
 /// named by their file name (as OpenTofu run in `dir` names them),
 /// `-var-file`s as given.
 pub fn load_root_inputs(
+    fs: &dyn FileSystem,
     db: &Database,
     module: ModuleDir,
     dir: &Path,
@@ -72,8 +72,8 @@ pub fn load_root_inputs(
         })
         .collect();
     let mut sources = Vec::new();
-    for name in auto_files(dir) {
-        sources.push(match read(&dir.join(&name), &name) {
+    for name in auto_files(fs, dir) {
+        sources.push(match read(fs, &dir.join(&name), &name) {
             Ok(text) => VariableSource::AutoFile(new_file(db, name, text)),
             Err(source) => source,
         });
@@ -81,7 +81,7 @@ pub fn load_root_inputs(
     for option in inputs.options {
         sources.push(match option {
             VariableOption::Var(raw) => VariableSource::Option(raw.clone()),
-            VariableOption::VarFile(path) => match read(&inputs.working_dir.join(path), path) {
+            VariableOption::VarFile(path) => match read(fs, &inputs.working_dir.join(path), path) {
                 Ok(text) => VariableSource::NamedFile(new_file(db, path.clone(), text)),
                 Err(source) => source,
             },
@@ -96,20 +96,22 @@ pub fn load_root_inputs(
 /// then the `*.auto.tfvars[.json]` files sorted bytewise by name (as Go's
 /// `os.ReadDir` sorts them). Directories of these names are listed too,
 /// as OpenTofu lists them; reading them fails.
-fn auto_files(dir: &Path) -> Vec<String> {
+fn auto_files(fs: &dyn FileSystem, dir: &Path) -> Vec<String> {
     let mut out = Vec::new();
     for name in [
         DEFAULT_VARS_FILE.to_owned(),
         format!("{DEFAULT_VARS_FILE}.json"),
     ] {
-        if fs::metadata(dir.join(&name)).is_ok() {
+        if fs.kind(&dir.join(&name)).is_ok() {
             out.push(name);
         }
     }
-    let mut names: Vec<String> = fs::read_dir(dir)
+    let mut names: Vec<String> = fs
+        .entries(dir)
         .map(|entries| {
             entries
-                .filter_map(|entry| entry.ok()?.file_name().into_string().ok())
+                .into_iter()
+                .filter_map(|entry| entry.name.into_string().ok())
                 .filter(|name| is_auto_var_file(name))
                 .collect()
         })
@@ -121,13 +123,13 @@ fn auto_files(dir: &Path) -> Vec<String> {
 
 /// A file's text, or the source that stands for a file that could not
 /// be read (Go's wording of the error: `read NAME: is a directory`).
-fn read(path: &Path, name: &str) -> Result<String, VariableSource> {
+fn read(fs: &dyn FileSystem, path: &Path, name: &str) -> Result<String, VariableSource> {
     if name.is_empty() {
         // Go opens "" and finds nothing; joined to a directory it would
         // name the directory.
         return Err(VariableSource::MissingFile(String::new()));
     }
-    match fs::read(path) {
+    match fs.read(path) {
         Ok(bytes) => Ok(source::decode(bytes).text),
         Err(err) if err.kind() == io::ErrorKind::NotFound => {
             Err(VariableSource::MissingFile(name.to_owned()))

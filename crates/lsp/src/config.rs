@@ -118,6 +118,7 @@ pub fn load(root: &Path, settings: &Settings) -> Result<AnalysisHost, CheckError
     AnalysisHost::load(
         root,
         &CheckOptions {
+            file_system: None,
             progress: None,
             plan: settings.plan.then_some(inputs),
             variables: Some(inputs),
