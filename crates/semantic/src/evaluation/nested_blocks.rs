@@ -15,12 +15,23 @@ use super::scope::{KeyData, Reading, evaluate_as};
 use super::{Evaluation, InstanceAddr};
 use crate::diagnostics::Diagnostic;
 use crate::input::SourceFile;
+use crate::provider_schemas::checks::nested_block_labels;
 use crate::provider_schemas::ephemeral::{non_write_only_ephemeral_paths, subject};
 use tofu_provider_schema::{Block, NestingMode};
 
 /// Blocks of a resource that are OpenTofu's own, or evaluated only when
 /// it applies.
 const NOT_EVALUATED: &[&str] = &["lifecycle", "provisioner", "connection"];
+
+/// What a `dynamic` block's body holds (`dynblock`'s `dynamicBlockBodySchema`).
+const DYNAMIC_SPEC: BodySchema<'static> = BodySchema::new(
+    &[
+        AttributeSchema::required("for_each"),
+        AttributeSchema::optional("iterator"),
+        AttributeSchema::optional("labels"),
+    ],
+    &[BlockSchema::new("content", &[])],
+);
 
 /// Blocks generated from `dynamic` blocks at most, for one resource
 /// instance: nested expansions of large collections stay bounded.
@@ -118,14 +129,7 @@ fn json_block_schema(schema: &Block) -> JsonBlockSchema<'_> {
         .block_types
         .iter()
         .filter(|(name, _)| !schema.attributes.contains_key(*name))
-        .map(|(name, nested)| {
-            let labels: &[&str] = if nested.nesting == NestingMode::Map {
-                &["key"]
-            } else {
-                &[]
-            };
-            BlockSchema::new(name, labels)
-        })
+        .map(|(name, nested)| BlockSchema::new(name, nested_block_labels(nested)))
         .collect();
     blocks.push(BlockSchema::new("dynamic", &["type"]));
     JsonBlockSchema { attributes, blocks }
@@ -148,6 +152,17 @@ struct Generated<'a> {
     /// `.outer.name`, before the step.
     path: String,
     step: Step,
+}
+
+impl Generated<'_> {
+    /// The place of the generated block at `index`.
+    fn path_of(&self, index: usize) -> String {
+        match self.step {
+            Step::None => self.path.clone(),
+            Step::Index => format!("{}[{index}]", self.path),
+            Step::Set => format!("{}[...]", self.path),
+        }
+    }
 }
 
 /// How a generated block's place follows its type's name.
@@ -178,6 +193,13 @@ struct Walk<'a> {
 }
 
 impl Walk<'_> {
+    fn source(&self) -> SourceText<'_> {
+        SourceText::new(
+            crate::input::contents(self.db, self.file),
+            self.file.path(self.db),
+        )
+    }
+
     fn evaluate(&mut self, expr: Expr, keys: &KeyData) -> (Value, bool) {
         self.evaluate_any(&AnyExpr::Native(expr), keys)
     }
@@ -336,10 +358,7 @@ impl Walk<'_> {
         schema: &Block,
         path: &str,
     ) {
-        let source = SourceText::new(
-            crate::input::contents(self.db, self.file),
-            self.file.path(self.db),
-        );
+        let source = self.source();
         let (content, _, _) = body.partial_content(&json_block_schema(schema).body(), &source);
         if !top {
             for attribute in &content.attributes {
@@ -430,17 +449,8 @@ impl Walk<'_> {
         generated: &Generated<'_>,
         placed: bool,
     ) {
-        const ATTRIBUTES: &[AttributeSchema] = &[
-            AttributeSchema::optional("for_each"),
-            AttributeSchema::optional("iterator"),
-            AttributeSchema::optional("labels"),
-        ];
-        const BLOCKS: &[BlockSchema] = &[BlockSchema::new("content", &[])];
-        let source = SourceText::new(
-            crate::input::contents(self.db, self.file),
-            self.file.path(self.db),
-        );
-        let (content, _, _) = body.partial_content(&BodySchema::new(ATTRIBUTES, BLOCKS), &source);
+        let source = self.source();
+        let (content, _, _) = body.partial_content(&DYNAMIC_SPEC, &source);
         let Some(for_each) = content.attribute("for_each").and_then(|a| a.expr.clone()) else {
             return;
         };
@@ -462,9 +472,27 @@ impl Walk<'_> {
         if failed || !each.is_known() || each.is_null() || !each.ty().can_iterate_elements() {
             return;
         }
-        let (each, marks) = each.unmark();
         let checking = self.check_ephemeral;
         self.check_ephemeral = checking && placed;
+        for (index, inner) in self.generated_instances(&each, &iterator, keys) {
+            let path = generated.path_of(index);
+            self.json_blocks(&content_block.body, &inner, false, generated.schema, &path);
+        }
+        self.check_ephemeral = checking;
+    }
+
+    /// The instance data of each block a `dynamic` block's known
+    /// `for_each` value generates, with its index: the iterator bound to
+    /// the element's key and value. At most [`MAX_GENERATED`] blocks in
+    /// all are generated for one resource instance.
+    fn generated_instances(
+        &mut self,
+        each: &Value,
+        iterator: &str,
+        keys: &KeyData,
+    ) -> Vec<(usize, KeyData)> {
+        let (each, marks) = each.unmark();
+        let mut out = Vec::new();
         for (index, (key, value)) in each.element_pairs().into_iter().enumerate() {
             if self.generated >= MAX_GENERATED {
                 break;
@@ -472,15 +500,10 @@ impl Walk<'_> {
             self.generated += 1;
             let element = Value::object([("key", key), ("value", value)]).with_marks(marks);
             let mut inner = keys.clone();
-            inner.iterators.push((iterator.clone(), element));
-            let path = match generated.step {
-                Step::None => generated.path.clone(),
-                Step::Index => format!("{}[{index}]", generated.path),
-                Step::Set => format!("{}[...]", generated.path),
-            };
-            self.json_blocks(&content_block.body, &inner, false, generated.schema, &path);
+            inner.iterators.push((iterator.to_owned(), element));
+            out.push((index, inner));
         }
-        self.check_ephemeral = checking;
+        out
     }
 
     /// `dynamic "NAME" { for_each, iterator, labels, content }`: the spec
@@ -497,18 +520,8 @@ impl Walk<'_> {
         let Some(label) = block.labels().next().map(|l| l.value()) else {
             return;
         };
-        const ATTRIBUTES: &[AttributeSchema] = &[
-            AttributeSchema::required("for_each"),
-            AttributeSchema::optional("iterator"),
-            AttributeSchema::optional("labels"),
-        ];
-        const BLOCKS: &[BlockSchema] = &[BlockSchema::new("content", &[])];
-        let source = SourceText::new(
-            crate::input::contents(self.db, self.file),
-            self.file.path(self.db),
-        );
-        let (content, errors) =
-            AnyBody::native(body.clone()).content(&BodySchema::new(ATTRIBUTES, BLOCKS), &source);
+        let source = self.source();
+        let (content, errors) = AnyBody::native(body.clone()).content(&DYNAMIC_SPEC, &source);
         if !errors.is_empty() {
             let file = self.file;
             self.out
@@ -593,22 +606,10 @@ impl Walk<'_> {
         if !each.is_known() {
             return;
         }
-        let (each, marks) = each.unmark();
-        for (index, (key, value)) in each.element_pairs().into_iter().enumerate() {
-            if self.generated >= MAX_GENERATED {
-                return;
-            }
-            self.generated += 1;
-            let element = Value::object([("key", key), ("value", value)]).with_marks(marks);
-            let mut inner = keys.clone();
-            inner.iterators.push((iterator.clone(), element));
+        for (index, inner) in self.generated_instances(&each, &iterator, keys) {
             match generated {
                 Some(generated) => {
-                    let path = match generated.step {
-                        Step::None => generated.path.clone(),
-                        Step::Index => format!("{}[{index}]", generated.path),
-                        Step::Set => format!("{}[...]", generated.path),
-                    };
+                    let path = generated.path_of(index);
                     self.contents(&content_body, &inner, Some(generated.schema), &path);
                 }
                 None => self.contents(&content_body, &inner, None, ""),

@@ -328,14 +328,7 @@ impl Checker<'_> {
             .collect();
         let mut block_schemas: Vec<BlockSchema<'_>> = nested
             .iter()
-            .map(|(name, nested)| {
-                let labels: &[&str] = if nested.nesting == NestingMode::Map {
-                    &["key"]
-                } else {
-                    &[]
-                };
-                BlockSchema::new(name, labels)
-            })
+            .map(|(name, nested)| BlockSchema::new(name, nested_block_labels(nested)))
             .collect();
         block_schemas.extend(
             as_blocks
@@ -599,6 +592,16 @@ impl Checker<'_> {
             Diagnostic::warning_in(Code::DeprecatedArgument, detail, self.file, range)
                 .with_summary("Argument is deprecated"),
         );
+    }
+}
+
+/// The labels of a nested block type's blocks: a map's blocks have their
+/// key (`hcldec.BlockMapSpec`), the others none.
+pub(crate) fn nested_block_labels(nested: &NestedBlock) -> &'static [&'static str] {
+    if nested.nesting == NestingMode::Map {
+        &["key"]
+    } else {
+        &[]
     }
 }
 

@@ -169,6 +169,22 @@ pub(crate) fn with_deprecation_marks(
     DeprecationMarker { module }.block(block, value, subject)
 }
 
+/// `value` with each attribute of a known object replaced by what `f`
+/// makes of it; anything else as it is.
+fn map_attributes(value: Value, f: impl Fn(&str, Value) -> Value) -> Value {
+    if value.is_null() || !value.ty().is_object() {
+        return value;
+    }
+    let Some(entries) = value.entries() else {
+        return value;
+    };
+    let attributes: Vec<(String, Value)> = entries
+        .iter()
+        .map(|(name, v)| (name.clone(), f(name, v.clone())))
+        .collect();
+    Value::object(attributes).with_marks(value.marks())
+}
+
 /// `Block.ContainsDeprecated`.
 fn block_contains_deprecated(block: &Block) -> bool {
     block.deprecated
@@ -217,49 +233,35 @@ impl DeprecationMarker<'_> {
         } else {
             value
         };
-        if value.is_null() || !value.ty().is_object() {
-            return value;
-        }
-        let Some(entries) = value.entries() else {
-            return value;
-        };
-        let attributes: Vec<(String, Value)> = entries
-            .iter()
-            .map(|(name, v)| {
-                let at = format!("{path}.{name}");
-                let v = v.clone();
-                let v = match block.attributes.get(name) {
-                    Some(attribute) => {
-                        let v = if attribute.deprecated {
-                            self.mark(v, &at, &attribute.deprecation_message)
-                        } else {
-                            v
-                        };
-                        match &attribute.ty {
-                            AttributeType::Nested(nested)
-                                if nested_contains_deprecated(attribute) =>
-                            {
-                                self.object(nested, v, &at)
-                            }
-                            _ => v,
-                        }
-                    }
-                    None => match block.block_types.get(name) {
-                        // `ValueMarks` passes over unknown and null blocks.
-                        Some(nested)
-                            if block_contains_deprecated(&nested.block)
-                                && v.is_known()
-                                && !v.is_null() =>
-                        {
-                            self.nested_blocks(nested, v, &at)
+        map_attributes(value, |name, v| {
+            let at = format!("{path}.{name}");
+            match block.attributes.get(name) {
+                Some(attribute) => {
+                    let v = if attribute.deprecated {
+                        self.mark(v, &at, &attribute.deprecation_message)
+                    } else {
+                        v
+                    };
+                    match &attribute.ty {
+                        AttributeType::Nested(nested) if nested_contains_deprecated(attribute) => {
+                            self.object(nested, v, &at)
                         }
                         _ => v,
-                    },
-                };
-                (name.clone(), v)
-            })
-            .collect();
-        Value::object(attributes).with_marks(value.marks())
+                    }
+                }
+                None => match block.block_types.get(name) {
+                    // `ValueMarks` passes over unknown and null blocks.
+                    Some(nested)
+                        if block_contains_deprecated(&nested.block)
+                            && v.is_known()
+                            && !v.is_null() =>
+                    {
+                        self.nested_blocks(nested, v, &at)
+                    }
+                    _ => v,
+                },
+            }
+        })
     }
 
     /// The blocks of one nested block type, by its nesting mode.
@@ -275,34 +277,20 @@ impl DeprecationMarker<'_> {
     /// `Object.ValueMarks`: the attributes of a nested attribute's objects.
     fn object(&self, nested: &NestedAttributes, value: Value, path: &str) -> Value {
         let attributes = |object: Value, at: &str| -> Value {
-            if object.is_null() || !object.ty().is_object() {
-                return object;
-            }
-            let Some(entries) = object.entries() else {
-                return object;
-            };
-            let marked: Vec<(String, Value)> = entries
-                .iter()
-                .map(|(name, v)| {
-                    let v = v.clone();
-                    let v = match nested.attributes.get(name) {
-                        Some(attribute) if attribute.deprecated => {
-                            self.mark(v, &format!("{at}.{name}"), &attribute.deprecation_message)
-                        }
-                        Some(
-                            attribute @ Attribute {
-                                ty: AttributeType::Nested(inner),
-                                ..
-                            },
-                        ) if nested_contains_deprecated(attribute) => {
-                            self.object(inner, v, &format!("{at}.{name}"))
-                        }
-                        _ => v,
-                    };
-                    (name.clone(), v)
-                })
-                .collect();
-            Value::object(marked).with_marks(object.marks())
+            map_attributes(object, |name, v| match nested.attributes.get(name) {
+                Some(attribute) if attribute.deprecated => {
+                    self.mark(v, &format!("{at}.{name}"), &attribute.deprecation_message)
+                }
+                Some(
+                    attribute @ Attribute {
+                        ty: AttributeType::Nested(inner),
+                        ..
+                    },
+                ) if nested_contains_deprecated(attribute) => {
+                    self.object(inner, v, &format!("{at}.{name}"))
+                }
+                _ => v,
+            })
         };
         match nested.nesting {
             NestingMode::Single | NestingMode::Group => attributes(value, path),
