@@ -50,7 +50,10 @@ pub(crate) struct NestedBlocks<'a> {
 }
 
 /// What evaluating the nested `blocks` of a resource's body in `file`,
-/// with the instance data `keys`, reports.
+/// with the instance data `keys`, reports, and the values of the
+/// arguments of its static blocks (those no `dynamic` block generates),
+/// by their range, for the planned value to take instead of evaluating
+/// them again.
 pub(crate) fn nested_block_diagnostics(
     db: &dyn salsa::Database,
     ev: Evaluation,
@@ -58,7 +61,7 @@ pub(crate) fn nested_block_diagnostics(
     file: SourceFile,
     blocks: NestedBlocks<'_>,
     keys: &KeyData,
-) -> Vec<Diagnostic> {
+) -> (Vec<Diagnostic>, ArgumentValues) {
     let NestedBlocks {
         body,
         wanted,
@@ -74,6 +77,7 @@ pub(crate) fn nested_block_diagnostics(
         out: Vec::new(),
         wanted,
         check_ephemeral,
+        values: ArgumentValues::default(),
     };
     match (body.as_native(), schema) {
         (Some(native), _) => {
@@ -82,8 +86,12 @@ pub(crate) fn nested_block_diagnostics(
         (None, Some(schema)) => walk.json_blocks(body, keys, true, schema, ""),
         (None, None) => {}
     }
-    walk.out
+    (walk.out, walk.values)
 }
+
+/// The values of static nested blocks' arguments, by the range of their
+/// expression in the walked file.
+pub(crate) type ArgumentValues = std::collections::HashMap<tofu_syntax::TextRange, Value>;
 
 /// The block types a JSON body of a block with `schema` writes, as
 /// `hcldec` reads them there: each nested block type of the schema, and
@@ -190,6 +198,7 @@ struct Walk<'a> {
     /// Whether ephemeral values are checked (JSON bodies are walked with
     /// the schema either way).
     check_ephemeral: bool,
+    values: ArgumentValues,
 }
 
 impl Walk<'_> {
@@ -314,6 +323,9 @@ impl Walk<'_> {
             };
             let any = AnyExpr::Native(expr.clone());
             let (value, _) = self.evaluate(expr, keys);
+            if keys.iterators.is_empty() {
+                self.values.insert(any.range(), value.clone());
+            }
             let name = attribute.name().map(|n| n.text().to_owned());
             let Some((name, attribute)) =
                 name.and_then(|n| Some((n.clone(), schema?.attributes.get(&n)?)))

@@ -2,11 +2,11 @@
 //! configured arguments are known where their expressions are, and whose
 //! other attributes are unknown until apply.
 
-use std::collections::{BTreeMap, BTreeSet, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 use tofu_diagnostics::{Code, Severity};
-use tofu_syntax::ast;
 use tofu_syntax::body::{AnyBody, AnyExpr};
+use tofu_syntax::{TextRange, ast};
 use tofu_types::{Mark, Value};
 
 use super::nested_blocks::{
@@ -167,8 +167,9 @@ pub fn resource_value(
             };
             object.insert(name.to_string(), value);
         }
+        let mut evaluated: HashMap<(crate::input::SourceFile, TextRange), Value> = HashMap::new();
         for (file, body, types) in &nested {
-            diagnostics.extend(nested_block_diagnostics(
+            let (found, values) = nested_block_diagnostics(
                 db,
                 ev,
                 &addr,
@@ -180,7 +181,13 @@ pub fn resource_value(
                     check_ephemeral: schema.is_some() && !ephemeral_context,
                 },
                 &keys,
-            ));
+            );
+            diagnostics.extend(found);
+            evaluated.extend(
+                values
+                    .into_iter()
+                    .map(|(range, value)| ((*file, range), value)),
+            );
         }
         if passed_whole {
             return Value::dynamic();
@@ -192,6 +199,7 @@ pub fn resource_value(
                     ev,
                     addr: &addr,
                     keys: &keys,
+                    evaluated: &evaluated,
                 },
                 &nested
                     .iter()
@@ -306,6 +314,9 @@ struct PlannedBlocks<'a> {
     ev: Evaluation,
     addr: &'a InstanceAddr,
     keys: &'a super::scope::KeyData,
+    /// The arguments' values that evaluating the blocks for their
+    /// diagnostics found, by file and range: not evaluated again.
+    evaluated: &'a HashMap<(crate::input::SourceFile, TextRange), Value>,
 }
 
 /// The planned values of the nested block types of `schema` that the
@@ -409,15 +420,22 @@ fn planned_block(
         let Some((name, _)) = schema.attributes.get_key_value(name.text()) else {
             continue;
         };
-        let (value, _) = evaluate_as(
-            at.db,
-            at.ev,
-            at.addr,
-            file,
-            &tofu_syntax::body::AnyExpr::Native(expr),
-            at.keys,
-            Reading::BodyArgument,
-        );
+        let expr = AnyExpr::Native(expr);
+        let value = match at.evaluated.get(&(file, expr.range())) {
+            Some(value) => value.clone(),
+            None => {
+                evaluate_as(
+                    at.db,
+                    at.ev,
+                    at.addr,
+                    file,
+                    &expr,
+                    at.keys,
+                    Reading::BodyArgument,
+                )
+                .0
+            }
+        };
         configured.insert(name.as_str(), value);
     }
     let blocks = planned_nested_blocks(at, &[(file, body, None)], schema);
