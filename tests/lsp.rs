@@ -496,6 +496,58 @@ fn a_changed_configuration_file_reloads_the_workspace() {
     server.shutdown();
 }
 
+/// `tofu init` writing `.terraform/modules/modules.json` while the editor
+/// is open: the module it installs is loaded, and the call is checked
+/// against it.
+#[test]
+#[allow(clippy::disallowed_methods)] // the test makes its own tree
+fn an_installed_module_appears_when_its_manifest_is_written() {
+    let temp = tempfile::tempdir().unwrap();
+    let root = temp.path().join("tree");
+    std::fs::create_dir_all(&root).unwrap();
+    std::fs::write(
+        root.join("main.tf"),
+        "module \"thing\" {\n  source  = \"example/thing/aws\"\n  version = \"1.0.0\"\n  nope    = 1\n}\n",
+    )
+    .unwrap();
+    let main = uri(&root.join("main.tf"));
+    let mut server = Server::start();
+    server.initialize(&root);
+    let before = server.diagnostics_for(&main);
+    assert!(
+        before.iter().all(|d| d["message"]
+            .as_str()
+            .is_some_and(|m| !m.contains("Unsupported argument"))),
+        "{before:?}"
+    );
+    let modules = root.join(".terraform/modules");
+    std::fs::create_dir_all(modules.join("thing")).unwrap();
+    std::fs::write(
+        modules.join("thing/main.tf"),
+        "variable \"name\" {\n  default = \"x\"\n}\n",
+    )
+    .unwrap();
+    let manifest = modules.join("modules.json");
+    std::fs::write(
+        &manifest,
+        r#"{"Modules":[{"Key":"","Source":"","Dir":"."},{"Key":"thing","Source":"registry.opentofu.org/example/thing/aws","Version":"1.0.0","Dir":".terraform/modules/thing"}]}"#,
+    )
+    .unwrap();
+    server.notify(
+        "workspace/didChangeWatchedFiles",
+        json!({"changes": [{"uri": uri(&manifest), "type": 1}]}),
+    );
+    let found = (0..5).any(|_| {
+        server.diagnostics_for(&main).iter().any(|d| {
+            d["message"]
+                .as_str()
+                .is_some_and(|m| m.contains("Unsupported argument"))
+        })
+    });
+    assert!(found, "the installed module was not loaded");
+    server.shutdown();
+}
+
 #[test]
 fn settings_pulled_with_workspace_configuration() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/lsp-config");
