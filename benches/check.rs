@@ -5,8 +5,12 @@
 //! (the generator is included from the xtask crate, not copied), written
 //! into a fresh temporary directory at setup and removed afterwards.
 //!
-//! - `check_tree/N`: a cold check of an N-module tree, as `tofu-analyzer
-//!   check` runs it: discovery, reading, parsing, every semantic check.
+//! - `check_tree/N`: a cold check of an N-module tree (100, 1,000, 3,000
+//!   and 10,000 modules), as `tofu-analyzer check` runs it: discovery,
+//!   reading, parsing, every semantic check.
+//! - `check_tree/locals-50000`, `check_tree/resources-20000`: a cold check
+//!   of one module of 50,000 locals (every tenth a chain's start, the
+//!   others reading the one before) or of 20,000 resources.
 //! - `incremental/edit-local-in-leaf`: the 1000-module tree opened once as
 //!   an [`Analysis`] with all its diagnostics asked for; then each
 //!   iteration edits the expression of one local in a leaf module,
@@ -36,6 +40,10 @@ use tofu_ide::{
     host::{AnalysisHost, Change},
     variable_inputs::VariableInputs,
 };
+
+// The binary's allocator, so that the figures are the command's.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 /// A host as the benches drive it: one file set at a time, then every
 /// diagnostic of the tree asked for again.
@@ -78,7 +86,12 @@ const LOCAL_AFTER: &str = r#"owner    = try(var.settings.owner.team, "nobody")"#
 fn benches(c: &mut Criterion) {
     let small = GeneratedTree::new(100);
     let large = GeneratedTree::new(1000);
-    bench_cold(c, &[&small, &large]);
+    let larger = GeneratedTree::new(3000);
+    let largest = GeneratedTree::new(10_000);
+    let locals = GeneratedTree::single_module("locals-50000", &many_locals(50_000));
+    let resources = GeneratedTree::single_module("resources-20000", &many_resources(20_000));
+    bench_cold(c, &[&small, &large, &larger, &largest, &locals, &resources]);
+    drop((larger, largest, locals, resources));
     bench_incremental(c, &large);
     bench_plan(c, &large);
 }
@@ -104,7 +117,7 @@ fn bench_plan(c: &mut Criterion, tree: &GeneratedTree) {
     let report = check_tree(&tree.dir, &options).expect("the tree checks");
     assert_eq!(report.error_count(), 0, "{:?}", report.diagnostics);
     group.bench_with_input(
-        BenchmarkId::new("check_tree", tree.modules),
+        BenchmarkId::new("check_tree", &tree.name),
         &tree.dir,
         |b, dir| b.iter(|| black_box(check_tree(black_box(dir), &options))),
     );
@@ -157,7 +170,7 @@ fn bench_cold(c: &mut Criterion, trees: &[&GeneratedTree]) {
             report.diagnostics
         );
         group.bench_with_input(
-            BenchmarkId::from_parameter(tree.modules),
+            BenchmarkId::from_parameter(&tree.name),
             &tree.dir,
             |b, dir| {
                 b.iter(|| black_box(check_tree(black_box(dir), &CheckOptions::default())));
@@ -203,7 +216,9 @@ fn bench_incremental(c: &mut Criterion, tree: &GeneratedTree) {
 /// when dropped.
 struct GeneratedTree {
     dir: PathBuf,
-    modules: usize,
+    /// The benchmark's parameter: the number of modules, or what the one
+    /// module holds.
+    name: String,
 }
 
 impl GeneratedTree {
@@ -221,8 +236,53 @@ impl GeneratedTree {
             written.files,
             written.bytes
         );
-        GeneratedTree { dir, modules }
+        GeneratedTree {
+            dir,
+            name: modules.to_string(),
+        }
     }
+
+    /// One module, `main.tf` holding `text`.
+    fn single_module(name: &str, text: &str) -> Self {
+        let dir =
+            std::env::temp_dir().join(format!("tofu-analyzer-bench-{}-{name}", std::process::id()));
+        remove(&dir);
+        fs::create_dir_all(&dir).expect("the module directory is made");
+        fs::write(dir.join("main.tf"), text).expect("the module is written");
+        GeneratedTree {
+            dir,
+            name: name.to_owned(),
+        }
+    }
+}
+
+/// `count` locals: every tenth a number, the others a string template
+/// reading the local before it.
+fn many_locals(count: usize) -> String {
+    let mut text = String::from("locals {\n");
+    for i in 0..count {
+        if i % 10 == 0 {
+            text.push_str(&format!("  l{i} = {i}\n"));
+        } else {
+            text.push_str(&format!("  l{i} = \"v{i}-${{local.l{}}}\"\n", i - 1));
+        }
+    }
+    text + "}\n"
+}
+
+/// `count` resources of the built-in provider, and an output reading the
+/// last.
+fn many_resources(count: usize) -> String {
+    let mut text = String::new();
+    for i in 0..count {
+        text.push_str(&format!(
+            "resource \"terraform_data\" \"r{i}\" {{\n  input = \"{i}\"\n}}\n"
+        ));
+    }
+    text + &format!(
+        "output \"o\" {{\n  value = terraform_data.r{}.input\n}}\n",
+        count - 1
+    )
 }
 
 impl Drop for GeneratedTree {
