@@ -2,7 +2,7 @@
 //!
 //! `cargo bench --bench check`, or `cargo bench --bench check -- --quick`
 //! for a fast look. The trees are the ones `cargo xtask gen-tree` writes
-//! (the generator is included from the xtask crate, not copied), written
+//! (the `tofu-gen-tree` crate, which the xtask uses too), written
 //! into a fresh temporary directory at setup and removed afterwards.
 //!
 //! - `check_tree/N`: a cold check of an N-module tree (100, 1,000, 3,000
@@ -35,6 +35,7 @@ use std::{
 };
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use tofu_gen_tree::write_tree;
 use tofu_ide::{
     check::{CheckOptions, check_tree},
     host::{AnalysisHost, Change},
@@ -72,10 +73,6 @@ impl Analysis {
             .diagnostics
     }
 }
-
-// Only `write_tree` is used here; its unit tests do not run as a bench.
-#[allow(dead_code, unused_imports)]
-use tofu_gen_tree as gen_tree;
 
 /// The leaf module whose local the incremental bench edits, and the local
 /// expression in two versions.
@@ -229,7 +226,7 @@ impl GeneratedTree {
         ));
         // Left over from an earlier run with the same process id.
         remove(&dir);
-        let written = gen_tree::write_tree(&dir, modules).expect("the tree is written");
+        let written = write_tree(&dir, modules).expect("the tree is written");
         eprintln!(
             "{}: {modules} modules, {} files, {} bytes",
             dir.display(),

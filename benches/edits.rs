@@ -22,13 +22,12 @@ use tofu_ide::{
     host::{AnalysisHost, Change},
 };
 
-#[allow(dead_code, unused_imports)]
-use tofu_gen_tree as gen_tree;
+use tofu_gen_tree::write_tree;
 
 #[path = "../tests/support/edits.rs"]
 mod edits;
 
-use edits::{EditKind, edit_kinds, lines};
+use edits::{EditKind, edit_kinds};
 
 // As the binary: the allocator is part of what an edit costs.
 #[global_allocator]
@@ -76,7 +75,7 @@ fn ms(d: Duration) -> String {
 fn fresh(dir: &Path, file: &str, text: &str, original: &str) -> Vec<String> {
     std::fs::write(dir.join(file), text).unwrap();
     let host = AnalysisHost::load(dir, &CheckOptions::default()).expect("loads");
-    let out = lines(&report(&host));
+    let out = report(&host).comparable_lines();
     std::fs::write(dir.join(file), original).unwrap();
     out
 }
@@ -98,7 +97,7 @@ fn measure_warm(
                 let which = 1 - round % 2;
                 let (elapsed, report) = timed_edit(host, kind.file, &kind.texts[which]);
                 assert_eq!(
-                    lines(&report),
+                    report.comparable_lines(),
                     expected[which],
                     "{}: the incremental report differs from a fresh load",
                     kind.name
@@ -119,7 +118,7 @@ fn main() {
     let dir: PathBuf =
         std::env::temp_dir().join(format!("tofu-analyzer-edits-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    gen_tree::write_tree(&dir, modules).expect("the tree is written");
+    write_tree(&dir, modules).expect("the tree is written");
     let only = std::env::var("TOFU_BENCH_EDIT").ok();
     let kinds: Vec<EditKind> = edit_kinds(&dir, modules)
         .into_iter()
@@ -129,7 +128,7 @@ fn main() {
 
     let started = Instant::now();
     let mut host = AnalysisHost::load(&dir, &CheckOptions::default()).expect("loads");
-    let as_loaded = lines(&report(&host));
+    let as_loaded = report(&host).comparable_lines();
     eprintln!("cold load and report: {} ms", ms(started.elapsed()));
     let expected: Vec<[Vec<String>; 2]> = kinds
         .iter()
@@ -150,7 +149,7 @@ fn main() {
             report(&host);
             let (elapsed, report) = timed_edit(&mut host, kind.file, &kind.texts[1]);
             assert_eq!(
-                lines(&report),
+                report.comparable_lines(),
                 expected[index][1],
                 "{}: first edit",
                 kind.name
@@ -176,7 +175,11 @@ fn main() {
     for kind in &kinds {
         set(&mut host, kind.file, &kind.texts[0]);
     }
-    assert_eq!(lines(&report(&host)), as_loaded, "after the session");
+    assert_eq!(
+        report(&host).comparable_lines(),
+        as_loaded,
+        "after the session"
+    );
     let late = measure_warm(&mut host, &kinds, &expected, rounds);
 
     println!(

@@ -10,8 +10,7 @@ use std::{
 
 use expect_test::{ExpectFile, expect_file};
 
-#[allow(dead_code, unused_imports)]
-use tofu_gen_tree as gen_tree;
+use tofu_gen_tree::write_tree;
 
 #[path = "support/shared.rs"]
 mod shared;
@@ -633,7 +632,7 @@ fn graph_is_drawn_as_svg_or_html_with_cycles_in_red() {
 #[test]
 fn a_graph_too_large_to_lay_out_is_drawn_as_modules() {
     let dir = scratch("graph-large");
-    gen_tree::write_tree(&dir, 40).unwrap();
+    write_tree(&dir, 40).unwrap();
     let run = analyzer_in(&dir, &["graph", "--format", "svg"]);
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert!(
@@ -1396,7 +1395,7 @@ fn lints_are_off_until_enabled_by_flag_or_configuration() {
 #[test]
 fn bench_measures_standard_edits_and_compares_with_a_baseline() {
     let dir = scratch("bench");
-    gen_tree::write_tree(&dir, 12).unwrap();
+    write_tree(&dir, 12).unwrap();
     let before = listing(&dir);
     let run = analyzer_in(
         &dir,

@@ -11,13 +11,7 @@ use std::{
 use tofu_ide::check::{CheckOptions, Progress, check_tree};
 use tofu_ide::host::{AnalysisHost, Change};
 
-#[allow(dead_code, unused_imports)]
-use tofu_gen_tree as gen_tree;
-
-#[path = "support/edits.rs"]
-mod edits;
-
-use edits::lines;
+use tofu_gen_tree::write_tree;
 
 fn copy_dir(from: &Path, to: &Path) {
     fs::create_dir_all(to).unwrap();
@@ -92,8 +86,10 @@ fn incremental_reports_equal_fresh_checks() {
     ];
     for (index, edits) in steps.iter().enumerate() {
         apply(&mut host, &dir, edits);
-        let incremental = lines(&host.analysis().report().unwrap());
-        let fresh = lines(&check_tree(&dir, &CheckOptions::default()).unwrap());
+        let incremental = host.analysis().report().unwrap().comparable_lines();
+        let fresh = check_tree(&dir, &CheckOptions::default())
+            .unwrap()
+            .comparable_lines();
         assert_eq!(incremental, fresh, "after step {index}");
     }
 }
@@ -118,7 +114,7 @@ impl Progress for Gate {
 fn a_change_cancels_a_snapshot_at_work() {
     let temp = tempfile::tempdir().unwrap();
     let dir = temp.path().join("tree");
-    gen_tree::write_tree(&dir, 60).unwrap();
+    write_tree(&dir, 60).unwrap();
     let mut host = AnalysisHost::load(&dir, &CheckOptions::default()).unwrap();
     let barrier = Arc::new(Barrier::new(2));
     let analysis = host.analysis();
@@ -174,8 +170,10 @@ fn a_changed_template_is_read_again_when_the_host_is_told() {
     change.changed_on_disk("n.tftpl");
     host.apply_change(change);
     assert_eq!(errors(&host), 0);
-    let fresh = lines(&check_tree(&dir, &CheckOptions::default()).unwrap());
-    assert_eq!(lines(&host.analysis().report().unwrap()), fresh);
+    let fresh = check_tree(&dir, &CheckOptions::default())
+        .unwrap()
+        .comparable_lines();
+    assert_eq!(host.analysis().report().unwrap().comparable_lines(), fresh);
 }
 
 /// A tree loaded without configuration gets its root module from its
@@ -196,15 +194,19 @@ fn the_root_module_comes_and_goes_with_its_files() {
         vec![Edit::Remove("main.tf")],
         vec![Edit::Remove("sub/main.tf")],
     ];
-    let before = lines(&host.analysis().report().unwrap());
+    let before = host.analysis().report().unwrap().comparable_lines();
     assert_eq!(
         before,
-        lines(&check_tree(&dir, &CheckOptions::default()).unwrap())
+        check_tree(&dir, &CheckOptions::default())
+            .unwrap()
+            .comparable_lines()
     );
     for (index, edits) in steps.iter().enumerate() {
         apply(&mut host, &dir, edits);
-        let incremental = lines(&host.analysis().report().unwrap());
-        let fresh = lines(&check_tree(&dir, &CheckOptions::default()).unwrap());
+        let incremental = host.analysis().report().unwrap().comparable_lines();
+        let fresh = check_tree(&dir, &CheckOptions::default())
+            .unwrap()
+            .comparable_lines();
         assert_eq!(incremental, fresh, "after step {index}");
     }
 }
@@ -240,7 +242,7 @@ fn local_calls_are_followed_out_of_the_root() {
 
     let mut host = AnalysisHost::load(&root, &CheckOptions::default()).unwrap();
     let report = host.analysis().report().unwrap();
-    let found = lines(&report);
+    let found = report.comparable_lines();
     // The module outside is checked once, though two calls load it.
     let outside =
         "Some(\"../../modules/vpc/main.tf:60..73\") Error Reference to undeclared local value";
@@ -270,7 +272,9 @@ fn local_calls_are_followed_out_of_the_root() {
     assert_eq!(report.modules.len(), 3, "the root, vpc and the empty one");
     assert_eq!(
         found,
-        lines(&check_tree(&root, &CheckOptions::default()).unwrap())
+        check_tree(&root, &CheckOptions::default())
+            .unwrap()
+            .comparable_lines()
     );
 
     let steps: Vec<Vec<Edit<'_>>> = vec![
@@ -296,8 +300,10 @@ fn local_calls_are_followed_out_of_the_root() {
     ];
     for (index, edits) in steps.iter().enumerate() {
         apply(&mut host, &root, edits);
-        let incremental = lines(&host.analysis().report().unwrap());
-        let fresh = lines(&check_tree(&root, &CheckOptions::default()).unwrap());
+        let incremental = host.analysis().report().unwrap().comparable_lines();
+        let fresh = check_tree(&root, &CheckOptions::default())
+            .unwrap()
+            .comparable_lines();
         assert_eq!(incremental, fresh, "after step {index}");
     }
 }

@@ -7,8 +7,7 @@ use proptest::prelude::*;
 use tofu_ide::check::{CheckOptions, check_tree};
 use tofu_ide::host::{AnalysisHost, Change};
 
-#[allow(dead_code, unused_imports)]
-use tofu_gen_tree as gen_tree;
+use tofu_gen_tree::write_tree;
 
 #[path = "support/edits.rs"]
 mod edits;
@@ -26,7 +25,7 @@ proptest! {
     ) {
         let temp = tempfile::tempdir().unwrap();
         let dir = temp.path().join("tree");
-        gen_tree::write_tree(&dir, MODULES).unwrap();
+        write_tree(&dir, MODULES).unwrap();
         let kinds = edits::edit_kinds(&dir, MODULES);
         let mut host = AnalysisHost::load(&dir, &CheckOptions::default()).unwrap();
         host.analysis().report().unwrap();
@@ -37,8 +36,8 @@ proptest! {
             let mut change = Change::new();
             change.set_file(kind.file, text.as_str());
             host.apply_change(change);
-            let incremental = edits::lines(&host.analysis().report().unwrap());
-            let fresh = edits::lines(&check_tree(&dir, &CheckOptions::default()).unwrap());
+            let incremental = host.analysis().report().unwrap().comparable_lines();
+            let fresh = check_tree(&dir, &CheckOptions::default()).unwrap().comparable_lines();
             prop_assert_eq!(incremental, fresh, "step {} ({})", step, kind.name);
         }
     }

@@ -1,12 +1,10 @@
-//! The standard kinds of edit of a generated tree (`xtask/src/gen_tree.rs`),
+//! The standard kinds of edit of a generated tree (`tofu-gen-tree`),
 //! shared by the edit benchmark and the host's property test, and a
 //! report as comparable lines.
 
 #![allow(dead_code, clippy::disallowed_methods)] // Each includer uses part; trees are on disk.
 
 use std::path::Path;
-
-use tofu_ide::check::CheckReport;
 
 /// One kind of edit: a file and the two texts it alternates between
 /// (the first is the file as generated).
@@ -81,9 +79,4 @@ pub fn edit_kinds(dir: &Path, modules: usize) -> Vec<EditKind> {
             format!("{t}{}", call("extra_tree", "./modules/m0001"))
         }),
     ]
-}
-
-/// A report as comparable lines, its time left out.
-pub fn lines(report: &CheckReport) -> Vec<String> {
-    report.comparable_lines()
 }

@@ -35,11 +35,6 @@ pub struct BenchOptions<'a> {
     pub corrupt_first_report: bool,
 }
 
-/// A report as comparable lines.
-fn lines(report: &CheckReport) -> Vec<String> {
-    report.comparable_lines()
-}
-
 fn report(host: &AnalysisHost) -> Result<CheckReport, String> {
     host.analysis()
         .report()
@@ -76,7 +71,7 @@ pub fn run(root: &Path, options: &BenchOptions<'_>) -> Result<BenchReport, Strin
     let started = Instant::now();
     let first = report(&host)?;
     let first_report_ms = ms(started.elapsed());
-    let as_loaded = lines(&first);
+    let as_loaded = first.comparable_lines();
 
     let analysis = host.analysis();
     let (edits, skipped) = match &options.edits {
@@ -99,7 +94,7 @@ pub fn run(root: &Path, options: &BenchOptions<'_>) -> Result<BenchReport, Strin
     for edit in &edits {
         tell(&format!("fresh report of {}", edit.name));
         let mut fresh = load(&logging)?;
-        if lines(&report(&fresh)?) != as_loaded {
+        if report(&fresh)?.comparable_lines() != as_loaded {
             return Err("two loads of the same tree report differently".to_owned());
         }
         fresh.take_executed_queries();
@@ -107,7 +102,7 @@ pub fn run(root: &Path, options: &BenchOptions<'_>) -> Result<BenchReport, Strin
         set(&mut fresh, &edit.file, &edit.texts[1]);
         let edited = report(&fresh)?;
         firsts.push(ms(started.elapsed()));
-        expected.push([as_loaded.clone(), lines(&edited)]);
+        expected.push([as_loaded.clone(), edited.comparable_lines()]);
         executed.push(QueryCounts::of(fresh.take_executed_queries()));
     }
 
@@ -122,7 +117,7 @@ pub fn run(root: &Path, options: &BenchOptions<'_>) -> Result<BenchReport, Strin
                 set(host, &edit.file, &edit.texts[which]);
                 let found = report(host)?;
                 samples.push(started.elapsed());
-                let mut found = lines(&found);
+                let mut found = found.comparable_lines();
                 if options.corrupt_first_report && phase == "warm" && round == 0 {
                     found.push("a diagnostic a stale memo kept".to_owned());
                 }
@@ -151,7 +146,7 @@ pub fn run(root: &Path, options: &BenchOptions<'_>) -> Result<BenchReport, Strin
         for edit in &edits {
             set(&mut host, &edit.file, &edit.texts[0]);
         }
-        if lines(&report(&host)?) != as_loaded {
+        if report(&host)?.comparable_lines() != as_loaded {
             return Err(
                 "after the session of mixed edits, the report differs from the tree as loaded"
                     .to_owned(),

@@ -71,7 +71,7 @@ fn write_new(path: &Path, text: &str) -> io::Result<()> {
 }
 
 /// The files of the tree, as paths relative to OUT and their text.
-pub fn generate(modules: usize) -> Vec<(PathBuf, String)> {
+fn generate(modules: usize) -> Vec<(PathBuf, String)> {
     let calls = call_graph(modules);
     let mut files = Vec::new();
     for (index, callees) in calls.iter().enumerate() {

@@ -21,7 +21,7 @@ use tofu_eval::{FileKind, FileSystem};
 
 use crate::{
     analyzer_config::Exclusions,
-    discovery::{self, Module},
+    discovery::{self, Module, join},
     module_files,
 };
 
@@ -116,7 +116,7 @@ fn reason(err: &io::Error) -> String {
 
 /// `path` relative to `base` (both absolute and free of links), with `/`
 /// separators: `""` for `base` itself, `../x` beside it.
-fn relative_name(base: &Path, path: &Path) -> String {
+pub(crate) fn relative_name(base: &Path, path: &Path) -> String {
     let base: Vec<Component> = base.components().collect();
     let path: Vec<Component> = path.components().collect();
     let common = base.iter().zip(&path).take_while(|(a, b)| a == b).count();
@@ -127,14 +127,6 @@ fn relative_name(base: &Path, path: &Path) -> String {
             .map(|part| part.as_os_str().to_string_lossy().into_owned()),
     );
     parts.join("/")
-}
-
-fn join(dir: &str, name: &str) -> String {
-    if dir.is_empty() {
-        name.to_owned()
-    } else {
-        format!("{dir}/{name}")
-    }
 }
 
 /// The root with its links resolved, or as given when that fails (the

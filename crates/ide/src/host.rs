@@ -506,11 +506,12 @@ impl AnalysisHost {
             }
             edited.extend(self.tree.module_of(&path));
         }
+        let base = lexically_normalized(&self.tree.base_dir);
         for path in &change.outside {
             let path = lexically_normalized(&self.tree.base_dir.join(path));
-            let base = lexically_normalized(&self.tree.base_dir);
-            let relative = path.strip_prefix(&base).ok().map(slash_path);
-            if let Some(dir) = relative.as_deref().and_then(manifest_dir) {
+            // A path outside the root is named with `..`s: no manifest.
+            let relative = called_dirs::relative_name(&base, &path);
+            if let Some(dir) = manifest_dir(&relative) {
                 // Read again from the file system from now on.
                 self.manifests.remove(dir);
                 manifests_changed = true;
@@ -1062,13 +1063,6 @@ fn manifest_dir(path: &str) -> Option<&str> {
 }
 
 /// A relative path with `/` separators, as the tree names files.
-fn slash_path(path: &Path) -> String {
-    path.components()
-        .map(|part| part.as_os_str().to_string_lossy())
-        .collect::<Vec<_>>()
-        .join("/")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1086,6 +1080,5 @@ mod tests {
             None
         );
         assert_eq!(manifest_dir("modules.json"), None);
-        assert_eq!(slash_path(Path::new("a/b/c")), "a/b/c");
     }
 }

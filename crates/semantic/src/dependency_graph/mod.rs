@@ -11,7 +11,7 @@
 //! them).
 
 mod edges;
-pub mod scc;
+pub(crate) mod scc;
 mod summary;
 
 use std::collections::{BTreeSet, HashMap};

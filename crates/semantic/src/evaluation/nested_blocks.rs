@@ -80,9 +80,7 @@ pub(crate) fn nested_block_diagnostics(
         values: ArgumentValues::default(),
     };
     match (body.as_native(), schema) {
-        (Some(native), _) => {
-            walk.blocks(native, keys, true, schema.filter(|_| check_ephemeral), "")
-        }
+        (Some(native), _) => walk.blocks(native, keys, true, schema, ""),
         (None, Some(schema)) => walk.json_blocks(body, keys, true, schema, ""),
         (None, None) => {}
     }
@@ -229,8 +227,8 @@ impl Walk<'_> {
     }
 
     /// The blocks of `body`, a block at `path` (`""` for the resource's
-    /// own body) whose schema is `schema` when its ephemeral values are
-    /// checked.
+    /// own body) whose schema is `schema` where the block's place in the
+    /// resource's value is known.
     fn blocks(
         &mut self,
         body: &ast::Body,
@@ -332,7 +330,9 @@ impl Walk<'_> {
             else {
                 continue;
             };
-            self.check_ephemeral(&any, &name, attribute, &value, path);
+            if self.check_ephemeral {
+                self.check_ephemeral(&any, &name, attribute, &value, path);
+            }
         }
         self.blocks(body, keys, false, schema, path);
     }

@@ -66,13 +66,24 @@ pub fn resource_value(
     if crate::chains::reference_chains(db, module).skips(&kind) {
         return Evaluated::unknown();
     }
-    let attributes: Vec<_> = merged_arguments(db, module, decl)
-        .into_iter()
-        .filter(|(_, name, _)| !META_ARGUMENTS.contains(&name.as_str()))
-        .collect();
     // With its provider's schema, the resource is an object of the
     // schema's type; without, an object of whatever is asked of it.
     let schema = resource_schema(db, ev.workspace(db), module, &kind);
+    // In JSON, the schema tells the nested blocks from the arguments;
+    // those are evaluated with the other blocks.
+    let is_json_block = |expr: &AnyExpr, name: &str| {
+        matches!(expr, AnyExpr::Json(_))
+            && schema.is_some_and(|schema| {
+                !schema.attributes.contains_key(name)
+                    && (name == "dynamic" || schema.block_types.contains_key(name))
+            })
+    };
+    let attributes: Vec<_> = merged_arguments(db, module, decl)
+        .into_iter()
+        .filter(|(_, name, expr)| {
+            !META_ARGUMENTS.contains(&name.as_str()) && !is_json_block(expr, name)
+        })
+        .collect();
     // Only a plan reads resources' values (`validate` and the console take
     // them as unknown): otherwise their arguments are evaluated for what
     // that reports, and no object is built.
@@ -101,14 +112,6 @@ pub fn resource_value(
             .collect();
         let mut configured: BTreeMap<&str, Value> = BTreeMap::new();
         for (file, name, expr) in &attributes {
-            // In JSON, the schema tells the nested blocks from the
-            // arguments; those are evaluated with the other blocks.
-            if let (AnyExpr::Json(_), Some(schema)) = (expr, schema)
-                && !schema.attributes.contains_key(name.as_str())
-                && (name == "dynamic" || schema.block_types.contains_key(name.as_str()))
-            {
-                continue;
-            }
             let (value, found) =
                 evaluate_as(db, ev, &addr, *file, expr, &keys, Reading::BodyArgument);
             let failed = found.iter().any(|d| d.severity == Severity::Error);
@@ -189,7 +192,8 @@ pub fn resource_value(
                     .map(|(range, value)| ((*file, range), value)),
             );
         }
-        if passed_whole {
+        // Outside a plan the value is not read (see above).
+        if passed_whole || !plan {
             return Value::dynamic();
         }
         if let Some(schema) = schema {
