@@ -1,11 +1,12 @@
 //! Data shared between checkouts in `shared/` beside the repository
-//! (OpenTofu's test data, the corpus of published modules). A test that
-//! needs it is skipped, with a message, where it is absent, but fails
-//! under CI (`CI=true`), where a skip would pass in silence.
+//! (OpenTofu's test data, the corpus of published modules), and the tools
+//! some tests drive (tmux, Neovim, Chromium). A test that needs either is
+//! skipped, with a message, where it is absent, but fails under CI
+//! (`CI=true`), where a skip would pass in silence.
 //!
 //! Every test crate of the workspace includes this file by its path.
 
-#![allow(clippy::disallowed_methods)] // Tests and benches read their fixtures from the disk.
+#![allow(dead_code, clippy::disallowed_methods)] // Each includer uses part; fixtures are on disk.
 
 use std::path::{Path, PathBuf};
 
@@ -33,4 +34,18 @@ pub fn existing(dir: PathBuf) -> Option<PathBuf> {
     );
     eprintln!("skipping: no data at {}", dir.display());
     None
+}
+
+/// Whether the tool `name` that a test drives was `found`; when not, a
+/// message, or a panic under CI.
+pub fn tool_found(name: &str, found: bool) -> bool {
+    if found {
+        return true;
+    }
+    assert!(
+        std::env::var("CI").as_deref() != Ok("true"),
+        "{name} is missing under CI"
+    );
+    eprintln!("skipping: {name} is not installed");
+    false
 }

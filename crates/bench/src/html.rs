@@ -225,18 +225,18 @@ fn scaling_chart(
     caption: &str,
     series_of: &dyn Fn(&BenchReport) -> Vec<(String, f64)>,
 ) -> Result<String, String> {
-    let mut names: Vec<String> = Vec::new();
-    for run in runs {
-        for (name, _) in series_of(run) {
-            if !names.contains(&name) {
-                names.push(name);
-            }
+    let series: Vec<Vec<(String, f64)>> = runs.iter().map(series_of).collect();
+    let mut names: Vec<&str> = Vec::new();
+    for (name, _) in series.iter().flatten() {
+        if !names.contains(&name.as_str()) {
+            names.push(name);
         }
     }
     let most = runs.iter().map(|r| r.modules).max().unwrap_or(1).max(1) as f64;
-    let top = runs
+    let top = series
         .iter()
-        .flat_map(|r| series_of(r).into_iter().map(|(_, ms)| ms))
+        .flatten()
+        .map(|(_, ms)| *ms)
         .fold(1.0_f64, f64::max)
         * 1.1;
     let mut svg = String::new();
@@ -260,17 +260,18 @@ fn scaling_chart(
             let colour = Palette99::pick(index).to_rgba();
             let points: Vec<(f64, f64)> = runs
                 .iter()
-                .filter_map(|run| {
-                    series_of(run)
-                        .into_iter()
+                .zip(&series)
+                .filter_map(|(run, values)| {
+                    values
+                        .iter()
                         .find(|(n, _)| n == name)
-                        .map(|(_, ms)| (run.modules as f64, ms))
+                        .map(|(_, ms)| (run.modules as f64, *ms))
                 })
                 .collect();
             chart
                 .draw_series(LineSeries::new(points.clone(), colour.stroke_width(2)))
                 .map_err(|e| e.to_string())?
-                .label(name.as_str())
+                .label(*name)
                 .legend(move |(x, y)| {
                     PathElement::new(vec![(x, y), (x + 16, y)], colour.stroke_width(2))
                 });

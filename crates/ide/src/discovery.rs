@@ -56,6 +56,9 @@ pub struct Discovery {
     /// The module calls `tofu init` installed, from each root module's
     /// `.terraform/modules/modules.json`.
     pub installed: Vec<InstalledModule>,
+    /// The directories of `modules` that a manifest lists and the walk did
+    /// not find (they come last in `modules`).
+    pub installed_dirs: Vec<String>,
     pub problems: Vec<Diagnostic>,
 }
 
@@ -84,6 +87,7 @@ pub fn discover_excluding(
         |dir| discovery.modules.iter().any(|m| m.dir == dir),
     );
     discovery.installed = found.installed;
+    discovery.installed_dirs = found.modules.iter().map(|m| m.dir.clone()).collect();
     discovery.modules.extend(found.modules);
     discovery.problems.extend(found.problems);
     Ok(discovery)
@@ -91,11 +95,7 @@ pub fn discover_excluding(
 
 /// The modules of the tree under `root` and what could not be looked
 /// at, without the installed modules.
-pub(crate) fn walk(
-    fs: &dyn FileSystem,
-    root: &Path,
-    exclude: &Exclusions,
-) -> io::Result<Discovery> {
+fn walk(fs: &dyn FileSystem, root: &Path, exclude: &Exclusions) -> io::Result<Discovery> {
     let listing = read_dir_sorted(fs, root)?;
     let mut discovery = Discovery::default();
     visit(fs, root, String::new(), listing, exclude, &mut discovery);

@@ -246,19 +246,9 @@ impl AnalysisHost {
         }
         let no_exclusions = Exclusions::none();
         let exclude = options.exclude.unwrap_or(&no_exclusions);
-        let mut discovered = discovery::walk(fs.as_ref(), root, exclude).map_err(unreadable)?;
-        let walked: Vec<String> = discovered.modules.iter().map(|m| m.dir.clone()).collect();
-        let found = discovery::installed_modules(
-            fs.as_ref(),
-            root,
-            &walked,
-            |dir| discovery::read_manifest(fs.as_ref(), root, dir),
-            |dir| discovered.modules.iter().any(|m| m.dir == dir),
-        );
-        let installed_dirs = found.modules.iter().map(|m| m.dir.clone()).collect();
-        discovered.installed = found.installed;
-        discovered.modules.extend(found.modules);
-        discovered.problems.extend(found.problems);
+        let discovered =
+            discovery::discover_excluding(fs.as_ref(), root, exclude).map_err(unreadable)?;
+        let installed_dirs = discovered.installed_dirs.clone();
         let mut problems = discovered.problems;
         problems.extend(shadowing_notes(&discovered.modules));
         if discovered.modules.is_empty() {

@@ -379,12 +379,11 @@ fn output_flag(db: &Database, decl: &Declaration, name: &str) -> bool {
     else {
         return false;
     };
-    block.body().is_some_and(|body| {
-        body.attributes().any(|a| {
-            a.name().is_some_and(|n| n.text() == name)
-                && a.expr().is_some_and(|e| e.syntax().text() == "true")
-        })
-    })
+    block
+        .body()
+        .and_then(|body| body.attribute(name))
+        .and_then(|a| a.expr())
+        .is_some_and(|e| e.syntax().text() == "true")
 }
 
 /// The signature of the function whose name is at `offset`.
