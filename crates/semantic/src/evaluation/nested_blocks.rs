@@ -17,7 +17,7 @@ use crate::diagnostics::Diagnostic;
 use crate::input::SourceFile;
 use crate::provider_schemas::checks::nested_block_labels;
 use crate::provider_schemas::ephemeral::{non_write_only_ephemeral_paths, subject};
-use tofu_provider_schema::{Block, NestingMode};
+use tofu_provider_schema::{Block, NestedBlock, NestingMode};
 
 /// Blocks of a resource that are OpenTofu's own, or evaluated only when
 /// it applies.
@@ -161,6 +161,30 @@ struct Generated<'a> {
 }
 
 impl Generated<'_> {
+    /// The blocks a `dynamic` block generates of the nested block type
+    /// `nested` named `name`, in a block at `path` where `sources` blocks
+    /// (static or `dynamic`) are of that type: `None` where their place is
+    /// not known (a list's indices are known only where the `dynamic`
+    /// block is the type's one source; a map's keys are not known).
+    fn of<'s>(
+        nested: &'s NestedBlock,
+        path: &str,
+        name: &str,
+        sources: usize,
+    ) -> Option<Generated<'s>> {
+        let step = match nested.nesting {
+            NestingMode::Single | NestingMode::Group => Step::None,
+            NestingMode::List if sources == 1 => Step::Index,
+            NestingMode::Set => Step::Set,
+            NestingMode::List | NestingMode::Map => return None,
+        };
+        Some(Generated {
+            schema: &nested.block,
+            path: format!("{path}.{name}"),
+            step,
+        })
+    }
+
     /// The place of the generated block at `index`.
     fn path_of(&self, index: usize) -> String {
         match self.step {
@@ -168,6 +192,24 @@ impl Generated<'_> {
             Step::Index => format!("{}[{index}]", self.path),
             Step::Set => format!("{}[...]", self.path),
         }
+    }
+}
+
+/// The step after its type's name to a static nested block of `nested`,
+/// the `index`th of its type, with its `label` (map blocks): `None` where
+/// it is not known, in a list that `dynamic` blocks add to.
+fn static_step(
+    nested: &NestedBlock,
+    index: usize,
+    also_generated: bool,
+    label: Option<&str>,
+) -> Option<String> {
+    match nested.nesting {
+        NestingMode::Single | NestingMode::Group => Some(String::new()),
+        NestingMode::List if !also_generated => Some(format!("[{index}]")),
+        NestingMode::List => None,
+        NestingMode::Set => Some("[...]".to_owned()),
+        NestingMode::Map => label.map(|l| format!("[{}]", tofu_syntax::quote::go_quote(l))),
     }
 }
 
@@ -268,35 +310,20 @@ impl Walk<'_> {
                         .count();
                     let generated = schema
                         .and_then(|s| s.block_types.get(&generated_type))
-                        .and_then(|nested| {
-                            let step = match nested.nesting {
-                                NestingMode::Single | NestingMode::Group => Step::None,
-                                NestingMode::List if sources == 1 => Step::Index,
-                                NestingMode::Set => Step::Set,
-                                NestingMode::List | NestingMode::Map => return None,
-                            };
-                            Some(Generated {
-                                schema: &nested.block,
-                                path: format!("{path}.{generated_type}"),
-                                step,
-                            })
-                        });
+                        .and_then(|nested| Generated::of(nested, path, &generated_type, sources));
                     self.dynamic(&block, &inner, keys, generated.as_ref())
                 }
                 name => {
                     let index = seen.entry(name.to_owned()).or_default();
                     let nested = schema.and_then(|s| s.block_types.get(name));
-                    let step = nested.and_then(|nested| match nested.nesting {
-                        NestingMode::Single | NestingMode::Group => Some(String::new()),
-                        NestingMode::List if !generated.iter().any(|g| g == name) => {
-                            Some(format!("[{index}]"))
-                        }
-                        NestingMode::List => None,
-                        NestingMode::Set => Some("[...]".to_owned()),
-                        NestingMode::Map => block
-                            .labels()
-                            .next()
-                            .map(|l| format!("[{}]", tofu_syntax::quote::go_quote(&l.value()))),
+                    let label = block.labels().next().map(|l| l.value());
+                    let step = nested.and_then(|nested| {
+                        static_step(
+                            nested,
+                            *index,
+                            generated.iter().any(|g| g == name),
+                            label.as_deref(),
+                        )
                     });
                     *index += 1;
                     let inner_path = step.map(|step| format!("{path}.{name}{step}"));
@@ -413,31 +440,23 @@ impl Walk<'_> {
                                 && b.labels.first().is_some_and(|l| l == type_name))
                     })
                     .count();
-                let step = match nested.nesting {
-                    NestingMode::Single | NestingMode::Group => Some(Step::None),
-                    NestingMode::List if sources == 1 => Some(Step::Index),
-                    NestingMode::Set => Some(Step::Set),
-                    NestingMode::List | NestingMode::Map => None,
-                };
-                let generated = Generated {
-                    schema: &nested.block,
-                    path: format!("{path}.{type_name}"),
-                    step: step.unwrap_or(Step::None),
-                };
-                self.json_dynamic(&block.body, keys, type_name, &generated, step.is_some());
+                let generated = Generated::of(nested, path, type_name, sources);
+                self.json_dynamic(
+                    &block.body,
+                    keys,
+                    type_name,
+                    &nested.block,
+                    generated.as_ref(),
+                );
                 continue;
             }
             let index = seen.entry(type_name).or_default();
-            let step = match nested.nesting {
-                NestingMode::Single | NestingMode::Group => Some(String::new()),
-                NestingMode::List if !generated.contains(&type_name) => Some(format!("[{index}]")),
-                NestingMode::List => None,
-                NestingMode::Set => Some("[...]".to_owned()),
-                NestingMode::Map => block
-                    .labels
-                    .first()
-                    .map(|l| format!("[{}]", tofu_syntax::quote::go_quote(l))),
-            };
+            let step = static_step(
+                nested,
+                *index,
+                generated.contains(&type_name),
+                block.labels.first().map(String::as_str),
+            );
             *index += 1;
             // Where the place is not known, the values are still evaluated
             // for what that reports, but not checked.
@@ -458,8 +477,8 @@ impl Walk<'_> {
         body: &AnyBody,
         keys: &KeyData,
         type_name: &str,
-        generated: &Generated<'_>,
-        placed: bool,
+        schema: &Block,
+        generated: Option<&Generated<'_>>,
     ) {
         let source = self.source();
         let (content, _, _) = body.partial_content(&DYNAMIC_SPEC, &source);
@@ -484,11 +503,13 @@ impl Walk<'_> {
         if failed || !each.is_known() || each.is_null() || !each.ty().can_iterate_elements() {
             return;
         }
+        // Where the blocks' place is not known, their values are still
+        // evaluated for what that reports, but not checked.
         let checking = self.check_ephemeral;
-        self.check_ephemeral = checking && placed;
+        self.check_ephemeral = checking && generated.is_some();
         for (index, inner) in self.generated_instances(&each, &iterator, keys) {
-            let path = generated.path_of(index);
-            self.json_blocks(&content_block.body, &inner, false, generated.schema, &path);
+            let path = generated.map(|g| g.path_of(index)).unwrap_or_default();
+            self.json_blocks(&content_block.body, &inner, false, schema, &path);
         }
         self.check_ephemeral = checking;
     }
