@@ -11,10 +11,9 @@ use tofu_semantic::{
     Database, EvalMode, Evaluation, ModuleDir, ModuleReport, RootInputs, RootJobs,
     SourceFile as Input, Workspace, chunk_count, chunk_of, configuration_cycles, dedupe,
     evaluation_jobs, instance_chunk_diagnostics, job_diagnostics, missing_root_values,
-    module_chunk_reports, module_dependencies, module_graph, module_report, module_tree, parse,
+    module_chunk_reports, module_dependencies, module_graph, module_report, module_tree,
     root_variable_values, tree_wide_diagnostics, with_tree_wide,
 };
-use tofu_syntax::SyntaxError;
 
 use crate::check::Progress;
 use crate::isolation::isolated;
@@ -85,9 +84,9 @@ fn waves(
     waves
 }
 
-/// Every file's syntax errors (in the order of `files`, the tree's files
-/// in module order) and the semantic diagnostics of every module,
-/// ordered by file: the [`report`] of the tree. With a plan evaluation
+/// The semantic diagnostics of every module, ordered by file (by index in
+/// `files`, the tree's files in module order): the [`report`] of the
+/// tree. With a plan evaluation
 /// among `evaluations`, the tree is also evaluated as a plan would
 /// evaluate it, when nothing else stops OpenTofu first (errors in the
 /// configuration, in its validation, or in the variables' values); what
@@ -111,12 +110,6 @@ pub(crate) fn check(
         clean_roots,
         ..
     } = report(db, evaluations, cold, progress);
-    // Only the syntax errors are kept: the trees stay the database's to
-    // keep or drop (see `parse`).
-    let syntax_errors: Vec<Vec<SyntaxError>> = inputs
-        .iter()
-        .map(|f| parse(db, *f).errors.clone())
-        .collect();
     let (in_tree, elsewhere): (Vec<_>, Vec<_>) = evaluated
         .into_iter()
         .partition(|d| d.location.is_none_or(|l| index.contains_key(&l.file)));
@@ -152,18 +145,15 @@ pub(crate) fn check(
     }
     out.sort_by_key(|d| d.location.map(|l| l.file));
     Checked {
-        syntax_errors,
         diagnostics: out,
         elsewhere,
         clean_roots,
     }
 }
 
-/// What checking a tree found: every file's syntax tree and errors, the
-/// semantic diagnostics of the tree's files (or of none), and those in
-/// files outside the tree.
+/// What checking a tree found: the semantic diagnostics of the tree's
+/// files (or of none), and those in files outside the tree.
 pub(crate) struct Checked {
-    pub syntax_errors: Vec<Vec<SyntaxError>>,
     pub diagnostics: Vec<FileDiagnostic>,
     pub elsewhere: Vec<tofu_semantic::Diagnostic>,
     /// The root modules whose configurations load cleanly and were

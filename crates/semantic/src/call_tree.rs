@@ -11,7 +11,7 @@ use tofu_syntax::TextRange;
 use crate::calls::{local_source_dir, module_calls};
 use crate::diagnostics::Diagnostic;
 use crate::input::{CalledDir, ModuleDir, SourceFile, Workspace};
-use crate::input::{ModuleGraph, ModuleInstance};
+use crate::input::{ModuleGraph, ModuleInstance, ModulePlace};
 
 /// A module is analysed under at most this many call paths; a tree of
 /// diamonds would otherwise have exponentially many.
@@ -50,23 +50,59 @@ pub struct UninstalledCall {
 }
 
 impl ModuleGraph {
-    /// The call paths under which `module` is analysed.
-    pub fn paths_of(&self, module: ModuleDir) -> impl Iterator<Item = &[String]> {
-        self.by_module
-            .get(&module)
-            .into_iter()
-            .flatten()
-            .map(|&i| self.instances[i].path.as_slice())
+    /// Every module's place in the graph, for the modules it reaches or
+    /// whose calls it follows (the others have an empty one).
+    fn places(&self) -> HashMap<ModuleDir, ModulePlace> {
+        let mut places: HashMap<ModuleDir, ModulePlace> = HashMap::new();
+        for instance in &self.instances {
+            let place = places.entry(instance.module).or_default();
+            place.instances.push(instance.clone());
+        }
+        for (caller, targets) in &self.targets {
+            places.entry(*caller).or_default().targets = targets.clone();
+            for (call, child) in targets {
+                places
+                    .entry(*child)
+                    .or_default()
+                    .callers
+                    .push((*caller, call.clone()));
+            }
+        }
+        // The targets map has no order of its own.
+        for place in places.values_mut() {
+            place
+                .callers
+                .sort_by_key(|(caller, call)| (salsa::plumbing::AsId::as_id(caller), call.clone()));
+        }
+        places
     }
+}
 
-    /// The instances of `module`: each call path and its root.
-    pub fn instances_of(&self, module: ModuleDir) -> impl Iterator<Item = &ModuleInstance> {
-        self.by_module
+/// Where `module` sits in the module graph (see [`ModulePlace`]): the
+/// place the host set with [`sync_module_graph`], or else the computed
+/// graph's.
+pub fn module_place(
+    db: &dyn salsa::Database,
+    workspace: Workspace,
+    module: ModuleDir,
+) -> &ModulePlace {
+    static EMPTY: std::sync::LazyLock<ModulePlace> = std::sync::LazyLock::new(ModulePlace::default);
+    match module.place(db) {
+        Some(place) => place,
+        None => computed_places(db, workspace)
             .get(&module)
-            .into_iter()
-            .flatten()
-            .map(|&i| &self.instances[i])
+            .unwrap_or(&EMPTY),
     }
+}
+
+/// Every module's place in the graph [`module_graph`] gives, for analyses
+/// without a host.
+#[salsa::tracked(returns(ref))]
+fn computed_places(
+    db: &dyn salsa::Database,
+    workspace: Workspace,
+) -> HashMap<ModuleDir, ModulePlace> {
+    module_graph(db, workspace).places()
 }
 
 /// The modules a module's calls load, by call name, wherever the tree
@@ -77,11 +113,7 @@ pub fn call_targets(
     workspace: Workspace,
     module: ModuleDir,
 ) -> Vec<(String, ModuleDir)> {
-    module_graph(db, workspace)
-        .targets
-        .get(&module)
-        .cloned()
-        .unwrap_or_default()
+    module_place(db, workspace, module).targets.clone()
 }
 
 /// Where a call leads from an instance.
@@ -251,11 +283,20 @@ pub fn module_graph(db: &dyn salsa::Database, workspace: Workspace) -> &ModuleGr
     }
 }
 
-/// Sets the workspace's module graph input to the graph its files give,
-/// when that differs: for hosts, after loading the workspace and after
-/// every edit.
+/// Sets the workspace's module graph input, and each module's place in
+/// it, to what its files give, where that differs: for hosts, after
+/// loading the workspace and after every edit.
+///
+/// What is set for the first time is taken to change rarely, as loaded
+/// files are; what changes after that is likely to change again (a call
+/// being written), so it is set at low durability, and only the memos that
+/// read it are verified again after the next edit.
 pub fn sync_module_graph(db: &mut crate::db::Database, workspace: Workspace) {
-    use salsa::Setter;
+    use salsa::{Durability, Setter};
+    let durability = |was_set: bool| match was_set {
+        true => Durability::LOW,
+        false => Durability::MEDIUM,
+    };
     let computed = &graph_walk(db, workspace).graph;
     // Unless the walk ran again, the graph is the one already set.
     let unchanged = workspace
@@ -266,9 +307,22 @@ pub fn sync_module_graph(db: &mut crate::db::Database, workspace: Workspace) {
         return;
     }
     let computed = Arc::clone(computed);
+    let mut places = computed.places();
+    for module in workspace.modules(db).clone() {
+        let place = places.remove(&module).unwrap_or_default();
+        let set = module.place(db);
+        if set.as_deref() != Some(&place) {
+            let durability = durability(set.is_some());
+            module
+                .set_place(db)
+                .with_durability(durability)
+                .to(Some(Arc::new(place)));
+        }
+    }
+    let durability = durability(workspace.graph(db).is_some());
     workspace
         .set_graph(db)
-        .with_durability(salsa::Durability::MEDIUM)
+        .with_durability(durability)
         .to(Some(computed));
 }
 
@@ -311,11 +365,6 @@ fn build_tree(
                 continue;
             }
             *count += 1;
-            graph
-                .by_module
-                .entry(module)
-                .or_default()
-                .push(graph.instances.len());
             graph.instances.push(ModuleInstance {
                 module,
                 root,

@@ -9,7 +9,7 @@ use std::collections::{HashMap, HashSet};
 use tofu_diagnostics::Code;
 
 use crate::call_checks::{module_argument_diagnostics, module_output_diagnostics};
-use crate::call_tree::{display_name, module_graph, module_tree};
+use crate::call_tree::{display_name, module_place, module_tree};
 use crate::config::file_config_diagnostics;
 use crate::declarations::DeclKind;
 use crate::declarations::module::module_declarations;
@@ -167,9 +167,9 @@ pub fn module_local_diagnostics(
             .iter()
             .cloned(),
     );
-    for path in module_graph(db, workspace).paths_of(module) {
+    for instance in &module_place(db, workspace, module).instances {
         out.extend(
-            module_instance_diagnostics(db, module, path.to_vec())
+            module_instance_diagnostics(db, module, instance.path.clone())
                 .iter()
                 .cloned(),
         );

@@ -39,6 +39,11 @@ pub struct ModuleDir {
     /// merged into the primary files' declarations.
     #[returns(ref)]
     pub overrides: Vec<SourceFile>,
+    /// Where the module sits in the module graph as the host last set it
+    /// (see [`crate::sync_module_graph`]); `None` has it computed.
+    #[default]
+    #[returns(ref)]
+    pub place: Option<std::sync::Arc<ModulePlace>>,
 }
 
 /// Every module directory of a workspace, and the modules `tofu init`
@@ -148,6 +153,20 @@ pub struct ModuleInstance {
     pub path: Vec<String>,
 }
 
+/// Where one module sits in the module graph: what the queries of that
+/// module read of the tree. Each module has its own, so that a call added
+/// or removed changes the places of the modules it concerns (its caller's
+/// and its target's) and leaves every other module's memos trusted.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct ModulePlace {
+    /// Its instances: each call path and its root, in the graph's order.
+    pub instances: Vec<ModuleInstance>,
+    /// What its calls load: `(call name, called module)`, once per call.
+    pub targets: Vec<(String, ModuleDir)>,
+    /// The calls that load it: `(calling module, call name)`, once each.
+    pub callers: Vec<(ModuleDir, String)>,
+}
+
 /// Every module instance of a workspace, each parent before its children,
 /// and which module each call loads: what the rest of the analysis reads
 /// of the tree. It holds no source positions, so that it changes only when
@@ -155,8 +174,6 @@ pub struct ModuleInstance {
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct ModuleGraph {
     pub instances: Vec<ModuleInstance>,
-    /// Each module's instances, as indexes into `instances`.
-    pub(crate) by_module: HashMap<ModuleDir, Vec<usize>>,
     /// What each caller's calls load: `(call name, called module)`, once
     /// per call.
     pub targets: HashMap<ModuleDir, Vec<(String, ModuleDir)>>,

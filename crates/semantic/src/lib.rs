@@ -53,7 +53,8 @@ pub use call_checks::{
     ModuleVariable, module_argument_diagnostics, module_output_diagnostics, module_variables,
 };
 pub use call_tree::{
-    ModuleTree, UninstalledCall, call_targets, module_graph, module_tree, sync_module_graph,
+    ModuleTree, UninstalledCall, call_targets, module_graph, module_place, module_tree,
+    sync_module_graph,
 };
 pub use calls::{ModuleCall, join_relative, local_source_dir, module_calls};
 pub use chains::{MAX_REFERENCE_CHAIN, ReferenceChains, reference_chains};
@@ -86,8 +87,8 @@ pub use gathering::{
     tree_wide_diagnostics, with_tree_wide,
 };
 pub use input::{
-    CalledDir, InstalledModule, ModuleDir, ModuleGraph, ModuleInstance, RootInputs, SourceFile,
-    VariableSource, Workspace,
+    CalledDir, InstalledModule, ModuleDir, ModuleGraph, ModuleInstance, ModulePlace, RootInputs,
+    SourceFile, VariableSource, Workspace,
 };
 pub use lints::module_lints;
 pub use module_checks::module_diagnostics;

@@ -398,6 +398,35 @@ fn an_edit_runs_only_its_chunks_again() {
     ] {
         assert_eq!(count(trusted), 0, "{trusted} ran again: {executed:?}");
     }
+
+    // A call added in the root changes the places of the root and of the
+    // module it calls: only their queries that read the graph run again,
+    // and the instances below the root's other calls are trusted.
+    let root_file = *modules[0].files(&db).first().expect("a file");
+    let with_call = format!("{calls}module \"extra\" {{\n  source = \"./m0\"\n  n = 0\n}}\n");
+    root_file
+        .set_text(&mut db)
+        .with_durability(salsa::Durability::LOW)
+        .to(with_call);
+    sync_module_graph(&mut db, workspace);
+    report(&db);
+    let executed = db.take_executed();
+    let count = |query: &str| times_run(&executed, query);
+    for per_module in [
+        "call_targets",
+        "module_local_diagnostics",
+        "static_module_diagnostics",
+        "subtree_summary",
+    ] {
+        assert!(
+            count(per_module) <= 2,
+            "{per_module} ran {} times: {executed:?}",
+            count(per_module)
+        );
+    }
+    // One step from the root for each of its calls, in each of the two
+    // evaluations; none further down.
+    assert!(count("path_module") <= 2 * (leaves + 1), "{executed:?}");
 }
 
 #[test]

@@ -5,7 +5,7 @@
 //! order.
 
 use std::{
-    collections::{BTreeMap, HashSet},
+    collections::{BTreeMap, HashMap, HashSet},
     path::PathBuf,
     sync::{Arc, atomic::Ordering},
     time::Duration,
@@ -38,7 +38,9 @@ pub(crate) fn report(
     let cold = !tree.reported.swap(true, Ordering::Relaxed);
     let files = tree.files();
     let checked = semantic::check(db, files, &tree.evaluations, cold, progress);
-    let (syntax_errors, mut semantic) = (checked.syntax_errors, checked.diagnostics);
+    let mut semantic = checked.diagnostics;
+    let facts = file_facts(db, tree.evaluations.types.workspace(db));
+    let fact = |file| facts.get(&file).copied().unwrap_or(&NO_FACTS);
     let lints = enabled_lints(db, tree);
     if !lints.is_empty() {
         // Sorted by file as the rest are (stably: each file's lints after
@@ -79,14 +81,14 @@ pub(crate) fn report(
                 .with_summary(sourceless.summary),
         );
     }
-    for (index, (syntax_errors, encoding_error)) in
-        syntax_errors.into_iter().zip(extra_errors).enumerate()
-    {
+    for (index, encoding_error) in extra_errors.into_iter().enumerate() {
         let Some(encoding_error) = encoding_error else {
             continue;
         };
+        let input = files[index];
+        let facts = fact(input);
         let mut errors: Vec<SyntaxError> = encoding_error.into_iter().collect();
-        errors.extend(syntax_errors);
+        errors.extend(facts.syntax_errors.iter().cloned());
         if incompatible.contains(&index) {
             errors.clear();
         }
@@ -94,8 +96,7 @@ pub(crate) fn report(
         while let Some(found) = semantic.next_if(|d| d.location.is_some_and(|l| l.file == index)) {
             file_semantic.push(found);
         }
-        let input = files[index];
-        let mut ignores = match has_ignore_marker(db, input) {
+        let mut ignores = match facts.has_ignore_marker {
             true => Ignores::read(input.text(db), || {
                 tofu_semantic::parse(db, input).green.clone()
             }),
@@ -216,6 +217,56 @@ fn report_test_files(
 #[salsa::tracked]
 fn has_ignore_marker(db: &dyn salsa::Database, file: tofu_semantic::SourceFile) -> bool {
     Ignores::has_marker(file.text(db))
+}
+
+/// What the report reads of a configuration file besides its semantic
+/// diagnostics.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+struct FileFacts {
+    syntax_errors: Vec<SyntaxError>,
+    has_ignore_marker: bool,
+}
+
+static NO_FACTS: FileFacts = FileFacts {
+    syntax_errors: Vec::new(),
+    has_ignore_marker: false,
+};
+
+/// The [`FileFacts`] of every file of the modules of chunk `chunk` of
+/// the workspace (see [`tofu_semantic::chunk_of`]). One memo per chunk:
+/// after an edit, the report verifies a few dozen of them instead of two
+/// memos per file of the tree.
+#[salsa::tracked(returns(ref))]
+fn file_facts_chunk(
+    db: &dyn salsa::Database,
+    workspace: tofu_semantic::Workspace,
+    chunk: usize,
+) -> Vec<(tofu_semantic::SourceFile, FileFacts)> {
+    tofu_semantic::chunk_of(workspace.modules(db), chunk)
+        .iter()
+        .flat_map(|module| module.files(db).iter().chain(module.overrides(db)))
+        .map(|&file| {
+            let facts = FileFacts {
+                // Only the errors are kept: the trees stay the database's
+                // to keep or drop (see `parse`).
+                syntax_errors: tofu_semantic::parse(db, file).errors.clone(),
+                // Scanned again with the chunk: cheaper than a memo per file.
+                has_ignore_marker: Ignores::has_marker(file.text(db)),
+            };
+            (file, facts)
+        })
+        .collect()
+}
+
+/// The [`FileFacts`] of every configuration file of the workspace.
+fn file_facts(
+    db: &tofu_semantic::Database,
+    workspace: tofu_semantic::Workspace,
+) -> HashMap<tofu_semantic::SourceFile, &FileFacts> {
+    (0..tofu_semantic::chunk_count(workspace.modules(db).len()))
+        .flat_map(|chunk| file_facts_chunk(db, workspace, chunk))
+        .map(|(file, facts)| (*file, facts))
+        .collect()
 }
 
 /// [`report`] as the console shows it before its first prompt: only the

@@ -1,6 +1,6 @@
 //! Const-ness: whether a declaration can be evaluated without state.
 
-use tofu_semantic::{Constness, Database, DeclKind, StaticCall, module_graph};
+use tofu_semantic::{Constness, Database, DeclKind, StaticCall, module_place};
 
 use crate::host::Tree;
 
@@ -16,9 +16,7 @@ pub(crate) fn is_const(
     kind: &DeclKind,
 ) -> Option<Constness> {
     let module = tree.module(module_dir)?;
-    let instance = module_graph(db, tree.workspace)
-        .instances_of(module)
-        .next()?;
+    let instance = module_place(db, tree.workspace, module).instances.first()?;
     let call = StaticCall::new(instance.root, &instance.path);
     Some(tofu_semantic::is_const(db, tree.workspace, call, kind.clone()).clone())
 }

@@ -19,7 +19,7 @@ use std::collections::{BTreeSet, HashMap};
 pub use edges::{CallDependencies, ModuleDependencies, Target, module_dependencies};
 pub(crate) use scc::strongly_connected;
 
-use crate::call_tree::module_graph;
+use crate::call_tree::module_place;
 use crate::declarations::DeclKind;
 use crate::declarations::module::module_declarations;
 use crate::diagnostics::Diagnostic;
@@ -91,7 +91,6 @@ fn module_paths(
     workspace: Workspace,
     root: ModuleDir,
 ) -> Option<Vec<ModulePath>> {
-    let targets = &module_graph(db, workspace).targets;
     let mut paths = vec![ModulePath {
         module: root,
         prefix: String::new(),
@@ -100,7 +99,9 @@ fn module_paths(
     }];
     let mut next = 0;
     while next < paths.len() {
-        let calls = targets.get(&paths[next].module).into_iter().flatten();
+        let calls = module_place(db, workspace, paths[next].module)
+            .targets
+            .iter();
         for (call, child) in calls {
             let mut ancestor = Some(next);
             let mut recursive = false;

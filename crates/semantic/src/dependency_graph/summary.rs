@@ -21,7 +21,7 @@ use std::collections::{HashMap, HashSet};
 
 use super::edges::{ModuleDependencies, Target, module_dependencies};
 use super::scc::strongly_connected;
-use crate::call_tree::module_graph;
+use crate::call_tree::module_place;
 use crate::input::{ModuleDir, Workspace};
 
 /// A module as its caller's graph sees it.
@@ -51,12 +51,10 @@ pub(crate) fn calls_are_acyclic(
     workspace: Workspace,
     root: ModuleDir,
 ) -> bool {
-    let targets = &module_graph(db, workspace).targets;
     let children = |m: &ModuleDir| -> Vec<ModuleDir> {
-        targets
-            .get(m)
-            .into_iter()
-            .flatten()
+        module_place(db, workspace, *m)
+            .targets
+            .iter()
             .map(|(_, c)| *c)
             .collect()
     };
@@ -158,11 +156,9 @@ impl<'a> LocalGraph<'a> {
         as_child: bool,
     ) -> LocalGraph<'a> {
         let deps = module_dependencies(db, module);
-        let targets: HashMap<&str, ModuleDir> = module_graph(db, workspace)
+        let targets: HashMap<&str, ModuleDir> = module_place(db, workspace, module)
             .targets
-            .get(&module)
-            .into_iter()
-            .flatten()
+            .iter()
             .map(|(call, child)| (call.as_str(), *child))
             .collect();
         let own = deps.vertices.len() as u32;

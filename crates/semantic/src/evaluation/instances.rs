@@ -2,13 +2,13 @@
 //! reports.
 
 use super::{
-    Evaluation, InstanceAddr, InstanceKey, call_expansion, local_value, module_variable_decls,
-    output_value, resource_expansion, resource_value, variable_validation_diagnostics,
-    variable_value,
+    CallStep, Evaluation, InstanceAddr, InstanceKey, call_expansion, local_value,
+    module_variable_decls, output_value, resource_expansion, resource_value,
+    variable_validation_diagnostics, variable_value,
 };
 use std::collections::HashSet;
 
-use crate::call_tree::{CallTarget, module_graph};
+use crate::call_tree::{CallTarget, module_graph, module_place};
 use crate::calls::module_calls;
 use crate::declarations::DeclKind;
 use crate::declarations::module::module_declarations;
@@ -17,28 +17,52 @@ use crate::input::{ModuleDir, Workspace};
 use crate::references::Subject;
 
 /// The module an instance is of, following its calls from its root;
-/// `None` where a call cannot be followed. Each step reads only the
-/// calling module's calls (not the whole tree), so that an edit to one
-/// module's file leaves the instances elsewhere as they were.
-#[salsa::tracked(returns(copy))]
+/// `None` where a call cannot be followed. Instance keys do not change
+/// the module, so every instance of a call path shares one memo.
 pub fn instance_module(
     db: &dyn salsa::Database,
     ev: Evaluation,
     addr: InstanceAddr,
 ) -> Option<ModuleDir> {
-    let workspace = ev.workspace(db);
-    let mut module = addr.root;
-    // The call path so far, `a.b`, grown step by step rather than joined
-    // again at each (deep trees would make that quadratic per instance).
-    let mut path = String::new();
-    for step in addr.steps.iter() {
-        if !path.is_empty() {
-            path.push('.');
-        }
-        path.push_str(&step.call);
-        module = call_target(db, workspace, module, addr.root, &path, &step.call)?;
+    if addr.steps.iter().all(|step| step.key == InstanceKey::None) {
+        return path_module(db, ev, addr);
     }
-    Some(module)
+    let steps: Vec<_> = addr
+        .steps
+        .iter()
+        .map(|step| CallStep {
+            call: step.call.clone(),
+            key: InstanceKey::None,
+        })
+        .collect();
+    path_module(
+        db,
+        ev,
+        InstanceAddr {
+            root: addr.root,
+            steps: steps.into(),
+        },
+    )
+}
+
+/// [`instance_module`] of a call path without instance keys: one step
+/// from its parent's module, reading only the calling module's calls. An
+/// edit to a module's calls re-runs this for the instances its calls make,
+/// and those below them only if a target changed.
+#[salsa::tracked(returns(copy))]
+fn path_module(db: &dyn salsa::Database, ev: Evaluation, addr: InstanceAddr) -> Option<ModuleDir> {
+    let Some(parent) = addr.parent() else {
+        return Some(addr.root);
+    };
+    let caller = path_module(db, ev, parent)?;
+    let path = addr
+        .steps
+        .iter()
+        .map(|step| &*step.call)
+        .collect::<Vec<_>>()
+        .join(".");
+    let call = &addr.last_step()?.call;
+    call_target(db, ev.workspace(db), caller, addr.root, &path, call)
 }
 
 /// The declaration `kind` of the module of instance `addr`.
@@ -102,7 +126,7 @@ pub fn evaluation_instances(db: &dyn salsa::Database, ev: Evaluation) -> Vec<Ins
             let mut children = Vec::new();
             // The calls the graph resolves somewhere: a module's calls read
             // from the graph do not make this memo depend on its files.
-            for (call, _) in tree.targets.get(&module).into_iter().flatten() {
+            for (call, _) in &module_place(db, ev.workspace(db), module).targets {
                 let Some(target) = instance_module(db, ev, addr.child(call, InstanceKey::None))
                 else {
                     continue;

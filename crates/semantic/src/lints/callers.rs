@@ -9,7 +9,7 @@ use tofu_diagnostics::Code;
 use tofu_types::convert::convert;
 
 use super::warning;
-use crate::call_tree::module_graph;
+use crate::call_tree::module_place;
 use crate::declarations::DeclKind;
 use crate::declarations::module::{module_declaration, module_declarations};
 use crate::diagnostics::Diagnostic;
@@ -34,17 +34,7 @@ pub(super) fn lint(
     module: ModuleDir,
     out: &mut Vec<Diagnostic>,
 ) {
-    let graph = module_graph(db, workspace);
-    let mut calls: Vec<(ModuleDir, String)> = graph
-        .targets
-        .iter()
-        .flat_map(|(caller, targets)| {
-            targets
-                .iter()
-                .filter(|(_, child)| *child == module)
-                .map(|(call, _)| (*caller, call.clone()))
-        })
-        .collect();
+    let mut calls: Vec<(ModuleDir, String)> = module_place(db, workspace, module).callers.clone();
     if calls.is_empty() {
         return;
     }

@@ -61,8 +61,9 @@ pub(super) fn lint(
         .first()
         .map(|at| (*at, "the backend"))
         .or_else(|| settings.clouds.first().map(|at| (*at, "the cloud block")));
-    let is_root = crate::call_tree::module_graph(db, workspace)
-        .instances_of(module)
+    let is_root = crate::call_tree::module_place(db, workspace, module)
+        .instances
+        .iter()
         .any(|instance| instance.path.is_empty());
     if is_root
         && let Some((at, context)) = backend

@@ -13,7 +13,7 @@ use super::identifier::{Ident, error};
 use super::scope::{StaticScope, provider_functions};
 use super::values::declared_const;
 use super::{StaticCall, StaticValue};
-use crate::call_tree::module_graph;
+use crate::call_tree::module_place;
 use crate::config::module_call::{source_value_error, version_value_error};
 use crate::declarations::DeclKind;
 use crate::diagnostics::{Diagnostic, dedupe};
@@ -30,8 +30,9 @@ pub fn static_module_diagnostics(
     workspace: Workspace,
     module: ModuleDir,
 ) -> Vec<Diagnostic> {
-    let mut out: Vec<Diagnostic> = module_graph(db, workspace)
-        .instances_of(module)
+    let mut out: Vec<Diagnostic> = module_place(db, workspace, module)
+        .instances
+        .iter()
         .flat_map(|instance| {
             let call = StaticCall::new(instance.root, &instance.path);
             static_call_diagnostics(db, workspace, call).iter().cloned()
