@@ -1,6 +1,6 @@
 //! Variables read where a constant is expected: a module call's `source`
 //! and `version`, a provider configuration's `for_each`, a root module's
-//! `backend` or `cloud` settings (OpenTofu's static contexts,
+//! `backend` or `cloud` settings and encryption configuration (OpenTofu's static contexts,
 //! `Module.WithStaticCall`), directly or through locals. OpenTofu 1.12
 //! evaluates a variable there whenever its value happens to be known
 //! without state; declaring it `const = true` makes OpenTofu check that
@@ -20,7 +20,7 @@ use crate::evaluation::module_variable_decls;
 use crate::evaluation::syntax::attribute_expression;
 use crate::input::{ModuleDir, SourceFile, Workspace};
 use crate::references::{Subject, expression_references};
-use crate::static_eval::contexts::{argument, nested_block};
+use crate::static_eval::contexts::{argument, encryption_blocks, nested_block};
 
 pub(super) fn lint(
     db: &dyn salsa::Database,
@@ -65,8 +65,10 @@ pub(super) fn lint(
         .instances
         .iter()
         .any(|instance| instance.path.is_empty());
-    if is_root
-        && let Some((at, context)) = backend
+    if !is_root {
+        return finish(db, module, &reached, out);
+    }
+    if let Some((at, context)) = backend
         && let Some((_, body)) = nested_block(db, at)
     {
         let file = at.0;
@@ -84,6 +86,29 @@ pub(super) fn lint(
             }
         }
     }
+    // The root's encryption configuration, except what key providers
+    // give each other (static evaluation leaves those to them).
+    if let Some((at, blocks)) = encryption_blocks(db, module) {
+        for block in blocks {
+            let context = block.name;
+            for expr in &block.arguments {
+                for variable in variables_reached(db, module, at.0, expr) {
+                    reached.entry(variable).or_insert_with(|| context.clone());
+                }
+            }
+        }
+    }
+    finish(db, module, &reached, out);
+}
+
+/// A warning for each variable of `module` that `reached` names and that
+/// is not declared constant.
+fn finish(
+    db: &dyn salsa::Database,
+    module: ModuleDir,
+    reached: &BTreeMap<String, String>,
+    out: &mut Vec<Diagnostic>,
+) {
     if reached.is_empty() {
         return;
     }

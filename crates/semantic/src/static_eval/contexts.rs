@@ -279,50 +279,71 @@ fn backend_block(
 /// encryption configuration: their arguments are evaluated statically,
 /// with references to key providers left to the key providers.
 fn encryption(scope: &StaticScope<'_>, out: &mut Vec<Diagnostic>) {
-    let db = scope.db;
-    let Some(&at) = crate::settings::module_settings(db, scope.module)
+    let Some((at, blocks)) = encryption_blocks(scope.db, scope.module) else {
+        return;
+    };
+    for block in blocks {
+        let ident = scope.ident(block.name, Some(at));
+        // A key provider's references are resolved together; a method's
+        // one expression at a time.
+        let groups: Vec<Vec<AnyExpr>> = if block.is_key_provider {
+            vec![block.arguments]
+        } else {
+            block.arguments.into_iter().map(|expr| vec![expr]).collect()
+        };
+        for group in groups {
+            encryption_arguments(scope, at.0, &group, &ident, out);
+        }
+    }
+}
+
+/// A `key_provider` or `method` block of an encryption configuration.
+pub(crate) struct EncryptionBlock {
+    /// `encryption.key_provider.pbkdf2.main`, as OpenTofu names it.
+    pub name: String,
+    pub is_key_provider: bool,
+    /// Its arguments' expressions, in order.
+    pub arguments: Vec<AnyExpr>,
+}
+
+/// The blocks of `module`'s first `encryption` block (the one OpenTofu
+/// reads), and where that block is: what static evaluation evaluates
+/// there, and what the static-variable lint looks into.
+pub(crate) fn encryption_blocks(
+    db: &dyn salsa::Database,
+    module: ModuleDir,
+) -> Option<((SourceFile, TextRange), Vec<EncryptionBlock>)> {
+    let &at = crate::settings::module_settings(db, module)
         .encryptions
-        .first()
-    else {
-        return;
-    };
-    let Some((setting, _)) = nested_block(db, at) else {
-        return;
-    };
+        .first()?;
+    let (setting, _) = nested_block(db, at)?;
     let file = at.0;
     let source = SourceText::new(crate::input::contents(db, file), file.path(db));
     let places = crate::config::file_source_map(db, file);
     let root = crate::parsing::parse(db, file).syntax();
-    for inner in &setting.inner {
-        let Some(body) = places.body(inner.body).to_body(&root) else {
-            continue;
-        };
-        let ident = scope.ident(
-            format!(
-                "encryption.{}.{}.{}",
-                inner.ty,
-                inner.label(0),
-                inner.label(1)
-            ),
-            Some(at),
-        );
-        let arguments: Vec<AnyExpr> = body
-            .just_attributes(&source)
-            .0
-            .into_iter()
-            .filter_map(|a| a.expr)
-            .collect();
-        // A key provider's references are resolved together; a method's
-        // one expression at a time.
-        let groups: Vec<Vec<AnyExpr>> = if inner.ty == "key_provider" {
-            vec![arguments]
-        } else {
-            arguments.into_iter().map(|expr| vec![expr]).collect()
-        };
-        for group in groups {
-            encryption_arguments(scope, file, &group, &ident, out);
-        }
-    }
+    let blocks = setting
+        .inner
+        .iter()
+        .filter_map(|inner| {
+            let body = places.body(inner.body).to_body(&root)?;
+            Some(EncryptionBlock {
+                name: format!(
+                    "encryption.{}.{}.{}",
+                    inner.ty,
+                    inner.label(0),
+                    inner.label(1)
+                ),
+                is_key_provider: inner.ty == "key_provider",
+                arguments: body
+                    .just_attributes(&source)
+                    .0
+                    .into_iter()
+                    .filter_map(|a| a.expr)
+                    .collect(),
+            })
+        })
+        .collect();
+    Some((at, blocks))
 }
 
 fn encryption_arguments(
