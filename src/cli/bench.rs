@@ -265,9 +265,11 @@ fn table(report: &BenchReport, baseline: Option<&BenchReport>) -> String {
         ));
     }
     out.push_str(&format!(
-        "\n\n{:<22} {:>8} {:>24} {:>24} {:>8}{}\n",
+        "\n\n{:<22} {:>8} {:>8} {:>8} {:>24} {:>24} {:>8}{}\n",
         "edit (ms)",
         "first",
+        "open",
+        "then",
         "warm median/p90/max",
         "late median/p90/max",
         "queries",
@@ -281,9 +283,11 @@ fn table(report: &BenchReport, baseline: Option<&BenchReport>) -> String {
         let stats =
             |s: &tofu_bench::Stats| format!("{:.2}/{:.2}/{:.2}", s.median_ms, s.p90_ms, s.max_ms);
         out.push_str(&format!(
-            "{:<22} {:>8.2} {:>24} {:>24} {:>8}",
+            "{:<22} {:>8.2} {:>8.2} {:>8.2} {:>24} {:>24} {:>8}",
             edit.name,
             edit.first_ms,
+            edit.open_ms,
+            edit.after_open_ms,
             stats(&edit.warm),
             stats(&edit.late),
             edit.queries.total

@@ -20,10 +20,12 @@ pub fn html(report: &BenchReport, baseline: Option<&BenchReport>) -> String {
             .and_then(|b| b.edits.iter().find(|e| e.name == edit.name))
             .map_or(String::new(), |b| format!("{:.2}", b.warm.median_ms));
         rows.push_str(&format!(
-            "<tr><td>{}</td><td>{}</td><td>{:.2}</td><td>{:.2}</td><td>{:.2}</td><td>{:.2}</td><td>{:.2}</td><td>{:.2}</td><td>{before}</td><td title=\"{}\">{}</td></tr>\n",
+            "<tr><td>{}</td><td>{}</td><td>{:.2}</td><td>{:.2}</td><td>{:.2}</td><td>{:.2}</td><td>{:.2}</td><td>{:.2}</td><td>{:.2}</td><td>{:.2}</td><td>{before}</td><td title=\"{}\">{}</td></tr>\n",
             escape(&edit.name),
             escape(&edit.file),
             edit.first_ms,
+            edit.open_ms,
+            edit.after_open_ms,
             edit.warm.median_ms,
             edit.warm.p90_ms,
             edit.warm.max_ms,
@@ -46,7 +48,7 @@ pub fn html(report: &BenchReport, baseline: Option<&BenchReport>) -> String {
         &format!("tofu-analyzer bench: {tree}"),
         "td:first-child,td:nth-child(2)",
         &format!(
-            "<h1>Re-evaluation of {tree}</h1>\n<p>{modules} modules, {files} files: load {load:.1} ms, first report {first:.1} ms{memory}.</p>\n{chart}\n<table><tr><th>edit</th><th>file</th><th>first ms</th><th>warm median</th><th>warm p90</th><th>warm max</th><th>late median</th><th>late p90</th><th>baseline median</th><th>queries re-run</th></tr>\n{rows}</table>\n{skipped_list}",
+            "<h1>Re-evaluation of {tree}</h1>\n<p>{modules} modules, {files} files: load {load:.1} ms, first report {first:.1} ms{memory}.</p>\n{chart}\n<table><tr><th>edit</th><th>file</th><th>first ms</th><th>open ms</th><th>then ms</th><th>warm median</th><th>warm p90</th><th>warm max</th><th>late median</th><th>late p90</th><th>baseline median</th><th>queries re-run</th></tr>\n{rows}</table>\n{skipped_list}",
             modules = report.modules,
             files = report.files,
             load = report.load_ms,
@@ -326,6 +328,8 @@ mod tests {
                 name: "comment-at-top".into(),
                 file: "main.tf".into(),
                 first_ms: 5.0,
+                open_ms: 5.0,
+                after_open_ms: 1.0,
                 warm: stats(2.0),
                 late: stats(3.0),
                 queries: Default::default(),

@@ -36,6 +36,14 @@ pub struct EditResult {
     /// tree, and the whole report after it (one sample).
     #[serde(default)]
     pub first_ms: f64,
+    /// The file set to its own text on a freshly loaded and reported
+    /// tree, as an editor does when it opens the file, and the report
+    /// after it (one sample).
+    #[serde(default)]
+    pub open_ms: f64,
+    /// The edit right after that open: the first keystroke in an editor.
+    #[serde(default)]
+    pub after_open_ms: f64,
     pub warm: Stats,
     pub late: Stats,
     /// What the edit re-ran when first made on a freshly loaded and
@@ -139,6 +147,8 @@ mod tests {
                     name: (*name).to_owned(),
                     file: "main.tf".into(),
                     first_ms: 0.0,
+                    open_ms: 0.0,
+                    after_open_ms: 0.0,
                     warm: stats(*m),
                     late: stats(*m),
                     queries: Default::default(),

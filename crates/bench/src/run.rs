@@ -104,6 +104,25 @@ pub fn run(root: &Path, options: &BenchOptions<'_>) -> Result<BenchReport, Strin
         let edited = report(&fresh)?;
         let first_ms = ms(started.elapsed());
         drop(fresh);
+        // Opened first, as an editor does: the file is set to its own
+        // text (and so becomes one that changes often), then edited.
+        let mut opened = load(options.check)?;
+        report(&opened)?;
+        let started = Instant::now();
+        set(&mut opened, &edit.file, &edit.texts[0]);
+        report(&opened)?;
+        let open_ms = ms(started.elapsed());
+        let started = Instant::now();
+        set(&mut opened, &edit.file, &edit.texts[1]);
+        let after_open = report(&opened)?;
+        let after_open_ms = ms(started.elapsed());
+        if after_open.comparable_lines() != edited.comparable_lines() {
+            return Err(format!(
+                "{}: the report after opening the file differs from a fresh load's",
+                edit.name
+            ));
+        }
+        drop(opened);
         // The same edit again, on a load that logs, for what it re-ran.
         let mut logged = load(&logging)?;
         report(&logged)?;
@@ -111,7 +130,10 @@ pub fn run(root: &Path, options: &BenchOptions<'_>) -> Result<BenchReport, Strin
         set(&mut logged, &edit.file, &edit.texts[1]);
         report(&logged)?;
         expected.push([as_loaded.clone(), edited.comparable_lines()]);
-        firsts.push((first_ms, QueryCounts::of(logged.take_executed_queries())));
+        firsts.push((
+            [first_ms, open_ms, after_open_ms],
+            QueryCounts::of(logged.take_executed_queries()),
+        ));
     }
 
     let measure = |host: &mut AnalysisHost, phase: &str| -> Result<Vec<Stats>, String> {
@@ -173,14 +195,20 @@ pub fn run(root: &Path, options: &BenchOptions<'_>) -> Result<BenchReport, Strin
         edits: edits
             .iter()
             .zip(warm.into_iter().zip(late).zip(firsts))
-            .map(|(edit, ((warm, late), (first_ms, queries)))| EditResult {
-                name: edit.name.clone(),
-                file: edit.file.clone(),
-                first_ms,
-                warm,
-                late,
-                queries,
-            })
+            .map(
+                |(edit, ((warm, late), ([first_ms, open_ms, after_open_ms], queries)))| {
+                    EditResult {
+                        name: edit.name.clone(),
+                        file: edit.file.clone(),
+                        first_ms,
+                        open_ms,
+                        after_open_ms,
+                        warm,
+                        late,
+                        queries,
+                    }
+                },
+            )
             .collect(),
         skipped,
     })
