@@ -156,6 +156,21 @@ pub fn evaluation_jobs(db: &dyn salsa::Database, ev: Evaluation) -> Vec<RootJobs
     out
 }
 
+/// Chunk `chunk` of the jobs of `evaluation_jobs(ev)[root]`: read by its
+/// chunk's diagnostics instead of the whole list, so that an instance
+/// added or removed re-runs only the chunks whose jobs it changes.
+#[salsa::tracked(returns(ref))]
+fn jobs_chunk(
+    db: &dyn salsa::Database,
+    ev: Evaluation,
+    root: usize,
+    chunk: usize,
+) -> Vec<(InstanceAddr, bool)> {
+    evaluation_jobs(db, ev)
+        .get(root)
+        .map_or_else(Vec::new, |root| chunk_of(&root.jobs, chunk).to_vec())
+}
+
 /// What evaluating chunk `chunk` of the jobs of `evaluation_jobs(ev)[root]`
 /// reports. Asked only for roots whose tree loads cleanly: OpenTofu
 /// evaluates nothing of a configuration that fails to load.
@@ -166,11 +181,8 @@ pub fn instance_chunk_diagnostics(
     root: usize,
     chunk: usize,
 ) -> Vec<Diagnostic> {
-    let Some(root) = evaluation_jobs(db, ev).get(root) else {
-        return Vec::new();
-    };
     let mut out = Vec::new();
-    for (addr, whole) in chunk_of(&root.jobs, chunk) {
+    for (addr, whole) in jobs_chunk(db, ev, root, chunk) {
         out.extend(job_diagnostics(db, ev, addr, *whole).iter().cloned());
     }
     crate::diagnostics::dedupe(&mut out);

@@ -424,6 +424,9 @@ fn an_edit_runs_only_its_chunks_again() {
             count(per_module)
         );
     }
+    // The new instance comes last: only the last chunk of instances is
+    // evaluated again.
+    assert_eq!(count("instance_chunk_diagnostics"), 1, "{executed:?}");
     // One step from the root for each of its calls, in each of the two
     // evaluations; none further down.
     assert!(count("path_module") <= 2 * (leaves + 1), "{executed:?}");
