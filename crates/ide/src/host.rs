@@ -15,6 +15,7 @@ use std::{
 };
 
 use rayon::prelude::*;
+use rustc_hash::FxHashMap;
 use salsa::{Durability, Setter};
 use tofu_diagnostics::Code;
 use tofu_eval::{FileKind, FileSystem, lexically_normalized};
@@ -139,6 +140,8 @@ pub(crate) struct Tree {
     pub inputs: HashMap<String, SourceFile>,
     /// The files of the modules, in module order (see [`Tree::files`]).
     files: Vec<SourceFile>,
+    /// Each of `files` by its index there: every report reads it.
+    file_index: FxHashMap<SourceFile, usize>,
     /// The test files of the modules, by path, in module order: inputs
     /// apart from the configuration, which no query of a module reads.
     pub test_files: Vec<SourceFile>,
@@ -169,6 +172,11 @@ impl Tree {
         &self.files
     }
 
+    /// Each of [`Tree::files`] by its index there.
+    pub fn file_index(&self) -> &FxHashMap<SourceFile, usize> {
+        &self.file_index
+    }
+
     /// [`Tree::files`] made again after the modules changed.
     fn refresh_files(&mut self) {
         self.files = self
@@ -180,6 +188,12 @@ impl Tree {
                     .iter()
                     .map(|file| self.inputs[&module.file_path(&file.name)])
             })
+            .collect();
+        self.file_index = self
+            .files
+            .iter()
+            .enumerate()
+            .map(|(i, f)| (*f, i))
             .collect();
     }
 
@@ -338,6 +352,7 @@ impl AnalysisHost {
 
         let mut tree = Tree {
             files: Vec::new(),
+            file_index: FxHashMap::default(),
             test_files,
             root: root.to_path_buf(),
             canonical_root: called_dirs::canonical_root(fs.as_ref(), root),

@@ -5,6 +5,7 @@
 use std::collections::{HashMap, HashSet};
 
 use rayon::prelude::*;
+use rustc_hash::FxHashMap;
 use salsa::Durability;
 use tofu_diagnostics::Code;
 use tofu_semantic::{
@@ -84,9 +85,9 @@ fn waves(
     waves
 }
 
-/// The semantic diagnostics of every module, ordered by file (by index in
-/// `files`, the tree's files in module order): the [`report`] of the
-/// tree. With a plan evaluation
+/// The semantic diagnostics of every module, ordered by file (by `index`,
+/// each file's index in the tree's files in module order): the
+/// [`report`] of the tree. With a plan evaluation
 /// among `evaluations`, the tree is also evaluated as a plan would
 /// evaluate it, when nothing else stops OpenTofu first (errors in the
 /// configuration, in its validation, or in the variables' values); what
@@ -94,13 +95,11 @@ fn waves(
 /// own. `cold`: nothing is computed yet (see [`report`]).
 pub(crate) fn check(
     db: &Database,
-    files: &[Input],
+    index: &FxHashMap<Input, usize>,
     evaluations: &Evaluations,
     cold: bool,
     progress: Option<&dyn Progress>,
 ) -> Checked {
-    let inputs = files;
-    let index: HashMap<Input, usize> = inputs.iter().enumerate().map(|(i, f)| (*f, i)).collect();
     let index_of = |input: Input| index.get(&input).copied();
     let workspace = evaluations.types.workspace(db);
     let tree = module_tree(db, workspace);
@@ -289,7 +288,7 @@ pub(crate) fn report(
     let is_error = |d: &tofu_semantic::Diagnostic| d.severity == tofu_semantic::Severity::Error;
     let load_failed =
         reports.iter().any(|r| r.syntax_errors) || modules.iter().flatten().any(is_error);
-    let loads_cleanly: HashMap<ModuleDir, bool> = reports
+    let loads_cleanly: FxHashMap<ModuleDir, bool> = reports
         .iter()
         .map(|r| (r.module, r.loads_cleanly))
         .collect();

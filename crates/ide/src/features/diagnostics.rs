@@ -5,7 +5,7 @@
 //! order.
 
 use std::{
-    collections::{BTreeMap, HashMap, HashSet},
+    collections::{BTreeMap, HashSet},
     path::PathBuf,
     sync::{Arc, atomic::Ordering},
     time::Duration,
@@ -37,10 +37,9 @@ pub(crate) fn report(
 ) -> CheckReport {
     let cold = !tree.reported.swap(true, Ordering::Relaxed);
     let files = tree.files();
-    let checked = semantic::check(db, files, &tree.evaluations, cold, progress);
+    let checked = semantic::check(db, tree.file_index(), &tree.evaluations, cold, progress);
     let mut semantic = checked.diagnostics;
-    let facts = file_facts(db, tree.evaluations.types.workspace(db));
-    let fact = |file| facts.get(&file).copied().unwrap_or(&NO_FACTS);
+    let facts = file_facts(db, tree);
     let lints = enabled_lints(db, tree);
     if !lints.is_empty() {
         // Sorted by file as the rest are (stably: each file's lints after
@@ -61,8 +60,12 @@ pub(crate) fn report(
     diagnostics.extend(unchecked_providers(db, tree));
     let mut extra_errors = Vec::with_capacity(files.len());
     for file in files {
-        let path = file.path(db);
-        extra_errors.push(match tree.read_problems.get(path) {
+        // Most trees have no file that could not be read.
+        let problem = match tree.read_problems.is_empty() {
+            true => None,
+            false => tree.read_problems.get(file.path(db)),
+        };
+        extra_errors.push(match problem {
             Some(ReadProblem::Unreadable(diagnostic)) => {
                 diagnostics.push(diagnostic.clone());
                 None
@@ -86,15 +89,18 @@ pub(crate) fn report(
             continue;
         };
         let input = files[index];
-        let facts = fact(input);
+        let facts = facts[index];
         let mut errors: Vec<SyntaxError> = encoding_error.into_iter().collect();
         errors.extend(facts.syntax_errors.iter().cloned());
-        if incompatible.contains(&index) {
-            errors.clear();
-        }
         let mut file_semantic = Vec::new();
         while let Some(found) = semantic.next_if(|d| d.location.is_some_and(|l| l.file == index)) {
             file_semantic.push(found);
+        }
+        if errors.is_empty() && file_semantic.is_empty() && !facts.has_ignore_marker {
+            continue;
+        }
+        if incompatible.contains(&index) {
+            errors.clear();
         }
         let mut ignores = match facts.has_ignore_marker {
             true => Ignores::read(input.text(db), || {
@@ -258,15 +264,18 @@ fn file_facts_chunk(
         .collect()
 }
 
-/// The [`FileFacts`] of every configuration file of the workspace.
-fn file_facts(
-    db: &tofu_semantic::Database,
-    workspace: tofu_semantic::Workspace,
-) -> HashMap<tofu_semantic::SourceFile, &FileFacts> {
-    (0..tofu_semantic::chunk_count(workspace.modules(db).len()))
-        .flat_map(|chunk| file_facts_chunk(db, workspace, chunk))
-        .map(|(file, facts)| (*file, facts))
-        .collect()
+/// The [`FileFacts`] of each of the tree's files, by its index there.
+fn file_facts<'db>(db: &'db tofu_semantic::Database, tree: &Tree) -> Vec<&'db FileFacts> {
+    let mut out = vec![&NO_FACTS; tree.files().len()];
+    let workspace = tree.workspace;
+    for chunk in 0..tofu_semantic::chunk_count(workspace.modules(db).len()) {
+        for (file, facts) in file_facts_chunk(db, workspace, chunk) {
+            if let Some(&index) = tree.file_index().get(file) {
+                out[index] = facts;
+            }
+        }
+    }
+    out
 }
 
 /// [`report`] as the console shows it before its first prompt: only the
@@ -379,12 +388,7 @@ fn enabled_lints(db: &tofu_semantic::Database, tree: &Tree) -> Vec<FileDiagnosti
     if enabled.is_empty() {
         return Vec::new();
     }
-    let index: std::collections::HashMap<tofu_semantic::SourceFile, usize> = tree
-        .files()
-        .iter()
-        .enumerate()
-        .map(|(i, f)| (*f, i))
-        .collect();
+    let index = tree.file_index();
     let mut out = Vec::new();
     for (module, dir) in tree.modules.iter().zip(&tree.dirs) {
         if module.dir.split('/').any(|part| part == ".terraform") {
