@@ -685,27 +685,21 @@ impl AnalysisHost {
 
     /// Reads the manifests of the walked modules again (those a change
     /// set, as set) and replaces the modules they installed with what
-    /// they list now, as a fresh load would find them.
+    /// they list now, as a fresh load would find them. A module installed
+    /// before and again, with the same files, keeps its inputs (only
+    /// texts that changed are set), so that its memos stay.
     fn reinstall_modules(&mut self) {
         let fs = self.fs.as_ref();
         let manifests = &self.manifests;
         let tree = Arc::make_mut(&mut self.tree);
+        let mut before: HashMap<String, (Module, ModuleDir)> = HashMap::new();
         for dir in std::mem::take(&mut self.installed_dirs) {
             let Some(index) = tree.modules.iter().position(|m| m.dir == dir) else {
                 continue;
             };
             let module = Arc::make_mut(&mut tree.modules).remove(index);
-            tree.dirs.remove(index);
-            for file in &module.files {
-                let path = module.file_path(&file.name);
-                tree.read_problems.remove(&path);
-                if let Some(input) = tree.inputs.get(&path) {
-                    input
-                        .set_exists(&mut self.db)
-                        .with_durability(Durability::LOW)
-                        .to(false);
-                }
-            }
+            let input = tree.dirs.remove(index);
+            before.insert(dir, (module, input));
         }
         let walked: Vec<String> = tree
             .modules
@@ -724,13 +718,70 @@ impl AnalysisHost {
             },
             |dir| tree.modules.iter().any(|m| m.dir == dir),
         );
-        let dirs = add_modules(
-            &self.db,
-            &found.modules,
-            read_files(fs, &found.modules, None),
-            &mut tree.inputs,
-            &mut tree.read_problems,
-        );
+        // What is no longer installed, or not with the same files, goes
+        // first: a new module may take the paths of its files.
+        let mut kept: HashMap<String, ModuleDir> = HashMap::new();
+        for module in &found.modules {
+            if let Some((old, input)) = before.remove(&module.dir) {
+                if old.files == module.files {
+                    kept.insert(module.dir.clone(), input);
+                } else {
+                    before.insert(module.dir.clone(), (old, input));
+                }
+            }
+        }
+        for (module, input) in before.into_values() {
+            for file in &module.files {
+                tree.read_problems.remove(&module.file_path(&file.name));
+            }
+            let db = &mut self.db;
+            let files: Vec<SourceFile> = input
+                .files(db)
+                .iter()
+                .chain(input.overrides(db))
+                .copied()
+                .collect();
+            for file in files {
+                file.set_exists(db)
+                    .with_durability(Durability::LOW)
+                    .to(false);
+            }
+        }
+        let mut read = read_files(fs, &found.modules, None).into_iter();
+        let mut dirs = Vec::with_capacity(found.modules.len());
+        for module in &found.modules {
+            let outcomes: Vec<_> = read.by_ref().take(module.files.len()).collect();
+            let Some(input) = kept.remove(&module.dir) else {
+                dirs.extend(add_modules(
+                    &self.db,
+                    std::slice::from_ref(module),
+                    outcomes,
+                    &mut tree.inputs,
+                    &mut tree.read_problems,
+                ));
+                continue;
+            };
+            for (file, (text, problem)) in module.files.iter().zip(outcomes) {
+                let path = module.file_path(&file.name);
+                let source = tree.inputs[&path];
+                match problem {
+                    Some(problem) => tree.read_problems.insert(path, problem),
+                    None => tree.read_problems.remove(&path),
+                };
+                let exists = text.is_some();
+                let text = text.unwrap_or_default();
+                if *source.text(&self.db) != text {
+                    set_text(&mut self.db, source, text);
+                }
+                if source.exists(&self.db) != exists {
+                    source
+                        .set_exists(&mut self.db)
+                        .with_durability(Durability::LOW)
+                        .to(exists);
+                }
+            }
+            dirs.push(input);
+        }
         // Where discovery puts them: after the walked modules.
         let at = tree
             .modules

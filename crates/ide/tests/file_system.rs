@@ -377,3 +377,66 @@ fn module_manifest_changes_reload_installed_modules() {
         before = incremental;
     }
 }
+
+/// `tofu init` run again after a call was added: the module installed
+/// before keeps its inputs, so none of its files is parsed again, and
+/// the report equals a fresh load's.
+#[test]
+fn a_module_installed_again_keeps_its_inputs() {
+    let root = PathBuf::from("/work/tree");
+    let calls = "module \"net\" {\n  source  = \"acme/net/aws\"\n  version = \"1.0.0\"\n}\n\nmodule \"dns\" {\n  source  = \"acme/dns/aws\"\n  version = \"1.0.0\"\n}\n";
+    let memory = memory_tree(
+        &root,
+        &[
+            ("main.tf", calls),
+            (
+                ".terraform/modules/net/main.tf",
+                "output \"id\" {\n  value = 1\n}\n",
+            ),
+            (MANIFEST, INSTALLED),
+        ],
+    );
+    let shared = Arc::new(Shared(RwLock::new(memory)));
+    let fs: SharedFileSystem = shared.clone();
+    let options = CheckOptions {
+        file_system: Some(&fs),
+        log_queries: true,
+        ..CheckOptions::default()
+    };
+    let mut host = AnalysisHost::load(&root, &options).unwrap();
+    host.analysis().report().unwrap();
+    host.take_executed_queries();
+
+    let both = r#"{"Modules":[
+  {"Key":"","Source":"","Dir":"."},
+  {"Key":"net","Source":"registry.opentofu.org/acme/net/aws","Version":"1.0.0","Dir":".terraform/modules/net"},
+  {"Key":"dns","Source":"registry.opentofu.org/acme/dns/aws","Version":"1.0.0","Dir":".terraform/modules/dns"}
+]}"#;
+    shared.write(
+        &root.join(".terraform/modules/dns/main.tf"),
+        "output \"zone\" {\n  value = \"z\"\n}\n",
+    );
+    shared.write(&root.join(MANIFEST), both);
+    let mut change = Change::new();
+    change.changed_on_disk(MANIFEST);
+    host.apply_change(change);
+    let incremental = host.analysis().report().unwrap().comparable_lines();
+    let parsed = host
+        .take_executed_queries()
+        .iter()
+        .filter(|q| *q == "parse")
+        .count();
+    assert_eq!(parsed, 1, "only the newly installed module's file");
+    let fresh = AnalysisHost::load(
+        &root,
+        &CheckOptions {
+            file_system: Some(&fs),
+            ..CheckOptions::default()
+        },
+    )
+    .unwrap();
+    assert_eq!(
+        incremental,
+        fresh.analysis().report().unwrap().comparable_lines()
+    );
+}
