@@ -58,6 +58,9 @@ impl ModuleGraph {
             let place = places.entry(instance.module).or_default();
             place.instances.push(instance.clone());
         }
+        for (caller, calls) in &self.local_calls {
+            places.entry(*caller).or_default().local_calls = calls.clone();
+        }
         for (caller, targets) in &self.targets {
             places.entry(*caller).or_default().targets = targets.clone();
             for (call, child) in targets {
@@ -114,6 +117,30 @@ pub fn call_targets(
     module: ModuleDir,
 ) -> Vec<(String, ModuleDir)> {
     module_place(db, workspace, module).targets.clone()
+}
+
+/// The module call `call` of `caller` loads when its source is a local
+/// path as written, which is the same under every call path; read from
+/// the place the host set for the caller, so that what follows calls from
+/// instance to instance does not read the caller's files (were it read,
+/// an edit to any file of the root would make every instance's memos
+/// low-durability). `None` without a place set: the caller's calls say.
+pub(crate) fn local_call_target(
+    db: &dyn salsa::Database,
+    caller: ModuleDir,
+    call: &str,
+) -> Option<ModuleDir> {
+    // Never the computed graph: its walk evaluates expression sources,
+    // which follow calls through here.
+    let place = caller.place(db).as_deref()?;
+    if !place.local_calls.iter().any(|c| c == call) {
+        return None;
+    }
+    place
+        .targets
+        .iter()
+        .find(|(name, _)| name == call)
+        .map(|(_, target)| *target)
 }
 
 /// Where a call leads from an instance.
@@ -292,6 +319,19 @@ pub fn module_graph(db: &dyn salsa::Database, workspace: Workspace) -> &ModuleGr
 /// being written), so it is set at low durability, and only the memos that
 /// read it are verified again after the next edit.
 pub fn sync_module_graph(db: &mut crate::db::Database, workspace: Workspace) {
+    // The walk evaluates expression sources statically, which follows
+    // local calls through the places set here (`local_call_target`): a
+    // walk after new places may find another graph. A few rounds settle
+    // it; a tree that would not settle keeps the last walk's graph.
+    for _ in 0..4 {
+        if !set_module_graph(db, workspace) {
+            return;
+        }
+    }
+}
+
+/// One round of [`sync_module_graph`]: whether anything was set.
+fn set_module_graph(db: &mut crate::db::Database, workspace: Workspace) -> bool {
     use salsa::{Durability, Setter};
     let durability = |was_set: bool| match was_set {
         true => Durability::LOW,
@@ -304,7 +344,7 @@ pub fn sync_module_graph(db: &mut crate::db::Database, workspace: Workspace) {
         .as_ref()
         .is_some_and(|set| Arc::ptr_eq(set, computed) || set == computed);
     if unchanged {
-        return;
+        return false;
     }
     let computed = Arc::clone(computed);
     let mut places = computed.places();
@@ -324,6 +364,7 @@ pub fn sync_module_graph(db: &mut crate::db::Database, workspace: Workspace) {
         .set_graph(db)
         .with_durability(durability)
         .to(Some(computed));
+    true
 }
 
 /// The walk with every module not in `called` as a root, and the modules
@@ -401,6 +442,16 @@ fn build_tree(
                 let targets = graph.targets.entry(module).or_default();
                 if !targets.iter().any(|(target, _)| target == name) {
                     targets.push((name.clone(), child));
+                    let is_local = source
+                        .as_deref()
+                        .is_some_and(|s| local_source_dir(module.dir(db), s).is_some());
+                    if is_local {
+                        graph
+                            .local_calls
+                            .entry(module)
+                            .or_default()
+                            .push(name.clone());
+                    }
                 }
                 if ancestors.contains(&child) {
                     if reported.insert((module, index)) {

@@ -2,13 +2,17 @@
 
 use std::sync::{Arc, Mutex};
 
+/// What the log of a database keeps of a query: its ingredient, and
+/// whether it ran (else salsa found its memo still valid).
+type LogEntry = (salsa::IngredientIndex, bool);
+
 /// The database every query runs in. Clones share the memoised results;
 /// give each thread its own clone.
 #[salsa::db]
 #[derive(Clone, Default)]
 pub struct Database {
     storage: salsa::Storage<Self>,
-    executed: Option<Arc<Mutex<Vec<salsa::IngredientIndex>>>>,
+    log: Option<Arc<Mutex<Vec<LogEntry>>>>,
 }
 
 #[salsa::db]
@@ -19,30 +23,62 @@ impl Database {
     /// ingredient is kept while it runs (names are looked up when taken),
     /// so that logging costs little more than a lock.
     pub fn with_execution_log() -> Database {
+        Database::logging(false)
+    }
+
+    /// A database that records, besides what it executes, every memo it
+    /// finds still valid, for tests of how far verification reaches after
+    /// an edit (a memo whose inputs all changed less recently than the
+    /// edit is valid on its own; one that read a low-durability input is
+    /// valid only once everything it read is).
+    pub fn with_verification_log() -> Database {
+        Database::logging(true)
+    }
+
+    fn logging(verified: bool) -> Database {
         let log = Arc::new(Mutex::new(Vec::new()));
         let sink = Arc::clone(&log);
         Database {
             storage: salsa::Storage::new(Some(Box::new(move |event: salsa::Event| {
-                if let salsa::EventKind::WillExecute { database_key } = event.kind
-                    && let Ok(mut log) = sink.lock()
-                {
-                    log.push(database_key.ingredient_index());
+                let entry = match event.kind {
+                    salsa::EventKind::WillExecute { database_key } => {
+                        (database_key.ingredient_index(), true)
+                    }
+                    salsa::EventKind::DidValidateMemoizedValue { database_key } if verified => {
+                        (database_key.ingredient_index(), false)
+                    }
+                    _ => return,
+                };
+                if let Ok(mut log) = sink.lock() {
+                    log.push(entry);
                 }
             }))),
-            executed: Some(log),
+            log: Some(log),
         }
     }
 
     /// The names of the queries executed since the last call, in order.
     pub fn take_executed(&self) -> Vec<String> {
+        self.take(true)
+    }
+
+    /// The names of the memos found still valid since the last call (of
+    /// this or [`Database::take_executed`]), in order; empty unless made
+    /// by [`Database::with_verification_log`].
+    pub fn take_verified(&self) -> Vec<String> {
+        self.take(false)
+    }
+
+    fn take(&self, executed: bool) -> Vec<String> {
         let taken = self
-            .executed
+            .log
             .as_ref()
             .and_then(|log| log.lock().ok().map(|mut log| std::mem::take(&mut *log)))
             .unwrap_or_default();
         taken
             .into_iter()
-            .map(|index| salsa::Database::ingredient_debug_name(self, index).into_owned())
+            .filter(|&(_, ran)| ran == executed)
+            .map(|(index, _)| salsa::Database::ingredient_debug_name(self, index).into_owned())
             .collect()
     }
 }

@@ -163,6 +163,9 @@ pub struct ModulePlace {
     pub instances: Vec<ModuleInstance>,
     /// What its calls load: `(call name, called module)`, once per call.
     pub targets: Vec<(String, ModuleDir)>,
+    /// The names of those of its calls whose source is a local path as
+    /// written: their target is the same under every call path.
+    pub local_calls: Vec<String>,
     /// The calls that load it: `(calling module, call name)`, once each.
     pub callers: Vec<(ModuleDir, String)>,
 }
@@ -181,4 +184,6 @@ pub struct ModuleGraph {
     /// source that is not a literal, a local directory without
     /// configuration): OpenTofu would not have loaded their tree.
     pub unresolved: HashSet<ModuleDir>,
+    /// The calls whose source is a local path as written, by caller.
+    pub(crate) local_calls: HashMap<ModuleDir, Vec<String>>,
 }

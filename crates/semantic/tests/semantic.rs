@@ -9,7 +9,7 @@ use tofu_semantic::{
     chunk_count, configuration_cycles, evaluation_instances, evaluation_jobs,
     instance_chunk_diagnostics, instance_diagnostics, module_chunk_reports, module_declarations,
     module_diagnostics, module_dir_diagnostics, module_instance_diagnostics,
-    provider_tree_diagnostics, sync_module_graph, tree_wide_diagnostics,
+    provider_tree_diagnostics, static_module_diagnostics, sync_module_graph, tree_wide_diagnostics,
 };
 
 #[path = "../../../tests/support/shared.rs"]
@@ -402,14 +402,20 @@ fn an_edit_runs_only_its_chunks_again() {
     // A call added in the root changes the places of the root and of the
     // module it calls: only their queries that read the graph run again,
     // and the instances below the root's other calls are trusted.
+    // Measured warm: the call added, removed, and added again (the first
+    // change of a place makes what reads it low-durability, and salsa
+    // runs all of that again once).
     let root_file = *modules[0].files(&db).first().expect("a file");
     let with_call = format!("{calls}module \"extra\" {{\n  source = \"./m0\"\n  n = 0\n}}\n");
-    root_file
-        .set_text(&mut db)
-        .with_durability(salsa::Durability::LOW)
-        .to(with_call);
-    sync_module_graph(&mut db, workspace);
-    report(&db);
+    for text in [&with_call, &calls, &with_call] {
+        db.take_executed();
+        root_file
+            .set_text(&mut db)
+            .with_durability(salsa::Durability::LOW)
+            .to(text.clone());
+        sync_module_graph(&mut db, workspace);
+        report(&db);
+    }
     let executed = db.take_executed();
     let count = |query: &str| times_run(&executed, query);
     for per_module in [
@@ -875,5 +881,87 @@ fn an_output_added_below_does_not_rebuild_the_cycle_check() {
         times_run(&executed, "configuration_cycles"),
         0,
         "{executed:?}"
+    );
+}
+
+/// Following calls from instance to instance reads the places the host
+/// set, not the callers' files: after an edit to a file of the root, the
+/// static checks of a called module still hold on their own (salsa finds
+/// them valid without looking into what they read), where reading the
+/// root's calls made them depend on every file of the root.
+#[test]
+fn an_edit_to_the_root_leaves_the_instances_below_trusted() {
+    let file = |db: &Database, path: &str, text: &str| {
+        SourceFile::builder(path.to_owned(), text.to_owned(), true)
+            .durability(salsa::Durability::MEDIUM)
+            .new(db)
+    };
+    let db = Database::with_verification_log();
+    let variables = file(
+        &db,
+        "variables.tf",
+        "variable \"name\" {\n  default = \"a\"\n}\n",
+    );
+    let main = file(
+        &db,
+        "main.tf",
+        "module \"m\" {\n  source = \"./m\"\n  name   = var.name\n}\n",
+    );
+    let leaf = file(
+        &db,
+        "m/main.tf",
+        "variable \"name\" {}\noutput \"x\" {\n  value = upper(var.name)\n}\n",
+    );
+    let other = file(&db, "z/main.tf", "locals {\n  y = 1\n}\n");
+    let dir = |db: &Database, path: &str, files: Vec<SourceFile>| {
+        ModuleDir::builder(path.to_owned(), files, Vec::new())
+            .durability(salsa::Durability::HIGH)
+            .new(db)
+    };
+    let root = dir(&db, "", vec![main, variables]);
+    let called = dir(&db, "m", vec![leaf]);
+    let unrelated = dir(&db, "z", vec![other]);
+    let mut db = db;
+    let workspace = Workspace::builder(vec![root, called, unrelated], Vec::new())
+        .durability(salsa::Durability::HIGH)
+        .new(&db);
+    let types = Evaluation::builder(workspace, EvalMode::Types, None, "/".to_owned())
+        .durability(salsa::Durability::HIGH)
+        .new(&db);
+    sync_module_graph(&mut db, workspace);
+    let check = |db: &Database| {
+        static_module_diagnostics(db, workspace, called);
+        module_chunk_reports(db, types, 0);
+    };
+    check(&db);
+    variables
+        .set_text(&mut db)
+        .with_durability(salsa::Durability::LOW)
+        .to("variable \"name\" {\n  default = \"b\"\n}\n".to_owned());
+    sync_module_graph(&mut db, workspace);
+    check(&db);
+    // Edits of another low-durability file (the first turns it from
+    // medium to low): after the second, what read the root's files must
+    // be looked into again; what did not is valid as it is.
+    for y in [2, 3] {
+        other
+            .set_text(&mut db)
+            .with_durability(salsa::Durability::LOW)
+            .to(format!("locals {{\n  y = {y}\n}}\n"));
+        sync_module_graph(&mut db, workspace);
+        check(&db);
+    }
+    db.take_executed();
+    other
+        .set_text(&mut db)
+        .with_durability(salsa::Durability::LOW)
+        .to("locals {\n  y = 4\n}\n".to_owned());
+    sync_module_graph(&mut db, workspace);
+    db.take_executed();
+    static_module_diagnostics(&db, workspace, called);
+    assert_eq!(
+        db.take_verified(),
+        ["static_module_diagnostics"],
+        "only the memo itself is verified"
     );
 }

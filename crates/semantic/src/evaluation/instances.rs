@@ -55,13 +55,16 @@ fn path_module(db: &dyn salsa::Database, ev: Evaluation, addr: InstanceAddr) -> 
         return Some(addr.root);
     };
     let caller = path_module(db, ev, parent)?;
+    let call = &addr.last_step()?.call;
+    if let Some(target) = crate::call_tree::local_call_target(db, caller, call) {
+        return Some(target);
+    }
     let path = addr
         .steps
         .iter()
         .map(|step| &*step.call)
         .collect::<Vec<_>>()
         .join(".");
-    let call = &addr.last_step()?.call;
     call_target(db, ev.workspace(db), caller, addr.root, &path, call)
 }
 

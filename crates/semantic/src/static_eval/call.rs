@@ -62,6 +62,9 @@ pub fn static_call_module(
         return Some(call.root);
     };
     let caller = static_call_module(db, workspace, parent)?;
+    if let Some(target) = crate::call_tree::local_call_target(db, caller, name) {
+        return Some(target);
+    }
     let source = module_calls(db, caller)
         .iter()
         .find(|c| c.name == name)?
