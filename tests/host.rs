@@ -341,3 +341,60 @@ fn answers_do_not_need_the_callers_stack() {
         (Some("number".to_owned()), Some("number".to_owned()))
     );
 }
+
+/// A source built from an expression is evaluated in the module the call
+/// path reaches, which the host follows through each module's place in
+/// the graph: when an edit moves a call to another module, the walk after
+/// it must see the new place, not the one set before the edit.
+#[test]
+fn an_expression_source_follows_a_moved_call() {
+    let temp = tempfile::tempdir().unwrap();
+    let dir = temp.path().join("tree");
+    let files: &[(&str, &str)] = &[
+        ("main.tf", "module \"a\" {\n  source = \"./a1\"\n}\n"),
+        (
+            "a1/main.tf",
+            "locals {\n  dir = \"x\"\n}\nmodule \"leaf\" {\n  source = \"../${local.dir}\"\n}\n",
+        ),
+        (
+            "a2/main.tf",
+            "locals {\n  place = \"y\"\n}\nmodule \"leaf\" {\n  source = \"../${local.place}\"\n}\n",
+        ),
+        ("x/main.tf", "output \"o\" {\n  value = 1\n}\n"),
+        (
+            "y/main.tf",
+            "variable \"needed\" {}\noutput \"o\" {\n  value = var.needed\n}\n",
+        ),
+    ];
+    for (path, text) in files {
+        let file = dir.join(path);
+        fs::create_dir_all(file.parent().unwrap()).unwrap();
+        fs::write(file, text).unwrap();
+    }
+    let mut host = AnalysisHost::load(&dir, &CheckOptions::default()).unwrap();
+    let fresh = |dir: &Path| {
+        check_tree(dir, &CheckOptions::default())
+            .unwrap()
+            .comparable_lines()
+    };
+    assert_eq!(
+        host.analysis().report().unwrap().comparable_lines(),
+        fresh(&dir)
+    );
+    for source in ["./a2", "./a1", "./a2"] {
+        let text = format!("module \"a\" {{\n  source = \"{source}\"\n}}\n");
+        apply(&mut host, &dir, &[Edit::Set("main.tf", &text)]);
+        let report = host.analysis().report().unwrap().comparable_lines();
+        assert_eq!(report, fresh(&dir), "source {source}");
+    }
+    // Through a2, the call reaches `y`, whose variable nobody sets.
+    assert!(
+        host.analysis()
+            .report()
+            .unwrap()
+            .comparable_lines()
+            .iter()
+            .any(|line| line.contains("needed")),
+        "the leaf is the one a2 names"
+    );
+}
