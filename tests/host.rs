@@ -26,6 +26,25 @@ fn copy_dir(from: &Path, to: &Path) {
     }
 }
 
+/// What a fresh check of the files on disk reports, as comparable lines.
+fn fresh(dir: &Path) -> Vec<String> {
+    check_tree(dir, &CheckOptions::default())
+        .unwrap()
+        .comparable_lines()
+}
+
+/// What the host reports now, as comparable lines.
+fn reported(host: &AnalysisHost) -> Vec<String> {
+    host.analysis().report().unwrap().comparable_lines()
+}
+
+/// Writes `text` to `path` below `dir`, making its directories.
+fn write(dir: &Path, path: &str, text: &str) {
+    let file = dir.join(path);
+    fs::create_dir_all(file.parent().unwrap()).unwrap();
+    fs::write(file, text).unwrap();
+}
+
 /// One edit, applied both to the host and to the files on disk.
 enum Edit<'a> {
     Set(&'a str, &'a str),
@@ -37,9 +56,7 @@ fn apply(host: &mut AnalysisHost, dir: &Path, edits: &[Edit<'_>]) {
     for edit in edits {
         match *edit {
             Edit::Set(path, text) => {
-                let file = dir.join(path);
-                fs::create_dir_all(file.parent().unwrap()).unwrap();
-                fs::write(file, text).unwrap();
+                write(dir, path, text);
                 change.set_file(path, text);
             }
             Edit::Remove(path) => {
@@ -86,11 +103,7 @@ fn incremental_reports_equal_fresh_checks() {
     ];
     for (index, edits) in steps.iter().enumerate() {
         apply(&mut host, &dir, edits);
-        let incremental = host.analysis().report().unwrap().comparable_lines();
-        let fresh = check_tree(&dir, &CheckOptions::default())
-            .unwrap()
-            .comparable_lines();
-        assert_eq!(incremental, fresh, "after step {index}");
+        assert_eq!(reported(&host), fresh(&dir), "after step {index}");
     }
 }
 
@@ -170,10 +183,7 @@ fn a_changed_template_is_read_again_when_the_host_is_told() {
     change.changed_on_disk("n.tftpl");
     host.apply_change(change);
     assert_eq!(errors(&host), 0);
-    let fresh = check_tree(&dir, &CheckOptions::default())
-        .unwrap()
-        .comparable_lines();
-    assert_eq!(host.analysis().report().unwrap().comparable_lines(), fresh);
+    assert_eq!(reported(&host), fresh(&dir));
 }
 
 /// A tree loaded without configuration gets its root module from its
@@ -194,20 +204,11 @@ fn the_root_module_comes_and_goes_with_its_files() {
         vec![Edit::Remove("main.tf")],
         vec![Edit::Remove("sub/main.tf")],
     ];
-    let before = host.analysis().report().unwrap().comparable_lines();
-    assert_eq!(
-        before,
-        check_tree(&dir, &CheckOptions::default())
-            .unwrap()
-            .comparable_lines()
-    );
+    let before = reported(&host);
+    assert_eq!(before, fresh(&dir));
     for (index, edits) in steps.iter().enumerate() {
         apply(&mut host, &dir, edits);
-        let incremental = host.analysis().report().unwrap().comparable_lines();
-        let fresh = check_tree(&dir, &CheckOptions::default())
-            .unwrap()
-            .comparable_lines();
-        assert_eq!(incremental, fresh, "after step {index}");
+        assert_eq!(reported(&host), fresh(&dir), "after step {index}");
     }
 }
 
@@ -270,12 +271,7 @@ fn local_calls_are_followed_out_of_the_root() {
         "{found:#?}"
     );
     assert_eq!(report.modules.len(), 3, "the root, vpc and the empty one");
-    assert_eq!(
-        found,
-        check_tree(&root, &CheckOptions::default())
-            .unwrap()
-            .comparable_lines()
-    );
+    assert_eq!(found, fresh(&root));
 
     let steps: Vec<Vec<Edit<'_>>> = vec![
         // The module outside is edited: its error goes.
@@ -300,11 +296,7 @@ fn local_calls_are_followed_out_of_the_root() {
     ];
     for (index, edits) in steps.iter().enumerate() {
         apply(&mut host, &root, edits);
-        let incremental = host.analysis().report().unwrap().comparable_lines();
-        let fresh = check_tree(&root, &CheckOptions::default())
-            .unwrap()
-            .comparable_lines();
-        assert_eq!(incremental, fresh, "after step {index}");
+        assert_eq!(reported(&host), fresh(&root), "after step {index}");
     }
 }
 
@@ -367,34 +359,18 @@ fn an_expression_source_follows_a_moved_call() {
         ),
     ];
     for (path, text) in files {
-        let file = dir.join(path);
-        fs::create_dir_all(file.parent().unwrap()).unwrap();
-        fs::write(file, text).unwrap();
+        write(&dir, path, text);
     }
     let mut host = AnalysisHost::load(&dir, &CheckOptions::default()).unwrap();
-    let fresh = |dir: &Path| {
-        check_tree(dir, &CheckOptions::default())
-            .unwrap()
-            .comparable_lines()
-    };
-    assert_eq!(
-        host.analysis().report().unwrap().comparable_lines(),
-        fresh(&dir)
-    );
+    assert_eq!(reported(&host), fresh(&dir));
     for source in ["./a2", "./a1", "./a2"] {
         let text = format!("module \"a\" {{\n  source = \"{source}\"\n}}\n");
         apply(&mut host, &dir, &[Edit::Set("main.tf", &text)]);
-        let report = host.analysis().report().unwrap().comparable_lines();
-        assert_eq!(report, fresh(&dir), "source {source}");
+        assert_eq!(reported(&host), fresh(&dir), "source {source}");
     }
     // Through a2, the call reaches `y`, whose variable nobody sets.
     assert!(
-        host.analysis()
-            .report()
-            .unwrap()
-            .comparable_lines()
-            .iter()
-            .any(|line| line.contains("needed")),
+        reported(&host).iter().any(|line| line.contains("needed")),
         "the leaf is the one a2 names"
     );
 }

@@ -10,8 +10,6 @@
 
 #![allow(clippy::disallowed_methods)] // The tests write their trees.
 
-use std::path::Path;
-
 use tofu_ide::check::{CheckOptions, check_tree};
 use tofu_ide::host::{AnalysisHost, Change};
 use tofu_semantic as semantic;
@@ -126,11 +124,14 @@ impl Tree {
     }
 }
 
-fn kind(dir: &Path, name: &str) -> edits::EditKind {
-    edits::edit_kinds(dir, MODULES)
+/// What the standard edit `name` runs again, warm, on a tree of its own.
+fn warm(name: &str) -> Ran {
+    let mut tree = tree();
+    let kind = edits::edit_kinds(&tree.dir, MODULES)
         .into_iter()
         .find(|k| k.name == name)
-        .unwrap_or_else(|| panic!("no edit kind {name}"))
+        .unwrap_or_else(|| panic!("no edit kind {name}"));
+    tree.warm(&kind)
 }
 
 /// An edit that changes no call leaves the module tree and the list of
@@ -152,8 +153,7 @@ fn instances_untouched(ran: &Ran) {
 
 #[test]
 fn a_literal_in_a_leaf_local_runs_its_module_alone() {
-    let mut tree = tree();
-    let ran = tree.warm(&kind(&tree.dir, "leaf-local-literal"));
+    let ran = warm("leaf-local-literal");
     ran.exactly(semantic::parse, 1);
     graph_untouched(&ran);
     ran.at_most(semantic::module_chunk_reports, 1);
@@ -164,8 +164,7 @@ fn a_literal_in_a_leaf_local_runs_its_module_alone() {
 
 #[test]
 fn a_comment_runs_only_the_edited_module_and_its_instances() {
-    let mut tree = tree();
-    let ran = tree.warm(&kind(&tree.dir, "comment-at-top"));
+    let ran = warm("comment-at-top");
     ran.exactly(semantic::parse, 1);
     graph_untouched(&ran);
     ran.at_most(semantic::module_chunk_reports, 1);
@@ -175,8 +174,7 @@ fn a_comment_runs_only_the_edited_module_and_its_instances() {
 
 #[test]
 fn a_root_variable_default_runs_no_module_check() {
-    let mut tree = tree();
-    let ran = tree.warm(&kind(&tree.dir, "root-variable-default"));
+    let ran = warm("root-variable-default");
     ran.exactly(semantic::parse, 1);
     graph_untouched(&ran);
     // The root's chunk; the values reach every instance, the checks of
@@ -188,8 +186,7 @@ fn a_root_variable_default_runs_no_module_check() {
 
 #[test]
 fn a_called_variable_type_runs_its_module_and_its_callers() {
-    let mut tree = tree();
-    let ran = tree.warm(&kind(&tree.dir, "called-variable-type"));
+    let ran = warm("called-variable-type");
     ran.exactly(semantic::parse, 1);
     graph_untouched(&ran);
     // The module's chunk and its callers' (the errors appear at calls).
@@ -198,8 +195,7 @@ fn a_called_variable_type_runs_its_module_and_its_callers() {
 
 #[test]
 fn an_output_added_to_a_leaf_leaves_the_graph() {
-    let mut tree = tree();
-    let ran = tree.warm(&kind(&tree.dir, "add-output-to-leaf"));
+    let ran = warm("add-output-to-leaf");
     ran.exactly(semantic::parse, 1);
     graph_untouched(&ran);
     ran.at_most(semantic::module_chunk_reports, 2);
@@ -207,8 +203,7 @@ fn an_output_added_to_a_leaf_leaves_the_graph() {
 
 #[test]
 fn a_renamed_local_runs_its_module_alone() {
-    let mut tree = tree();
-    let ran = tree.warm(&kind(&tree.dir, "rename-local"));
+    let ran = warm("rename-local");
     ran.exactly(semantic::parse, 1);
     graph_untouched(&ran);
     ran.at_most(semantic::module_chunk_reports, 1);
@@ -216,16 +211,14 @@ fn a_renamed_local_runs_its_module_alone() {
 
 #[test]
 fn a_syntax_error_runs_its_module_alone() {
-    let mut tree = tree();
-    let ran = tree.warm(&kind(&tree.dir, "syntax-error-mid-level"));
+    let ran = warm("syntax-error-mid-level");
     ran.exactly(semantic::parse, 1);
     ran.at_most(semantic::module_chunk_reports, 2);
 }
 
 #[test]
 fn a_call_of_a_leaf_runs_the_graph_queries_of_two_modules() {
-    let mut tree = tree();
-    let ran = tree.warm(&kind(&tree.dir, "add-call-to-leaf"));
+    let ran = warm("add-call-to-leaf");
     ran.exactly(semantic::parse, 1);
     ran.exactly(semantic::evaluation_instances, 1);
     // The root's and the leaf's places changed; no other module's.
@@ -237,8 +230,7 @@ fn a_call_of_a_leaf_runs_the_graph_queries_of_two_modules() {
 
 #[test]
 fn a_call_of_a_subtree_runs_the_modules_of_the_subtree() {
-    let mut tree = tree();
-    let ran = tree.warm(&kind(&tree.dir, "add-call-of-subtree"));
+    let ran = warm("add-call-of-subtree");
     ran.exactly(semantic::parse, 1);
     let subtree = ran.count(semantic::call_targets);
     assert!(

@@ -47,6 +47,18 @@ fn set(host: &mut AnalysisHost, file: &str, text: &str) {
     host.apply_change(change);
 }
 
+/// Sets `file` to `text` and reports: how long that took, and the report.
+fn timed_set(
+    host: &mut AnalysisHost,
+    file: &str,
+    text: &str,
+) -> Result<(Duration, CheckReport), String> {
+    let started = Instant::now();
+    set(host, file, text);
+    let found = report(host)?;
+    Ok((started.elapsed(), found))
+}
+
 fn ms(d: Duration) -> f64 {
     d.as_secs_f64() * 1000.0
 }
@@ -99,24 +111,15 @@ pub fn run(root: &Path, options: &BenchOptions<'_>) -> Result<BenchReport, Strin
         if report(&fresh)?.comparable_lines() != as_loaded {
             return Err("two loads of the same tree report differently".to_owned());
         }
-        let started = Instant::now();
-        set(&mut fresh, &edit.file, &edit.texts[1]);
-        let edited = report(&fresh)?;
-        let first_ms = ms(started.elapsed());
+        let (first, edited) = timed_set(&mut fresh, &edit.file, &edit.texts[1])?;
         drop(fresh);
         // Opened first, as an editor does: the file is set to its own
         // text (and so becomes one that changes often), then edited.
         let mut opened = load(options.check)?;
         report(&opened)?;
-        let started = Instant::now();
-        set(&mut opened, &edit.file, &edit.texts[0]);
-        report(&opened)?;
-        let open_ms = ms(started.elapsed());
-        let started = Instant::now();
-        set(&mut opened, &edit.file, &edit.texts[1]);
-        let after_open = report(&opened)?;
-        let after_open_ms = ms(started.elapsed());
-        if after_open.comparable_lines() != edited.comparable_lines() {
+        let (open, _) = timed_set(&mut opened, &edit.file, &edit.texts[0])?;
+        let (after_open, reported) = timed_set(&mut opened, &edit.file, &edit.texts[1])?;
+        if reported.comparable_lines() != edited.comparable_lines() {
             return Err(format!(
                 "{}: the report after opening the file differs from a fresh load's",
                 edit.name
@@ -131,7 +134,7 @@ pub fn run(root: &Path, options: &BenchOptions<'_>) -> Result<BenchReport, Strin
         report(&logged)?;
         expected.push([as_loaded.clone(), edited.comparable_lines()]);
         firsts.push((
-            [first_ms, open_ms, after_open_ms],
+            [ms(first), ms(open), ms(after_open)],
             QueryCounts::of(logged.take_executed_queries()),
         ));
     }
@@ -143,10 +146,8 @@ pub fn run(root: &Path, options: &BenchOptions<'_>) -> Result<BenchReport, Strin
             let mut samples = Vec::new();
             for round in 0..options.rounds.max(1) * 2 {
                 let which = 1 - round % 2;
-                let started = Instant::now();
-                set(host, &edit.file, &edit.texts[which]);
-                let found = report(host)?;
-                samples.push(started.elapsed());
+                let (took, found) = timed_set(host, &edit.file, &edit.texts[which])?;
+                samples.push(took);
                 let mut found = found.comparable_lines();
                 if options.corrupt_first_report && phase == "warm" && round == 0 {
                     found.push("a diagnostic a stale memo kept".to_owned());

@@ -552,9 +552,7 @@ impl AnalysisHost {
         if let Some(file) = self.test_file(&path) {
             Arc::make_mut(&mut self.tree).read_problems.remove(&path);
             set_text(&mut self.db, file, text);
-            file.set_exists(&mut self.db)
-                .with_durability(Durability::LOW)
-                .to(true);
+            set_exists(&mut self.db, file, true);
             return;
         }
         let in_tree = self.tree.module_of(&path).is_some();
@@ -585,9 +583,7 @@ impl AnalysisHost {
         match tree.inputs.get(&path).copied() {
             Some(file) => {
                 set_text(&mut self.db, file, text);
-                file.set_exists(&mut self.db)
-                    .with_durability(Durability::LOW)
-                    .to(true);
+                set_exists(&mut self.db, file, true);
             }
             None => {
                 let file = SourceFile::builder(path.clone(), text, true)
@@ -613,9 +609,7 @@ impl AnalysisHost {
 
     fn remove_file(&mut self, path: &str) {
         if let Some(file) = self.test_file(path) {
-            file.set_exists(&mut self.db)
-                .with_durability(Durability::LOW)
-                .to(false);
+            set_exists(&mut self.db, file, false);
             return;
         }
         let Some(file) = self.tree.inputs.get(path).copied() else {
@@ -624,9 +618,7 @@ impl AnalysisHost {
         if self.tree.module_of(path).is_none() {
             return;
         }
-        file.set_exists(&mut self.db)
-            .with_durability(Durability::LOW)
-            .to(false);
+        set_exists(&mut self.db, file, false);
         let (dir, name) = path.rsplit_once('/').unwrap_or(("", path));
         let tree = Arc::make_mut(&mut self.tree);
         let Some(index) = tree.modules.iter().position(|m| m.dir == dir) else {
@@ -722,29 +714,21 @@ impl AnalysisHost {
         // first: a new module may take the paths of its files.
         let mut kept: HashMap<String, ModuleDir> = HashMap::new();
         for module in &found.modules {
-            if let Some((old, input)) = before.remove(&module.dir) {
-                if old.files == module.files {
-                    kept.insert(module.dir.clone(), input);
-                } else {
-                    before.insert(module.dir.clone(), (old, input));
-                }
+            if before
+                .get(&module.dir)
+                .is_some_and(|(old, _)| old.files == module.files)
+                && let Some((_, input)) = before.remove(&module.dir)
+            {
+                kept.insert(module.dir.clone(), input);
             }
         }
-        for (module, input) in before.into_values() {
+        for (module, _) in before.into_values() {
             for file in &module.files {
-                tree.read_problems.remove(&module.file_path(&file.name));
-            }
-            let db = &mut self.db;
-            let files: Vec<SourceFile> = input
-                .files(db)
-                .iter()
-                .chain(input.overrides(db))
-                .copied()
-                .collect();
-            for file in files {
-                file.set_exists(db)
-                    .with_durability(Durability::LOW)
-                    .to(false);
+                let path = module.file_path(&file.name);
+                tree.read_problems.remove(&path);
+                if let Some(&input) = tree.inputs.get(&path) {
+                    set_exists(&mut self.db, input, false);
+                }
             }
         }
         let mut read = read_files(fs, &found.modules, None).into_iter();
@@ -774,10 +758,7 @@ impl AnalysisHost {
                     set_text(&mut self.db, source, text);
                 }
                 if source.exists(&self.db) != exists {
-                    source
-                        .set_exists(&mut self.db)
-                        .with_durability(Durability::LOW)
-                        .to(exists);
+                    set_exists(&mut self.db, source, exists);
                 }
             }
             dirs.push(input);
@@ -988,6 +969,14 @@ fn set_text(db: &mut Database, file: SourceFile, text: String) {
     file.set_text(db).with_durability(Durability::LOW).to(text);
 }
 
+/// A file that appears or goes is likely to change again, as an edited
+/// one is.
+fn set_exists(db: &mut Database, file: SourceFile, exists: bool) {
+    file.set_exists(db)
+        .with_durability(Durability::LOW)
+        .to(exists);
+}
+
 /// The names of a module's files, shadowed ones included.
 fn module_names(module: &Module) -> impl Iterator<Item = String> + '_ {
     module
@@ -1118,7 +1107,6 @@ fn manifest_dir(path: &str) -> Option<&str> {
     is_walked(dir).then_some(dir)
 }
 
-/// A relative path with `/` separators, as the tree names files.
 #[cfg(test)]
 mod tests {
     use super::*;

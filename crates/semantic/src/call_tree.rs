@@ -89,7 +89,12 @@ pub fn module_place(
     workspace: Workspace,
     module: ModuleDir,
 ) -> &ModulePlace {
-    static EMPTY: std::sync::LazyLock<ModulePlace> = std::sync::LazyLock::new(ModulePlace::default);
+    static EMPTY: ModulePlace = ModulePlace {
+        instances: Vec::new(),
+        targets: Vec::new(),
+        local_calls: Vec::new(),
+        callers: Vec::new(),
+    };
     match module.place(db) {
         Some(place) => place,
         None => computed_places(db, workspace)

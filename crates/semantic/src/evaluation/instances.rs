@@ -2,70 +2,34 @@
 //! reports.
 
 use super::{
-    CallStep, Evaluation, InstanceAddr, InstanceKey, call_expansion, local_value,
-    module_variable_decls, output_value, resource_expansion, resource_value,
-    variable_validation_diagnostics, variable_value,
+    Evaluation, InstanceAddr, InstanceKey, call_expansion, local_value, module_variable_decls,
+    output_value, resource_expansion, resource_value, variable_validation_diagnostics,
+    variable_value,
 };
 use std::collections::HashSet;
 
-use crate::call_tree::{CallTarget, module_graph, module_place};
-use crate::calls::module_calls;
+use crate::call_tree::{module_graph, module_place};
 use crate::declarations::DeclKind;
 use crate::declarations::module::module_declarations;
 use crate::diagnostics::Diagnostic;
-use crate::input::{ModuleDir, Workspace};
+use crate::input::ModuleDir;
 use crate::references::Subject;
+use crate::static_eval::{StaticCall, static_call_module};
 
 /// The module an instance is of, following its calls from its root;
 /// `None` where a call cannot be followed. Instance keys do not change
-/// the module, so every instance of a call path shares one memo.
+/// the module, and neither does the evaluation: this is the module of the
+/// instance's call path, as static evaluation follows it.
 pub fn instance_module(
     db: &dyn salsa::Database,
     ev: Evaluation,
     addr: InstanceAddr,
 ) -> Option<ModuleDir> {
-    if addr.steps.iter().all(|step| step.key == InstanceKey::None) {
-        return path_module(db, ev, addr);
-    }
-    let steps: Vec<_> = addr
-        .steps
-        .iter()
-        .map(|step| CallStep {
-            call: step.call.clone(),
-            key: InstanceKey::None,
-        })
-        .collect();
-    path_module(
-        db,
-        ev,
-        InstanceAddr {
-            root: addr.root,
-            steps: steps.into(),
-        },
-    )
-}
-
-/// [`instance_module`] of a call path without instance keys: one step
-/// from its parent's module, reading only the calling module's calls. An
-/// edit to a module's calls re-runs this for the instances its calls make,
-/// and those below them only if a target changed.
-#[salsa::tracked(returns(copy))]
-fn path_module(db: &dyn salsa::Database, ev: Evaluation, addr: InstanceAddr) -> Option<ModuleDir> {
-    let Some(parent) = addr.parent() else {
-        return Some(addr.root);
+    let call = StaticCall {
+        root: addr.root,
+        path: addr.steps.iter().map(|step| step.call.clone()).collect(),
     };
-    let caller = path_module(db, ev, parent)?;
-    let call = &addr.last_step()?.call;
-    if let Some(target) = crate::call_tree::local_call_target(db, caller, call) {
-        return Some(target);
-    }
-    let path = addr
-        .steps
-        .iter()
-        .map(|step| &*step.call)
-        .collect::<Vec<_>>()
-        .join(".");
-    call_target(db, ev.workspace(db), caller, addr.root, &path, call)
+    static_call_module(db, ev.workspace(db), call)
 }
 
 /// The declaration `kind` of the module of instance `addr`.
@@ -84,27 +48,6 @@ pub(crate) fn instance_declaration<'db>(
             .local(name)
             .or(Some(primary)),
         _ => Some(primary),
-    }
-}
-
-/// The module call `call` of `caller` loads, as the module tree resolves
-/// it (`key` is the call path from the root).
-fn call_target(
-    db: &dyn salsa::Database,
-    workspace: Workspace,
-    caller: ModuleDir,
-    root: ModuleDir,
-    key: &str,
-    call: &str,
-) -> Option<ModuleDir> {
-    let source = module_calls(db, caller)
-        .iter()
-        .find(|c| c.name == call)?
-        .source
-        .as_deref();
-    match crate::call_tree::call_target(db, workspace, caller, source, root.dir(db), key) {
-        CallTarget::Module(module) => Some(module),
-        _ => None,
     }
 }
 

@@ -12,14 +12,16 @@ use crate::input::{ModuleDir, Workspace};
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct StaticCall {
     pub root: ModuleDir,
-    pub path: Arc<[String]>,
+    /// Shared names, so that a call path is made from an instance's
+    /// without copying them.
+    pub path: Arc<[Arc<str>]>,
 }
 
 impl StaticCall {
     pub fn new(root: ModuleDir, path: &[String]) -> StaticCall {
         StaticCall {
             root,
-            path: Arc::from(path.to_vec()),
+            path: path.iter().map(|name| Arc::from(name.as_str())).collect(),
         }
     }
 
@@ -30,13 +32,20 @@ impl StaticCall {
     /// The calling module's static call and the name of the call.
     pub fn parent(&self) -> Option<(StaticCall, &str)> {
         let (name, rest) = self.path.split_last()?;
-        Some((StaticCall::new(self.root, rest), name))
+        let parent = StaticCall {
+            root: self.root,
+            path: rest.into(),
+        };
+        Some((parent, name))
     }
 
     pub fn child(&self, name: &str) -> StaticCall {
         let mut path = self.path.to_vec();
-        path.push(name.to_owned());
-        StaticCall::new(self.root, &path)
+        path.push(Arc::from(name));
+        StaticCall {
+            root: self.root,
+            path: path.into(),
+        }
     }
 
     /// `addrs.Module`'s text: `module.a.module.b`, empty for a root.
