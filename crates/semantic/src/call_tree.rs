@@ -342,16 +342,25 @@ fn set_module_graph(db: &mut crate::db::Database, workspace: Workspace) -> bool 
         true => Durability::LOW,
         false => Durability::MEDIUM,
     };
-    let computed = &graph_walk(db, workspace).graph;
-    // Unless the walk ran again, the graph is the one already set.
-    let unchanged = workspace
-        .graph(db)
+    let computed = Arc::clone(&graph_walk(db, workspace).graph);
+    // Unless the walk ran again, the graph is the one already set, or one
+    // already found equal to it.
+    let seen_equal = db
+        .walked_graph_seen_equal
         .as_ref()
-        .is_some_and(|set| Arc::ptr_eq(set, computed) || set == computed);
-    if unchanged {
+        .is_some_and(|seen| Arc::ptr_eq(seen, &computed));
+    if seen_equal {
         return false;
     }
-    let computed = Arc::clone(computed);
+    let set = workspace.graph(db);
+    if set.as_ref().is_some_and(|set| Arc::ptr_eq(set, &computed)) {
+        return false;
+    }
+    if set.as_deref() == Some(&*computed) {
+        db.walked_graph_seen_equal = Some(computed);
+        return false;
+    }
+    db.walked_graph_seen_equal = None;
     let mut places = computed.places();
     for module in workspace.modules(db).clone() {
         let place = places.remove(&module).unwrap_or_default();

@@ -13,6 +13,11 @@ type LogEntry = (salsa::IngredientIndex, bool);
 pub struct Database {
     storage: salsa::Storage<Self>,
     log: Option<Arc<Mutex<Vec<LogEntry>>>>,
+    /// The last walked module graph found equal to the one set as the
+    /// workspace's input, though not the same allocation (the walk ran
+    /// again and found the same graph): the next sync compares by pointer
+    /// instead of comparing the whole graph again after every edit.
+    pub(crate) walked_graph_seen_equal: Option<Arc<crate::input::ModuleGraph>>,
 }
 
 #[salsa::db]
@@ -54,6 +59,7 @@ impl Database {
                 }
             }))),
             log: Some(log),
+            walked_graph_seen_equal: None,
         }
     }
 

@@ -5,12 +5,13 @@
 //! order.
 
 use std::{
-    collections::{BTreeMap, HashSet},
+    collections::{BTreeMap, BTreeSet, HashSet},
     path::PathBuf,
     sync::{Arc, atomic::Ordering},
     time::Duration,
 };
 
+use rustc_hash::FxHashMap;
 use tofu_diagnostics::Code;
 use tofu_semantic::{module_declarations, module_providers};
 use tofu_syntax::SyntaxError;
@@ -58,21 +59,28 @@ pub(crate) fn report(
 
     let mut diagnostics = tree.problems.clone();
     diagnostics.extend(unchecked_providers(db, tree));
-    let mut extra_errors = Vec::with_capacity(files.len());
-    for file in files {
-        // Most trees have no file that could not be read.
-        let problem = match tree.read_problems.is_empty() {
-            true => None,
-            false => tree.read_problems.get(file.path(db)),
-        };
-        extra_errors.push(match problem {
-            Some(ReadProblem::Unreadable(diagnostic)) => {
-                diagnostics.push(diagnostic.clone());
-                None
+    // The files with something to show: syntax errors or an ignore
+    // marker, semantic diagnostics, or a problem reading them. Most files
+    // of a tree have none, and are not looked at.
+    let mut shown: BTreeSet<usize> = facts.keys().copied().collect();
+    shown.extend(semantic.iter().filter_map(|d| d.location.map(|l| l.file)));
+    let mut unreadable = HashSet::new();
+    let mut encoding_errors = FxHashMap::default();
+    // Most trees have no file that could not be read.
+    if !tree.read_problems.is_empty() {
+        for (index, file) in files.iter().enumerate() {
+            match tree.read_problems.get(file.path(db)) {
+                Some(ReadProblem::Unreadable(diagnostic)) => {
+                    diagnostics.push(diagnostic.clone());
+                    unreadable.insert(index);
+                }
+                Some(ReadProblem::Encoding(error)) => {
+                    encoding_errors.insert(index, error.clone());
+                    shown.insert(index);
+                }
+                None => {}
             }
-            Some(ReadProblem::Encoding(error)) => Some(Some(error.clone())),
-            None => Some(None),
-        });
+        }
     }
 
     // Only files with something to show are kept for rendering.
@@ -84,18 +92,18 @@ pub(crate) fn report(
                 .with_summary(sourceless.summary),
         );
     }
-    for (index, encoding_error) in extra_errors.into_iter().enumerate() {
-        let Some(encoding_error) = encoding_error else {
-            continue;
-        };
-        let input = files[index];
-        let facts = facts[index];
-        let mut errors: Vec<SyntaxError> = encoding_error.into_iter().collect();
-        errors.extend(facts.syntax_errors.iter().cloned());
+    for index in shown {
         let mut file_semantic = Vec::new();
         while let Some(found) = semantic.next_if(|d| d.location.is_some_and(|l| l.file == index)) {
             file_semantic.push(found);
         }
+        if unreadable.contains(&index) {
+            continue;
+        }
+        let input = files[index];
+        let facts = facts.get(&index).copied().unwrap_or(&NO_FACTS);
+        let mut errors: Vec<SyntaxError> = encoding_errors.remove(&index).into_iter().collect();
+        errors.extend(facts.syntax_errors.iter().cloned());
         if errors.is_empty() && file_semantic.is_empty() && !facts.has_ignore_marker {
             continue;
         }
@@ -238,10 +246,10 @@ static NO_FACTS: FileFacts = FileFacts {
     has_ignore_marker: false,
 };
 
-/// The [`FileFacts`] of every file of the modules of chunk `chunk` of
-/// the workspace (see [`tofu_semantic::chunk_of`]). One memo per chunk:
-/// after an edit, the report verifies a few dozen of them instead of two
-/// memos per file of the tree.
+/// The [`FileFacts`] of the files of the modules of chunk `chunk` of the
+/// workspace (see [`tofu_semantic::chunk_of`]) that have any: one memo per
+/// chunk, so that after an edit the report verifies a few dozen of them
+/// instead of two memos per file of the tree.
 #[salsa::tracked(returns(ref))]
 fn file_facts_chunk(
     db: &dyn salsa::Database,
@@ -261,17 +269,22 @@ fn file_facts_chunk(
             };
             (file, facts)
         })
+        .filter(|(_, facts)| *facts != NO_FACTS)
         .collect()
 }
 
-/// The [`FileFacts`] of each of the tree's files, by its index there.
-fn file_facts<'db>(db: &'db tofu_semantic::Database, tree: &Tree) -> Vec<&'db FileFacts> {
-    let mut out = vec![&NO_FACTS; tree.files().len()];
+/// The [`FileFacts`] of the tree's files that have any, by their index
+/// there.
+fn file_facts<'db>(
+    db: &'db tofu_semantic::Database,
+    tree: &Tree,
+) -> FxHashMap<usize, &'db FileFacts> {
+    let mut out = FxHashMap::default();
     let workspace = tree.workspace;
     for chunk in 0..tofu_semantic::chunk_count(workspace.modules(db).len()) {
         for (file, facts) in file_facts_chunk(db, workspace, chunk) {
             if let Some(&index) = tree.file_index().get(file) {
-                out[index] = facts;
+                out.insert(index, facts);
             }
         }
     }
@@ -355,6 +368,9 @@ fn incompatible_files(modules: &[Module], semantic: &[FileDiagnostic]) -> HashSe
         .filter_map(|d| d.location.map(|l| l.file))
         .collect();
     let mut out = HashSet::new();
+    if flagged.is_empty() {
+        return out;
+    }
     let mut start = 0;
     for module in modules {
         let files = start..start + module.files.len();
