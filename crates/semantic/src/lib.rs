@@ -76,10 +76,10 @@ pub use diagnostics::{DeprecationCause, Diagnostic, dedupe, internal_error};
 pub use evaluation::{
     CallStep, EvalMode, Evaluated, Evaluation, Expansion, InstanceAddr, InstanceKey, InstanceScope,
     VariableDecl, call_expansion, declaration_type, evaluation_instances, expression_type,
-    instance_argument_diagnostics, instance_diagnostics, instance_module, local_value,
-    missing_root_values, module_call_value, module_type_diagnostics, module_variable_decls,
-    output_type, output_value, resource_expansion, resource_value, types_addr,
-    variable_validation_diagnostics, variable_value,
+    instance_argument_diagnostics, instance_diagnostics, local_value, missing_root_values,
+    module_call_value, module_type_diagnostics, module_variable_decls, output_type, output_value,
+    resource_expansion, resource_value, types_addr, variable_validation_diagnostics,
+    variable_value,
 };
 pub use external_files::ExternalFiles;
 pub use gathering::{

@@ -14,7 +14,7 @@ use tofu_diagnostics::Severity;
 use crate::chunks::chunk_of;
 use crate::diagnostics::Diagnostic;
 use crate::evaluation::instances::{
-    evaluation_instances, instance_argument_diagnostics, instance_diagnostics, instance_module,
+    evaluation_instances, instance_argument_diagnostics, instance_diagnostics,
     module_loads_cleanly, typed_instance_diagnostics,
 };
 use crate::evaluation::types::module_type_diagnostics;
@@ -143,7 +143,8 @@ pub fn evaluation_jobs(db: &dyn salsa::Database, ev: Evaluation) -> Vec<RootJobs
     let mut out: Vec<RootJobs> = Vec::new();
     for addr in evaluation_instances(db, ev) {
         let whole = !validate
-            || instance_module(db, ev, addr.clone())
+            || addr
+                .module()
                 .is_none_or(|module| evaluated.insert((addr.root, module)));
         match out.last_mut() {
             Some(last) if last.root == addr.root => last.jobs.push((addr.clone(), whole)),
@@ -210,7 +211,8 @@ pub fn job_diagnostics<'db>(
     }
     let typed = ev.mode(db) == EvalMode::Validate
         && !addr.is_root()
-        && instance_module(db, ev, addr.clone())
+        && addr
+            .module()
             .is_some_and(|module| module_is_typed(db, ev.workspace(db), module));
     if typed {
         typed_instance_diagnostics(db, ev, addr.clone())

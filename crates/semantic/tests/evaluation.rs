@@ -127,7 +127,15 @@ fn a_plan_expands_module_calls_and_evaluates_their_outputs() {
         render(module_call_value(db, ev, root.clone(), "b".to_owned())),
         "{\n  \"p\" = {\n    \"greeting\" = \"hello P\"\n  }\n  \"q\" = {\n    \"greeting\" = \"hello Q\"\n  }\n}"
     );
-    let child = root.child("b", InstanceKey::Str("q".to_owned()));
+    // The address as the evaluation made it, with the module it loads.
+    let child = evaluation_instances(db, ev)
+        .iter()
+        .find(|i| {
+            i.last_step()
+                .is_some_and(|s| s.key == InstanceKey::Str("q".to_owned()))
+        })
+        .expect("module.b[\"q\"] is an instance")
+        .clone();
     assert_eq!(
         render(&output_value(db, ev, child, "greeting".to_owned()).value),
         "\"hello Q\""

@@ -965,3 +965,92 @@ fn an_edit_to_the_root_leaves_the_instances_below_trusted() {
         "only the memo itself is verified"
     );
 }
+
+/// An instance's address carries the modules its calls load, so what is
+/// evaluated for an instance does not read the places above it: after a
+/// call is added to the root (its place set again, at low durability), an
+/// instance two calls down is still valid on its own, where following
+/// its calls from the root made it depend on the root's place.
+#[test]
+fn a_call_added_to_the_root_leaves_the_instances_below_trusted() {
+    let file = |db: &Database, path: &str, text: &str| {
+        SourceFile::builder(path.to_owned(), text.to_owned(), true)
+            .durability(salsa::Durability::MEDIUM)
+            .new(db)
+    };
+    let db = Database::with_verification_log();
+    let main = file(&db, "main.tf", "module \"m\" {\n  source = \"./m\"\n}\n");
+    let mid = file(
+        &db,
+        "m/main.tf",
+        "module \"k\" {\n  source = \"../k\"\n  name   = \"x\"\n}\n",
+    );
+    let leaf = file(
+        &db,
+        "k/main.tf",
+        "variable \"name\" {}\noutput \"x\" {\n  value = upper(var.name)\n}\n",
+    );
+    let other = file(&db, "z/main.tf", "locals {\n  y = 1\n}\n");
+    let dir = |db: &Database, path: &str, files: Vec<SourceFile>| {
+        ModuleDir::builder(path.to_owned(), files, Vec::new())
+            .durability(salsa::Durability::HIGH)
+            .new(db)
+    };
+    let modules = vec![
+        dir(&db, "", vec![main]),
+        dir(&db, "m", vec![mid]),
+        dir(&db, "k", vec![leaf]),
+        dir(&db, "z", vec![other]),
+    ];
+    let mut db = db;
+    let workspace = Workspace::builder(modules, Vec::new())
+        .durability(salsa::Durability::HIGH)
+        .new(&db);
+    let ev = Evaluation::builder(workspace, EvalMode::Validate, None, "/".to_owned())
+        .durability(salsa::Durability::HIGH)
+        .new(&db);
+    sync_module_graph(&mut db, workspace);
+    let below = |db: &Database| {
+        let instances = evaluation_instances(db, ev);
+        let below = instances
+            .iter()
+            .find(|i| i.to_string() == "module.m.module.k");
+        below.expect("module.m.module.k is an instance").clone()
+    };
+    let check = |db: &Database| {
+        assert!(instance_diagnostics(db, ev, below(db)).is_empty());
+    };
+    check(&db);
+    main.set_text(&mut db)
+        .with_durability(salsa::Durability::LOW)
+        .to(
+            "module \"m\" {\n  source = \"./m\"\n}\nmodule \"n\" {\n  source = \"./z\"\n}\n"
+                .to_owned(),
+        );
+    sync_module_graph(&mut db, workspace);
+    check(&db);
+    // Edits of another low-durability file (the first turns it from
+    // medium to low): after the second, what read the root's place must
+    // be looked into again; what did not is valid as it is.
+    for y in [2, 3] {
+        other
+            .set_text(&mut db)
+            .with_durability(salsa::Durability::LOW)
+            .to(format!("locals {{\n  y = {y}\n}}\n"));
+        sync_module_graph(&mut db, workspace);
+        check(&db);
+    }
+    let instance = below(&db);
+    other
+        .set_text(&mut db)
+        .with_durability(salsa::Durability::LOW)
+        .to("locals {\n  y = 4\n}\n".to_owned());
+    sync_module_graph(&mut db, workspace);
+    db.take_executed();
+    instance_diagnostics(&db, ev, instance);
+    assert_eq!(
+        db.take_verified(),
+        ["instance_diagnostics"],
+        "only the memo itself is verified"
+    );
+}

@@ -10,8 +10,8 @@ use tofu_eval::{FunctionContext, FunctionTable, NoFileSystem, functions::TableKi
 use tofu_semantic::{
     BlockType, Constness, Database, DeclKind, Declaration, DynamicReason, Evaluated, Evaluation,
     InstanceAddr, ItemBody, ModuleDir, declaration_type, evaluation_instances, file_model,
-    instance_module, local_value, module_declaration, module_declarations, module_variables,
-    output_value, variable_value,
+    local_value, module_declaration, module_declarations, module_variables, output_value,
+    variable_value,
 };
 use tofu_syntax::{
     SyntaxKind, TextRange, TextSize,
@@ -319,7 +319,7 @@ fn known_values(db: &Database, tree: &Tree, module: ModuleDir, kind: &DeclKind) 
     let evaluate = |addr: &InstanceAddr| query(db, ev, addr.clone(), name.clone()).value.clone();
     let instances: Vec<InstanceAddr> = evaluation_instances(db, ev)
         .iter()
-        .filter(|addr| instance_module(db, ev, (*addr).clone()) == Some(module))
+        .filter(|addr| addr.module() == Some(module))
         .cloned()
         .collect();
     let mut known: Vec<(String, String)> = Vec::new();

@@ -8,7 +8,7 @@ use tofu_syntax::ast::{AstNode, Expr};
 use tofu_types::{Mark, Value};
 
 use super::scope::{KeyData, builtin};
-use super::{Evaluation, InstanceAddr, instance_module, local_value, module_call_value};
+use super::{Evaluation, InstanceAddr, local_value, module_call_value};
 use crate::declarations::DeclKind;
 use crate::declarations::module::module_declarations;
 use crate::evaluation::declared::module_variable_decls;
@@ -25,7 +25,7 @@ pub struct InstanceScope<'db> {
 
 impl<'db> InstanceScope<'db> {
     pub fn new(db: &'db dyn salsa::Database, ev: Evaluation, addr: InstanceAddr) -> Self {
-        let module = instance_module(db, ev, addr.clone());
+        let module = addr.module();
         InstanceScope {
             db,
             ev,

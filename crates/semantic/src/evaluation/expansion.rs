@@ -136,7 +136,7 @@ fn expand(
     addr: &InstanceAddr,
     kind: &DeclKind,
 ) -> Expansion {
-    let Some(decl) = super::instances::instance_declaration(db, ev, addr, kind) else {
+    let Some(decl) = super::instances::instance_declaration(db, addr, kind) else {
         return Expansion::single();
     };
     let (name, by) = match decl.instances {
@@ -152,7 +152,7 @@ fn expand(
     };
     // `validate` evaluates repeated objects once, with unknown keys; the
     // meta-argument itself is checked only when its value is known.
-    let Some(module) = super::instance_module(db, ev, addr.clone()) else {
+    let Some(module) = addr.module() else {
         return unknown;
     };
     let Some((file, expr)) = merged_argument(db, module, decl, name) else {

@@ -7,6 +7,7 @@ use super::{
     variable_value,
 };
 use std::collections::HashSet;
+use std::sync::Arc;
 
 use crate::call_tree::{module_graph, module_place};
 use crate::declarations::DeclKind;
@@ -16,30 +17,47 @@ use crate::input::ModuleDir;
 use crate::references::Subject;
 use crate::static_eval::{StaticCall, static_call_module};
 
-/// The module an instance is of, following its calls from its root;
-/// `None` where a call cannot be followed. Instance keys do not change
-/// the module, and neither does the evaluation: this is the module of the
-/// instance's call path, as static evaluation follows it.
-pub fn instance_module(
+/// The module call `call` of instance `parent` loads: through the calling
+/// module's place when its source is a local path as written (the same
+/// under every call path), else following the calls from the root and
+/// evaluating sources statically; `None` where it cannot be followed.
+pub(crate) fn call_module(
     db: &dyn salsa::Database,
     ev: Evaluation,
-    addr: InstanceAddr,
+    parent: &InstanceAddr,
+    call: &str,
 ) -> Option<ModuleDir> {
+    let caller = parent.module()?;
+    if let Some(target) = crate::call_tree::local_call_target(db, caller, call) {
+        return Some(target);
+    }
+    let path = parent.steps.iter().map(|step| step.call.clone());
     let call = StaticCall {
-        root: addr.root,
-        path: addr.steps.iter().map(|step| step.call.clone()).collect(),
+        root: parent.root,
+        path: path.chain([Arc::from(call)]).collect(),
     };
     static_call_module(db, ev.workspace(db), call)
+}
+
+/// The instance `key` of call `call` of instance `parent`, with the
+/// module it loads.
+pub(crate) fn child_instance(
+    db: &dyn salsa::Database,
+    ev: Evaluation,
+    parent: &InstanceAddr,
+    call: &str,
+    key: InstanceKey,
+) -> InstanceAddr {
+    parent.child(call, key, call_module(db, ev, parent, call))
 }
 
 /// The declaration `kind` of the module of instance `addr`.
 pub(crate) fn instance_declaration<'db>(
     db: &'db dyn salsa::Database,
-    ev: Evaluation,
     addr: &InstanceAddr,
     kind: &DeclKind,
 ) -> Option<&'db crate::declarations::Declaration> {
-    let module = instance_module(db, ev, addr.clone())?;
+    let module = addr.module()?;
     let primary =
         crate::declarations::module::module_declaration(db, module, kind).map(|d| &**d)?;
     // An override file replaces a local's whole definition.
@@ -73,8 +91,7 @@ pub fn evaluation_instances(db: &dyn salsa::Database, ev: Evaluation) -> Vec<Ins
             // The calls the graph resolves somewhere: a module's calls read
             // from the graph do not make this memo depend on its files.
             for (call, _) in &module_place(db, ev.workspace(db), module).targets {
-                let Some(target) = instance_module(db, ev, addr.child(call, InstanceKey::None))
-                else {
+                let Some(target) = call_module(db, ev, &addr, call) else {
                     continue;
                 };
                 // A call back into an ancestor is the tree's error.
@@ -85,7 +102,7 @@ pub fn evaluation_instances(db: &dyn salsa::Database, ev: Evaluation) -> Vec<Ins
                 for key in expansion.instances() {
                     let mut path = ancestors.clone();
                     path.push(target);
-                    children.push((addr.child(call, key), path));
+                    children.push((addr.child(call, key, Some(target)), path));
                 }
             }
             out.push(addr);
@@ -130,7 +147,7 @@ fn instance_report(
     addr: &InstanceAddr,
     only_paths: bool,
 ) -> Vec<Diagnostic> {
-    let Some(module) = instance_module(db, ev, addr.clone()) else {
+    let Some(module) = addr.module() else {
         return Vec::new();
     };
     let mut out: Vec<Diagnostic> = instance_argument_diagnostics(db, ev, addr.clone()).clone();
@@ -221,7 +238,7 @@ pub fn instance_argument_diagnostics(
     ev: Evaluation,
     addr: InstanceAddr,
 ) -> Vec<Diagnostic> {
-    let Some(module) = instance_module(db, ev, addr.clone()) else {
+    let Some(module) = addr.module() else {
         return Vec::new();
     };
     let mut out: Vec<Diagnostic> = Vec::new();

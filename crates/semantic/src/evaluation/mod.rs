@@ -39,9 +39,7 @@ use crate::input::{ModuleDir, Workspace};
 pub use console::InstanceScope;
 pub use declared::{VariableDecl, module_variable_decls};
 pub use expansion::{Expansion, call_expansion, resource_expansion};
-pub use instances::{
-    evaluation_instances, instance_argument_diagnostics, instance_diagnostics, instance_module,
-};
+pub use instances::{evaluation_instances, instance_argument_diagnostics, instance_diagnostics};
 pub use resources::resource_value;
 pub use types::{
     declaration_type, expression_type, module_type_diagnostics, output_type, types_addr,
@@ -118,14 +116,22 @@ impl fmt::Display for InstanceKey {
     }
 }
 
-/// One step down a module tree: a call and the key of its instance.
+/// One step down a module tree: a call, the key of its instance, and the
+/// module the call loads (`None` where the tree does not follow it).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct CallStep {
     pub call: Arc<str>,
     pub key: InstanceKey,
+    pub module: Option<ModuleDir>,
 }
 
 /// A module instance: a root module and the calls that lead to it.
+///
+/// Each step carries the module its call loads, found once where the
+/// address is made (see [`instances::child_instance`]), so that what is
+/// computed for an instance depends on the calls above it only through
+/// its address: a call added to the root is not a change to every
+/// instance of the tree.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct InstanceAddr {
     pub root: ModuleDir,
@@ -153,12 +159,23 @@ impl InstanceAddr {
         })
     }
 
-    /// The instance `key` of this instance's call `call`.
-    pub fn child(&self, call: &str, key: InstanceKey) -> InstanceAddr {
+    /// The module this is an instance of; `None` below a call the tree
+    /// does not follow.
+    pub fn module(&self) -> Option<ModuleDir> {
+        match self.steps.last() {
+            Some(step) => step.module,
+            None => Some(self.root),
+        }
+    }
+
+    /// The instance `key` of this instance's call `call`, which loads
+    /// `module` (see [`instances::child_instance`], which finds it).
+    pub fn child(&self, call: &str, key: InstanceKey, module: Option<ModuleDir>) -> InstanceAddr {
         let mut steps = self.steps.to_vec();
         steps.push(CallStep {
             call: Arc::from(call),
             key,
+            module,
         });
         InstanceAddr {
             root: self.root,

@@ -14,9 +14,7 @@ use super::nested_blocks::{
 };
 use super::scope::{Reading, evaluate_as};
 use super::syntax::{block_body, merge_order, merged_arguments};
-use super::{
-    Evaluated, Evaluation, InstanceAddr, InstanceKey, instance_module, resource_expansion,
-};
+use super::{Evaluated, Evaluation, InstanceAddr, InstanceKey, resource_expansion};
 use crate::config::model::Instances;
 use crate::config::module_call::static_value;
 use crate::declarations::DeclKind;
@@ -56,10 +54,10 @@ pub fn resource_value(
     addr: InstanceAddr,
     kind: DeclKind,
 ) -> Evaluated {
-    let Some(module) = instance_module(db, ev, addr.clone()) else {
+    let Some(module) = addr.module() else {
         return Evaluated::unknown();
     };
-    let Some(decl) = super::instances::instance_declaration(db, ev, &addr, &kind) else {
+    let Some(decl) = super::instances::instance_declaration(db, &addr, &kind) else {
         return Evaluated::unknown();
     };
     // In a ring, or above a chain too long to evaluate.

@@ -14,7 +14,7 @@ use tofu_syntax::body::AnyExpr;
 use tofu_types::{Mark, Type, Value};
 
 use super::resources::unplanned_resource_value;
-use super::{Evaluation, InstanceAddr, instance_module, local_value, resource_value};
+use super::{Evaluation, InstanceAddr, local_value, resource_value};
 use crate::declarations::DeclKind;
 use crate::diagnostics::Diagnostic;
 use crate::input::{ModuleDir, SourceFile};
@@ -103,7 +103,7 @@ fn in_scope<T>(
     keys: &KeyData,
     run: impl FnOnce(&ExpressionScope, HowToEvaluate<'_>) -> T,
 ) -> Option<T> {
-    let module = instance_module(db, ev, addr.clone())?;
+    let module = addr.module()?;
     let mut roots = scope_roots(db, ev, addr, module, file, expr, keys);
     // Iterators shadow whatever else has their names, as HCL's child
     // scopes do.

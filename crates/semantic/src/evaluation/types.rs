@@ -67,7 +67,7 @@ pub(crate) fn module_call_type(
         })
         .collect();
     let kind = DeclKind::ModuleCall(call.to_owned());
-    let instances = instance_declaration(db, ev, addr, &kind).map(|d| d.instances);
+    let instances = instance_declaration(db, addr, &kind).map(|d| d.instances);
     repeated(instances, Value::object(outputs))
 }
 
@@ -124,7 +124,7 @@ pub fn module_type_diagnostics(
         };
         let expansion = call_expansion(db, ev, addr.clone(), call.name.clone());
         for key in expansion.instances() {
-            let instance = addr.child(&call.name, key);
+            let instance = addr.child(&call.name, key, Some(child));
             for variable in module_variable_decls(db, child) {
                 let value = variable_value(db, ev, instance.clone(), variable.name.clone());
                 out.extend_from_slice(&value.diagnostics);

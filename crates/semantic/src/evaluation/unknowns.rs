@@ -10,9 +10,10 @@ use std::collections::HashSet;
 
 use tofu_syntax::TextRange;
 
+use super::instances::child_instance;
 use super::syntax::{merged_argument, references_within};
 use super::variables::caller_argument;
-use super::{Evaluation, InstanceAddr, InstanceKey, instance_module};
+use super::{Evaluation, InstanceAddr, InstanceKey};
 use crate::declarations::DeclKind;
 use crate::declarations::module::module_declarations;
 use crate::input::SourceFile;
@@ -52,7 +53,7 @@ fn visit(
     range: TextRange,
     work: &mut Vec<(InstanceAddr, SourceFile, TextRange)>,
 ) -> bool {
-    let Some(module) = instance_module(db, ev, addr.clone()) else {
+    let Some(module) = addr.module() else {
         return false;
     };
     let find = |kind: &DeclKind| crate::declarations::module::module_declaration(db, module, kind);
@@ -86,13 +87,13 @@ fn visit(
                 work.push((addr.clone(), decl.file, decl.range(db)));
             }
             DeclKind::Variable(name) => {
-                if let Some((parent, file, expr)) = caller_argument(db, ev, addr, name) {
+                if let Some((parent, file, expr)) = caller_argument(db, addr, name) {
                     work.push((parent, file, expr.range()));
                 }
             }
             DeclKind::ModuleCall(call) => {
-                let child = addr.child(call, InstanceKey::Unknown);
-                let Some(child_module) = instance_module(db, ev, child.clone()) else {
+                let child = child_instance(db, ev, addr, call, InstanceKey::Unknown);
+                let Some(child_module) = child.module() else {
                     continue;
                 };
                 let wanted = reference.module_output.as_deref().map(|(name, _)| name);

@@ -8,7 +8,7 @@ use tofu_types::{Mark, Marks, Value};
 use super::instances::instance_declaration;
 use super::scope::{KeyData, evaluate_in};
 use super::syntax::{attribute_expression, merged_argument};
-use super::{Evaluated, Evaluation, InstanceAddr, InstanceKey, call_expansion, instance_module};
+use super::{Evaluated, Evaluation, InstanceAddr, InstanceKey, call_expansion};
 use crate::config::model::Instances;
 use crate::declarations::DeclKind;
 use crate::declarations::module::module_declarations;
@@ -24,10 +24,11 @@ pub fn local_value(
     name: String,
 ) -> Evaluated {
     let kind = DeclKind::Local(name.clone());
-    let Some(decl) = instance_declaration(db, ev, &addr, &kind) else {
+    let Some(decl) = instance_declaration(db, &addr, &kind) else {
         return Evaluated::unknown();
     };
-    if instance_module(db, ev, addr.clone())
+    if addr
+        .module()
         .is_some_and(|module| crate::chains::reference_chains(db, module).skips(&kind))
     {
         return Evaluated::unknown();
@@ -48,10 +49,10 @@ pub fn output_value(
     addr: InstanceAddr,
     name: String,
 ) -> Evaluated {
-    let Some(decl) = instance_declaration(db, ev, &addr, &DeclKind::Output(name.clone())) else {
+    let Some(decl) = instance_declaration(db, &addr, &DeclKind::Output(name.clone())) else {
         return Evaluated::unknown();
     };
-    let Some(module) = instance_module(db, ev, addr.clone()) else {
+    let Some(module) = addr.module() else {
         return Evaluated::unknown();
     };
     let argument = |argument: &str| merged_argument(db, module, decl, argument);
@@ -168,7 +169,7 @@ pub fn module_call_value(
         })
         .collect();
     let instance = |key: &InstanceKey| {
-        let child = addr.child(&call, key.clone());
+        let child = addr.child(&call, key.clone(), Some(child_module));
         let values: BTreeMap<String, Value> = outputs
             .iter()
             .map(|name| (name.clone(), output_for_caller(db, ev, &child, name)))
@@ -196,7 +197,7 @@ pub(crate) fn called_module(
     addr: &InstanceAddr,
     call: &str,
 ) -> Option<crate::input::ModuleDir> {
-    instance_module(db, ev, addr.child(call, InstanceKey::None))
+    super::instances::call_module(db, ev, addr, call)
 }
 
 /// The one instance of a call without `count` or `for_each`.
@@ -206,8 +207,8 @@ pub(crate) fn single_child(
     addr: &InstanceAddr,
     call: &str,
 ) -> Option<InstanceAddr> {
-    called_module(db, ev, addr, call)?;
-    Some(addr.child(call, InstanceKey::None))
+    let module = called_module(db, ev, addr, call)?;
+    Some(addr.child(call, InstanceKey::None, Some(module)))
 }
 
 /// Output `name` of instance `child` as its caller sees it: in the plan
@@ -223,9 +224,9 @@ pub(super) fn output_for_caller(
     if ev.mode(db) != super::EvalMode::Plan {
         return value.clone();
     }
-    match output_deprecation(db, ev, child, name) {
+    match output_deprecation(db, child, name) {
         Some(message) => value.with_marks(Marks::deprecated(super::variables::deprecation_cause(
-            db, ev, child, name, &message,
+            db, child, name, &message,
         ))),
         None => value.clone(),
     }
@@ -233,14 +234,9 @@ pub(super) fn output_for_caller(
 
 /// The message of the `deprecated` argument of output `name` of instance
 /// `addr`, when it has one.
-fn output_deprecation(
-    db: &dyn salsa::Database,
-    ev: Evaluation,
-    addr: &InstanceAddr,
-    name: &str,
-) -> Option<String> {
-    let decl = instance_declaration(db, ev, addr, &DeclKind::Output(name.to_owned()))?;
-    let module = instance_module(db, ev, addr.clone())?;
+fn output_deprecation(db: &dyn salsa::Database, addr: &InstanceAddr, name: &str) -> Option<String> {
+    let decl = instance_declaration(db, addr, &DeclKind::Output(name.to_owned()))?;
+    let module = addr.module()?;
     let (_, expr) = merged_argument(db, module, decl, "deprecated")?;
     tofu_eval::typeexpr::constant_any_value(&expr)
         .0

@@ -10,7 +10,7 @@ use tofu_types::{Mark, Type, Value, convert};
 
 use super::declared::{VariableDecl, module_variable_decls};
 use super::scope::{KeyData, evaluate_in, values_in};
-use super::{Evaluated, Evaluation, InstanceAddr, call_expansion, instance_module};
+use super::{Evaluated, Evaluation, InstanceAddr, call_expansion};
 use crate::config::named_values::format_error;
 use crate::declarations::DeclKind;
 use crate::diagnostics::Diagnostic;
@@ -34,7 +34,7 @@ pub fn variable_value(
     addr: InstanceAddr,
     name: String,
 ) -> Evaluated {
-    let Some(module) = instance_module(db, ev, addr.clone()) else {
+    let Some(module) = addr.module() else {
         return Evaluated::unknown();
     };
     let Some(decl) = module_variable_decls(db, module)
@@ -99,7 +99,7 @@ pub fn variable_value(
                 if let Some(message) = &decl.deprecated {
                     diagnostics.push(Diagnostic {
                         severity: Severity::Warning,
-                        deprecation: Some(Box::new(deprecation_cause(db, ev, &addr, &name, message))),
+                        deprecation: Some(Box::new(deprecation_cause(db, &addr, &name, message))),
                         function_call: None,
                         ..Diagnostic::error_in(
                             Code::DeprecatedVariable,
@@ -178,7 +178,6 @@ pub fn missing_root_values(
 /// of the called module instance, and where that module comes from.
 pub(super) fn deprecation_cause(
     db: &dyn salsa::Database,
-    ev: Evaluation,
     addr: &InstanceAddr,
     name: &str,
     message: &str,
@@ -187,7 +186,7 @@ pub(super) fn deprecation_cause(
         .parent()
         .zip(addr.last_step())
         .and_then(|(parent, step)| {
-            let parent_module = instance_module(db, ev, parent)?;
+            let parent_module = parent.module()?;
             crate::calls::module_calls(db, parent_module)
                 .iter()
                 .find(|call| *call.name == *step.call)?
@@ -233,7 +232,7 @@ fn call_argument(
     addr: &InstanceAddr,
     name: &str,
 ) -> Option<(SourceFile, AnyExpr, KeyData)> {
-    let (parent, file, expr) = caller_argument(db, ev, addr, name)?;
+    let (parent, file, expr) = caller_argument(db, addr, name)?;
     let step = addr.last_step()?;
     let keys = call_expansion(db, ev, parent, step.call.to_string()).key_data(&step.key);
     Some((file, expr, keys))
@@ -243,14 +242,13 @@ fn call_argument(
 /// variable `name`, with the file it is in.
 pub(crate) fn caller_argument(
     db: &dyn salsa::Database,
-    ev: Evaluation,
     addr: &InstanceAddr,
     name: &str,
 ) -> Option<(InstanceAddr, SourceFile, AnyExpr)> {
     let parent = addr.parent()?;
     let call = DeclKind::ModuleCall(addr.last_step()?.call.to_string());
-    let decl = super::instances::instance_declaration(db, ev, &parent, &call)?;
-    let module = instance_module(db, ev, parent.clone())?;
+    let decl = super::instances::instance_declaration(db, &parent, &call)?;
+    let module = parent.module()?;
     let (file, expr) = super::syntax::merged_argument(db, module, decl, name)?;
     Some((parent, file, expr))
 }
@@ -384,7 +382,7 @@ pub(crate) fn fails_validation(
     addr: &InstanceAddr,
     name: &str,
 ) -> bool {
-    let has_rules = instance_module(db, ev, addr.clone()).is_some_and(|module| {
+    let has_rules = addr.module().is_some_and(|module| {
         module_variable_decls(db, module)
             .iter()
             .any(|v| v.name == name && !v.validations.is_empty())
@@ -415,7 +413,7 @@ pub fn variable_validation_diagnostics(
     addr: InstanceAddr,
     name: String,
 ) -> Vec<Diagnostic> {
-    let Some(module) = instance_module(db, ev, addr.clone()) else {
+    let Some(module) = addr.module() else {
         return Vec::new();
     };
     let Some(decl) = module_variable_decls(db, module)
