@@ -12,6 +12,8 @@ use crate::calls::{local_source_dir, module_calls};
 use crate::diagnostics::Diagnostic;
 use crate::input::{CalledDir, ModuleDir, SourceFile, Workspace};
 use crate::input::{ModuleGraph, ModuleInstance, ModulePlace};
+use crate::static_eval::StaticCall;
+use crate::static_eval::sources::static_module_source;
 
 /// A module is analysed under at most this many call paths; a tree of
 /// diamonds would otherwise have exponentially many.
@@ -389,9 +391,6 @@ fn build_tree(
     called: &HashSet<ModuleDir>,
 ) -> (GraphWalk, HashSet<ModuleDir>) {
     let modules = workspace.modules(db);
-    let target = |module: ModuleDir, source: Option<&str>, root: &str, key: &str| {
-        call_target(db, workspace, module, source, root, key)
-    };
     let is_installed_copy = |m: &ModuleDir| m.dir(db).split('/').any(|part| part == ".terraform");
     let mut through_expressions = HashSet::new();
     let mut graph = ModuleGraph::default();
@@ -410,7 +409,6 @@ fn build_tree(
         if reached.contains_key(&root) {
             continue;
         }
-        let root_dir = root.dir(db).as_str();
         // Depth first, children in call order; each frame is an instance
         // and the modules of its ancestors.
         let mut stack = vec![(root, Vec::<String>::new(), vec![root])];
@@ -420,17 +418,19 @@ fn build_tree(
                 continue;
             }
             *count += 1;
-            graph.instances.push(ModuleInstance {
+            let instance = ModuleInstance {
                 module,
                 root,
                 path: path.clone(),
-            });
+                modules: ancestors[1..].to_vec(),
+            };
+            let caller = StaticCall::of_instance(&instance);
+            graph.instances.push(instance);
             let mut children = Vec::new();
             for (index, (name, source)) in call_shapes(db, workspace, module).iter().enumerate() {
                 let mut child_path = path.clone();
                 child_path.push(name.clone());
-                let key = child_path.join(".");
-                let child = match target(module, source.as_deref(), root_dir, &key) {
+                let child = match call_target(db, workspace, &caller, source.as_deref(), name) {
                     CallTarget::Module(child) => child,
                     CallTarget::Uninstalled(source) => {
                         if reported.insert((module, index)) {
@@ -526,30 +526,30 @@ fn workspace_index(db: &dyn salsa::Database, workspace: Workspace) -> WorkspaceI
     }
 }
 
-/// Where a call of `caller` with `source` leads: a local source relative
-/// to the caller's directory, a remote one through the root module's
-/// `modules.json` (the root in `root`, the call path as `key`).
+/// Where call `name` of the module of static call `caller` leads with
+/// `source` (evaluated statically in `caller` when `None`): a local source
+/// relative to the caller's directory, a remote one through the root
+/// module's `modules.json` (by the call path from the root).
 pub(crate) fn call_target(
     db: &dyn salsa::Database,
     workspace: Workspace,
-    caller: ModuleDir,
+    caller: &StaticCall,
     source: Option<&str>,
-    root: &str,
-    key: &str,
+    name: &str,
 ) -> CallTarget {
     let index = workspace_index(db, workspace);
     let evaluated;
     let source = match source {
         Some(source) => source,
         None => {
-            evaluated = static_source(db, workspace, index, root, key);
+            evaluated = static_module_source(db, workspace, caller.clone(), name.to_owned());
             match evaluated.as_deref() {
                 Some(source) => source,
                 None => return CallTarget::Unknown,
             }
         }
     };
-    if let Some(dir) = local_source_dir(caller.dir(db), source) {
+    if let Some(dir) = local_source_dir(caller.module().dir(db), source) {
         if let Some(module) = index.by_dir.get(&dir) {
             return CallTarget::Module(*module);
         }
@@ -558,30 +558,16 @@ pub(crate) fn call_target(
             None => CallTarget::Unknown,
         };
     }
+    let root = caller.root.dir(db).clone();
+    let key = caller.child_key(name);
     match index
         .installed
-        .get(&(root.to_owned(), key.to_owned()))
+        .get(&(root, key))
         .and_then(|dir| index.by_dir.get(dir))
     {
         Some(child) => CallTarget::Module(*child),
         None => CallTarget::Uninstalled(source.to_owned()),
     }
-}
-
-/// The source of the call at `key` (the call path, dot-separated) from
-/// root module `root`, evaluated statically in its caller.
-fn static_source(
-    db: &dyn salsa::Database,
-    workspace: Workspace,
-    index: &WorkspaceIndex,
-    root: &str,
-    key: &str,
-) -> Option<String> {
-    let root = *index.by_dir.get(root)?;
-    let path: Vec<String> = key.split('.').map(str::to_owned).collect();
-    let (name, caller_path) = path.split_last()?;
-    let caller = crate::static_eval::call::StaticCall::new(root, caller_path);
-    crate::static_eval::sources::static_module_source(db, workspace, caller, name.clone()).clone()
 }
 
 fn dir_display(dir: &str) -> String {

@@ -145,12 +145,14 @@ pub enum VariableSource {
 
 /// A module as the tree reaches it: its directory, the root module it is
 /// reached from and the names of the calls from there (empty for a root
-/// module).
+/// module), with the module each of those calls loads.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct ModuleInstance {
     pub module: ModuleDir,
     pub root: ModuleDir,
     pub path: Vec<String>,
+    /// The module each call of `path` loads, in order (`module` last).
+    pub modules: Vec<ModuleDir>,
 }
 
 /// Where one module sits in the module graph: what the queries of that

@@ -433,9 +433,9 @@ fn an_edit_runs_only_its_chunks_again() {
     // The new instance comes last: only the last chunk of instances is
     // evaluated again.
     assert_eq!(count("instance_chunk_diagnostics"), 1, "{executed:?}");
-    // One step from the root for each of its calls (shared by the
-    // evaluations and static evaluation); none further down.
-    assert!(count("static_call_module") <= leaves + 1, "{executed:?}");
+    // The modules of instances are carried by their addresses: no call
+    // is followed again from the root.
+    assert_eq!(count("static_call_target"), 0, "{executed:?}");
 }
 
 #[test]
@@ -966,11 +966,12 @@ fn an_edit_to_the_root_leaves_the_instances_below_trusted() {
     );
 }
 
-/// An instance's address carries the modules its calls load, so what is
-/// evaluated for an instance does not read the places above it: after a
-/// call is added to the root (its place set again, at low durability), an
-/// instance two calls down is still valid on its own, where following
-/// its calls from the root made it depend on the root's place.
+/// Instance addresses and static calls carry the modules their calls
+/// load, so what is computed for an instance does not read the places
+/// above it: after a call is added to the root (its place set again, at
+/// low durability), an instance two calls down and its module's static
+/// checks are still valid on their own, where following the calls from
+/// the root made them depend on the root's place.
 #[test]
 fn a_call_added_to_the_root_leaves_the_instances_below_trusted() {
     let file = |db: &Database, path: &str, text: &str| {
@@ -996,10 +997,11 @@ fn a_call_added_to_the_root_leaves_the_instances_below_trusted() {
             .durability(salsa::Durability::HIGH)
             .new(db)
     };
+    let below_module = dir(&db, "k", vec![leaf]);
     let modules = vec![
         dir(&db, "", vec![main]),
         dir(&db, "m", vec![mid]),
-        dir(&db, "k", vec![leaf]),
+        below_module,
         dir(&db, "z", vec![other]),
     ];
     let mut db = db;
@@ -1019,6 +1021,7 @@ fn a_call_added_to_the_root_leaves_the_instances_below_trusted() {
     };
     let check = |db: &Database| {
         assert!(instance_diagnostics(db, ev, below(db)).is_empty());
+        assert!(static_module_diagnostics(db, workspace, below_module).is_empty());
     };
     check(&db);
     main.set_text(&mut db)
@@ -1048,9 +1051,10 @@ fn a_call_added_to_the_root_leaves_the_instances_below_trusted() {
     sync_module_graph(&mut db, workspace);
     db.take_executed();
     instance_diagnostics(&db, ev, instance);
+    static_module_diagnostics(&db, workspace, below_module);
     assert_eq!(
         db.take_verified(),
-        ["instance_diagnostics"],
-        "only the memo itself is verified"
+        ["instance_diagnostics", "static_module_diagnostics"],
+        "only the memos themselves are verified"
     );
 }

@@ -57,11 +57,22 @@ fn tree() -> (Database, Workspace, ModuleDir) {
     (db, workspace, root)
 }
 
+/// The static call of the module graph's instance at the call `path`
+/// from the root (the graph follows the calls, their sources included).
+fn call_of(db: &Database, workspace: Workspace, path: &str) -> StaticCall {
+    let instance = tofu_semantic::module_graph(db, workspace)
+        .instances
+        .iter()
+        .find(|i| i.path.join(".") == path)
+        .unwrap_or_else(|| panic!("no instance at {path}"));
+    StaticCall::of_instance(instance)
+}
+
 #[test]
 fn constness_names_the_chain_to_what_is_dynamic() {
     let (db, workspace, root) = tree();
-    let at_root = StaticCall::new(root, &[]);
-    let in_child = StaticCall::new(root, &["child".to_owned()]);
+    let at_root = StaticCall::root(root);
+    let in_child = call_of(&db, workspace, "child");
     let of =
         |call: &StaticCall, kind: DeclKind| is_const(&db, workspace, call.clone(), kind).clone();
     let local = |name: &str| DeclKind::Local(name.to_owned());
@@ -112,8 +123,8 @@ fn constness_names_the_chain_to_what_is_dynamic() {
 #[test]
 fn static_values_and_sources() {
     let (db, workspace, root) = tree();
-    let at_root = StaticCall::new(root, &[]);
-    let in_child = StaticCall::new(root, &["child".to_owned()]);
+    let at_root = StaticCall::root(root);
+    let in_child = call_of(&db, workspace, "child");
     let c = static_local_value(&db, workspace, at_root.clone(), "c".to_owned());
     assert!(!c.failed, "{:?}", c.diagnostics);
     assert_eq!(c.value.as_str(), Some("eu-."));
@@ -137,7 +148,7 @@ fn errors_sit_on_the_reference_with_follow_ons_along_the_chain() {
         "resource \"r\" \"x\" {}\nlocals {\n  a = local.b\n  b = r.x.id\n}\nmodule \"m\" {\n  source = local.a\n}\n",
     );
     let workspace = Workspace::new(&db, vec![root], Vec::new());
-    let found = static_call_diagnostics(&db, workspace, StaticCall::new(root, &[]));
+    let found = static_call_diagnostics(&db, workspace, StaticCall::root(root));
     let text = root.files(&db)[0].text(&db).clone();
     let line = |offset: u32| text[..offset as usize].matches('\n').count() + 1;
     let summary: Vec<(usize, &str, &str)> = found

@@ -17,6 +17,6 @@ pub(crate) fn is_const(
 ) -> Option<Constness> {
     let module = tree.module(module_dir)?;
     let instance = module_place(db, tree.workspace, module).instances.first()?;
-    let call = StaticCall::new(instance.root, &instance.path);
+    let call = StaticCall::of_instance(instance);
     Some(tofu_semantic::is_const(db, tree.workspace, call, kind.clone()).clone())
 }

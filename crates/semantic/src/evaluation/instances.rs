@@ -15,12 +15,13 @@ use crate::declarations::module::module_declarations;
 use crate::diagnostics::Diagnostic;
 use crate::input::ModuleDir;
 use crate::references::Subject;
-use crate::static_eval::{StaticCall, static_call_module};
+use crate::static_eval::{StaticCall, static_call_target};
 
 /// The module call `call` of instance `parent` loads: through the calling
 /// module's place when its source is a local path as written (the same
-/// under every call path), else following the calls from the root and
-/// evaluating sources statically; `None` where it cannot be followed.
+/// under every call path), else by the source as the call path from the
+/// root gives it (an installed module, or an expression evaluated
+/// statically); `None` where it cannot be followed.
 pub(crate) fn call_module(
     db: &dyn salsa::Database,
     ev: Evaluation,
@@ -31,12 +32,10 @@ pub(crate) fn call_module(
     if let Some(target) = crate::call_tree::local_call_target(db, caller, call) {
         return Some(target);
     }
-    let path = parent.steps.iter().map(|step| step.call.clone());
-    let call = StaticCall {
-        root: parent.root,
-        path: path.chain([Arc::from(call)]).collect(),
-    };
-    static_call_module(db, ev.workspace(db), call)
+    let modules: Option<Arc<[ModuleDir]>> = parent.steps.iter().map(|step| step.module).collect();
+    let path = parent.steps.iter().map(|step| step.call.clone()).collect();
+    let caller = StaticCall::from_parts(parent.root, path, modules?)?;
+    static_call_target(db, ev.workspace(db), caller, call.to_owned())
 }
 
 /// The instance `key` of call `call` of instance `parent`, with the

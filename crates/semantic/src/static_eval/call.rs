@@ -5,28 +5,70 @@ use std::sync::Arc;
 
 use crate::call_tree::{CallTarget, call_target};
 use crate::calls::module_calls;
-use crate::input::{ModuleDir, Workspace};
+use crate::input::{ModuleDir, ModuleInstance, Workspace};
 
-/// A root module and the names of the calls that lead from it to a
-/// module (no instance keys: static evaluation sees none).
+/// A root module, the names of the calls that lead from it to a module
+/// (no instance keys: static evaluation sees none), and the module each
+/// of those calls loads.
+///
+/// The modules are found once, where the call is made (from the module
+/// graph's instances), so that what is evaluated for a static call does
+/// not follow the calls above it again: a call added to the root is not
+/// a change to every static call below it.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct StaticCall {
     pub root: ModuleDir,
     /// Shared names, so that a call path is made from an instance's
     /// without copying them.
     pub path: Arc<[Arc<str>]>,
+    /// The module each call of `path` loads, in order.
+    modules: Arc<[ModuleDir]>,
 }
 
 impl StaticCall {
-    pub fn new(root: ModuleDir, path: &[String]) -> StaticCall {
+    /// A root module as a call of its own.
+    pub fn root(module: ModuleDir) -> StaticCall {
         StaticCall {
-            root,
-            path: path.iter().map(|name| Arc::from(name.as_str())).collect(),
+            root: module,
+            path: Arc::from([]),
+            modules: Arc::from([]),
         }
+    }
+
+    /// The static call of an instance of the module graph.
+    pub fn of_instance(instance: &ModuleInstance) -> StaticCall {
+        StaticCall {
+            root: instance.root,
+            path: instance
+                .path
+                .iter()
+                .map(|name| Arc::from(name.as_str()))
+                .collect(),
+            modules: instance.modules.iter().copied().collect(),
+        }
+    }
+
+    /// The call of the calls `path` from `root`, each loading the module
+    /// of `modules` at its place; `None` unless they are as many.
+    pub fn from_parts(
+        root: ModuleDir,
+        path: Arc<[Arc<str>]>,
+        modules: Arc<[ModuleDir]>,
+    ) -> Option<StaticCall> {
+        (path.len() == modules.len()).then_some(StaticCall {
+            root,
+            path,
+            modules,
+        })
     }
 
     pub fn is_root(&self) -> bool {
         self.path.is_empty()
+    }
+
+    /// The module this call loads.
+    pub fn module(&self) -> ModuleDir {
+        self.modules.last().copied().unwrap_or(self.root)
     }
 
     /// The calling module's static call and the name of the call.
@@ -35,17 +77,21 @@ impl StaticCall {
         let parent = StaticCall {
             root: self.root,
             path: rest.into(),
+            modules: self.modules[..rest.len()].into(),
         };
         Some((parent, name))
     }
 
-    pub fn child(&self, name: &str) -> StaticCall {
-        let mut path = self.path.to_vec();
-        path.push(Arc::from(name));
-        StaticCall {
-            root: self.root,
-            path: path.into(),
+    /// The key of call `name` of this call's module in the root module's
+    /// `modules.json`: the call path, dot-separated.
+    pub fn child_key(&self, name: &str) -> String {
+        let mut key = String::new();
+        for call in self.path.iter() {
+            key.push_str(call);
+            key.push('.');
         }
+        key.push_str(name);
+        key
     }
 
     /// `addrs.Module`'s text: `module.a.module.b`, empty for a root.
@@ -58,36 +104,27 @@ impl StaticCall {
     }
 }
 
-/// The module a static call loads, following its calls from the root
-/// (each source literal or evaluated statically); `None` where a call
-/// cannot be followed.
+/// The module call `name` of the module of `caller` loads, by its source
+/// as written (a remote one through the root's `modules.json` by this call
+/// path) or evaluated statically in `caller`; `None` where it cannot be
+/// followed.
 #[salsa::tracked(returns(copy))]
-pub fn static_call_module(
+pub fn static_call_target(
     db: &dyn salsa::Database,
     workspace: Workspace,
-    call: StaticCall,
+    caller: StaticCall,
+    name: String,
 ) -> Option<ModuleDir> {
-    let Some((parent, name)) = call.parent() else {
-        return Some(call.root);
-    };
-    let caller = static_call_module(db, workspace, parent)?;
-    if let Some(target) = crate::call_tree::local_call_target(db, caller, name) {
+    let module = caller.module();
+    if let Some(target) = crate::call_tree::local_call_target(db, module, &name) {
         return Some(target);
     }
-    let source = module_calls(db, caller)
+    let source = module_calls(db, module)
         .iter()
         .find(|c| c.name == name)?
         .source
         .clone();
-    let key = call.path.join(".");
-    match call_target(
-        db,
-        workspace,
-        caller,
-        source.as_deref(),
-        call.root.dir(db),
-        &key,
-    ) {
+    match call_target(db, workspace, &caller, source.as_deref(), &name) {
         CallTarget::Module(module) => Some(module),
         _ => None,
     }

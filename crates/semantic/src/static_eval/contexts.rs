@@ -34,7 +34,7 @@ pub fn static_module_diagnostics(
         .instances
         .iter()
         .flat_map(|instance| {
-            let call = StaticCall::new(instance.root, &instance.path);
+            let call = StaticCall::of_instance(instance);
             static_call_diagnostics(db, workspace, call).iter().cloned()
         })
         .collect();
@@ -404,7 +404,7 @@ fn const_variables(scope: &StaticScope<'_>, out: &mut Vec<Diagnostic>) {
 /// The header of the `module` block that makes `scope`'s call.
 fn call_range(scope: &StaticScope<'_>) -> Option<(SourceFile, TextRange)> {
     let (parent, name) = scope.call.parent()?;
-    let caller = super::static_call_module(scope.db, scope.workspace, parent)?;
+    let caller = parent.module();
     crate::declarations::module::module_declaration(
         scope.db,
         caller,

@@ -29,7 +29,7 @@ mod scope;
 pub(crate) mod sources;
 mod values;
 
-pub use call::{StaticCall, static_call_module};
+pub use call::{StaticCall, static_call_target};
 pub use constness::{Constness, DynamicReason, expression_constness, is_const};
 pub use contexts::{static_call_diagnostics, static_module_diagnostics};
 pub use sources::static_module_source;

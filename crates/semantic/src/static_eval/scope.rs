@@ -16,7 +16,7 @@ use tofu_syntax::body::AnyExpr;
 use tofu_types::Value;
 
 use super::identifier::{Ident, error, unavailable};
-use super::{StaticCall, StaticValue, static_call_module, static_local_value};
+use super::{StaticCall, StaticValue, static_local_value};
 use crate::declarations::DeclKind;
 use crate::diagnostics::Diagnostic;
 use crate::evaluation::declared::module_variable_decls;
@@ -48,7 +48,7 @@ impl<'db> StaticScope<'db> {
         workspace: Workspace,
         call: StaticCall,
     ) -> Option<StaticScope<'db>> {
-        let module = static_call_module(db, workspace, call.clone())?;
+        let module = call.module();
         Some(StaticScope {
             db,
             workspace,

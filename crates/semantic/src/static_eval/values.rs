@@ -106,9 +106,7 @@ pub fn static_variable_value(
     call: StaticCall,
     name: String,
 ) -> StaticValue {
-    let Some(module) = super::static_call_module(db, workspace, call.clone()) else {
-        return StaticValue::failed(Vec::new());
-    };
+    let module = call.module();
     let Some(declaration) = module_variable_decls(db, module)
         .iter()
         .find(|v| v.name == name)
