@@ -21,12 +21,12 @@ const MAX_PATHS_PER_MODULE: usize = 8;
 
 /// How OpenTofu names a module instance by its call path: `the root module`
 /// or `module.a.module.b`.
-pub(crate) fn display_name(path: &[String]) -> String {
+pub(crate) fn display_name<S: AsRef<str>>(path: &[S]) -> String {
     if path.is_empty() {
         return "the root module".to_owned();
     }
     path.iter()
-        .map(|call| format!("module.{call}"))
+        .map(|call| format!("module.{}", call.as_ref()))
         .collect::<Vec<_>>()
         .join(".")
 }
@@ -411,7 +411,7 @@ fn build_tree(
         }
         // Depth first, children in call order; each frame is an instance
         // and the modules of its ancestors.
-        let mut stack = vec![(root, Vec::<String>::new(), vec![root])];
+        let mut stack = vec![(root, Vec::<Arc<str>>::new(), vec![root])];
         while let Some((module, path, ancestors)) = stack.pop() {
             let count = reached.entry(module).or_default();
             if *count >= MAX_PATHS_PER_MODULE {
@@ -421,15 +421,13 @@ fn build_tree(
             let instance = ModuleInstance {
                 module,
                 root,
-                path: path.clone(),
-                modules: ancestors[1..].to_vec(),
+                path: Arc::from(path.as_slice()),
+                modules: Arc::from(&ancestors[1..]),
             };
             let caller = StaticCall::of_instance(&instance);
             graph.instances.push(instance);
             let mut children = Vec::new();
             for (index, (name, source)) in call_shapes(db, workspace, module).iter().enumerate() {
-                let mut child_path = path.clone();
-                child_path.push(name.clone());
                 let child = match call_target(db, workspace, &caller, source.as_deref(), name) {
                     CallTarget::Module(child) => child,
                     CallTarget::Uninstalled(source) => {
@@ -469,10 +467,13 @@ fn build_tree(
                 }
                 if ancestors.contains(&child) {
                     if reported.insert((module, index)) {
-                        walk.recursive.push((module, index, path.clone(), child));
+                        let path = path.iter().map(|name| name.to_string()).collect();
+                        walk.recursive.push((module, index, path, child));
                     }
                     continue;
                 }
+                let mut child_path = path.clone();
+                child_path.push(Arc::from(name.as_str()));
                 let mut child_ancestors = ancestors.clone();
                 child_ancestors.push(child);
                 children.push((child, child_path, child_ancestors));

@@ -5,6 +5,7 @@
 //! reads these chunk by chunk.
 
 use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
 
 use tofu_diagnostics::Code;
 
@@ -24,7 +25,7 @@ use crate::module_checks::module_diagnostics;
 pub fn module_instance_diagnostics(
     db: &dyn salsa::Database,
     module: ModuleDir,
-    path: Vec<String>,
+    path: Arc<[Arc<str>]>,
 ) -> Vec<Diagnostic> {
     let declarations = module_declarations(db, module);
     let references = crate::references::module_checked_references(db, module);

@@ -3,6 +3,7 @@
 //! with the types they hold (the module graph hosts set).
 
 use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
 
 /// A configuration file. An edit is `set_text`; a deletion sets `exists`
 /// to false (salsa inputs cannot be removed).
@@ -150,9 +151,11 @@ pub enum VariableSource {
 pub struct ModuleInstance {
     pub module: ModuleDir,
     pub root: ModuleDir,
-    pub path: Vec<String>,
+    /// Shared, as the walk and every place that lists the instance hold
+    /// the same names.
+    pub path: Arc<[Arc<str>]>,
     /// The module each call of `path` loads, in order (`module` last).
-    pub modules: Vec<ModuleDir>,
+    pub modules: Arc<[ModuleDir]>,
 }
 
 /// Where one module sits in the module graph: what the queries of that

@@ -10,6 +10,7 @@
 //! so a module (or its caller) with load-time errors is skipped.
 
 use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
 
 use tofu_diagnostics::Code;
 use tofu_eval::Severity;
@@ -428,7 +429,7 @@ fn validate_tree<'db>(
                 };
                 let parent_providers = providers(parent);
                 let name = &instance.path[depth - 1];
-                let Some(call) = parent_providers.calls.iter().find(|c| &c.name == name) else {
+                let Some(call) = parent_providers.calls.iter().find(|c| *c.name == **name) else {
                     continue;
                 };
                 Some((parent_providers, call, call.repetition.or(parent_range)))
@@ -451,7 +452,7 @@ fn validate(
     db: &dyn salsa::Database,
     out: &mut Vec<Diagnostic>,
     module: &ModuleProviders,
-    path: &[String],
+    path: &[Arc<str>],
     parent: Option<(&ModuleProviders, &Call)>,
     no_config: Option<Place>,
     places: Places<'_>,
@@ -845,7 +846,7 @@ fn instance_validation(
     }
 }
 
-fn module_text_of_parent(path: &[String]) -> String {
+fn module_text_of_parent(path: &[Arc<str>]) -> String {
     match path.split_last() {
         Some((_, parent)) => crate::call_tree::display_name(parent),
         None => crate::call_tree::display_name(path),

@@ -35,7 +35,11 @@ fn module(db: &Database, dir: &str, files: &[(&str, &str)]) -> ModuleDir {
 fn diagnostics(db: &Database, module: ModuleDir) -> Vec<String> {
     module_diagnostics(db, module)
         .iter()
-        .chain(module_instance_diagnostics(db, module, Vec::new()))
+        .chain(module_instance_diagnostics(
+            db,
+            module,
+            std::sync::Arc::from([]),
+        ))
         .map(|d| match d.location {
             Some(tofu_diagnostics::Location { file, range }) => {
                 format!("{}: {} [{}]", d.summary, d.detail, &file.text(db)[range])

@@ -141,7 +141,7 @@ impl Scope for InstanceScope<'_> {
             .unwrap_or_default();
         let file = SourceFile::new(self.db, tofu_eval::CONSOLE_FILE_NAME.to_owned(), text, true);
         let references = crate::references::standalone_references(expr, file);
-        let name = crate::call_tree::display_name(&[]);
+        let name = crate::call_tree::display_name::<&str>(&[]);
         crate::reference_checks::reference_diagnostics(
             self.declared(),
             &references.iter().collect::<Vec<_>>(),

@@ -39,12 +39,8 @@ impl StaticCall {
     pub fn of_instance(instance: &ModuleInstance) -> StaticCall {
         StaticCall {
             root: instance.root,
-            path: instance
-                .path
-                .iter()
-                .map(|name| Arc::from(name.as_str()))
-                .collect(),
-            modules: instance.modules.iter().copied().collect(),
+            path: Arc::clone(&instance.path),
+            modules: Arc::clone(&instance.modules),
         }
     }
 
