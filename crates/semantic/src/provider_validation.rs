@@ -551,8 +551,9 @@ fn validate(
     let is_passed = |name: &str| passed_in.iter().any(|(n, _, _)| n == name);
     let is_configured = |name: &str| configured.contains(&name);
 
-    let module_text = crate::call_tree::display_name(path);
-    let parent_text = module_text_of_parent(path);
+    // Formatted only when a message names them: most instances have none.
+    let module_text = PathText(path);
+    let parent_text = PathText(path.split_last().map_or(path, |(_, parent)| parent));
 
     // Instance keys of provider configurations.
     let instanced = |name: &str| {
@@ -846,9 +847,11 @@ fn instance_validation(
     }
 }
 
-fn module_text_of_parent(path: &[Arc<str>]) -> String {
-    match path.split_last() {
-        Some((_, parent)) => crate::call_tree::display_name(parent),
-        None => crate::call_tree::display_name(path),
+/// A module's call path as messages name it ([`crate::call_tree::display_name`]).
+struct PathText<'a>(&'a [Arc<str>]);
+
+impl std::fmt::Display for PathText<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&crate::call_tree::display_name(self.0))
     }
 }
