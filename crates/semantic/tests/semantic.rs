@@ -888,6 +888,67 @@ fn an_output_added_below_does_not_rebuild_the_cycle_check() {
     );
 }
 
+/// A called module that names its variable in an output.
+const NAMED_LEAF: &str = "variable \"name\" {}\noutput \"x\" {\n  value = upper(var.name)\n}\n";
+
+/// A module nothing calls or checks in the tests below.
+const UNRELATED: &str = "locals {\n  y = 1\n}\n";
+
+/// A file as hosts load one: medium durability.
+fn loaded_file(db: &Database, path: &str, text: &str) -> SourceFile {
+    SourceFile::builder(path.to_owned(), text.to_owned(), true)
+        .durability(salsa::Durability::MEDIUM)
+        .new(db)
+}
+
+/// A module directory as hosts make one: high durability.
+fn loaded_dir(db: &Database, path: &str, files: Vec<SourceFile>) -> ModuleDir {
+    ModuleDir::builder(path.to_owned(), files, Vec::new())
+        .durability(salsa::Durability::HIGH)
+        .new(db)
+}
+
+/// A workspace of `modules` as hosts make one, with its module graph set.
+fn loaded_workspace(db: &mut Database, modules: Vec<ModuleDir>) -> Workspace {
+    let workspace = Workspace::builder(modules, Vec::new())
+        .durability(salsa::Durability::HIGH)
+        .new(db);
+    sync_module_graph(db, workspace);
+    workspace
+}
+
+/// An evaluation as hosts make one: high durability.
+fn loaded_evaluation(db: &Database, workspace: Workspace, mode: EvalMode) -> Evaluation {
+    Evaluation::builder(workspace, mode, None, "/".to_owned())
+        .durability(salsa::Durability::HIGH)
+        .new(db)
+}
+
+/// An edit as hosts apply one: the file's text at low durability, then
+/// the module graph.
+fn edit(db: &mut Database, workspace: Workspace, file: SourceFile, text: &str) {
+    file.set_text(db)
+        .with_durability(salsa::Durability::LOW)
+        .to(text.to_owned());
+    sync_module_graph(db, workspace);
+}
+
+/// Two edits of `other`, a file nothing checked reads, each followed by
+/// `check`: the first turns it from medium to low durability; after the
+/// second, what read a low-durability input that changed must be looked
+/// into again, and what did not is valid as it is.
+fn edit_another_file_twice(
+    db: &mut Database,
+    workspace: Workspace,
+    other: SourceFile,
+    check: &dyn Fn(&Database),
+) {
+    for y in [2, 3] {
+        edit(db, workspace, other, &format!("locals {{\n  y = {y}\n}}\n"));
+        check(db);
+    }
+}
+
 /// Following calls from instance to instance reads the places the host
 /// set, not the callers' files: after an edit to a file of the root, the
 /// static checks of a called module still hold on their own (salsa finds
@@ -895,72 +956,34 @@ fn an_output_added_below_does_not_rebuild_the_cycle_check() {
 /// root's calls made them depend on every file of the root.
 #[test]
 fn an_edit_to_the_root_leaves_the_instances_below_trusted() {
-    let file = |db: &Database, path: &str, text: &str| {
-        SourceFile::builder(path.to_owned(), text.to_owned(), true)
-            .durability(salsa::Durability::MEDIUM)
-            .new(db)
-    };
-    let db = Database::with_verification_log();
-    let variables = file(
+    let mut db = Database::with_verification_log();
+    let variables = loaded_file(
         &db,
         "variables.tf",
         "variable \"name\" {\n  default = \"a\"\n}\n",
     );
-    let main = file(
+    let main = loaded_file(
         &db,
         "main.tf",
         "module \"m\" {\n  source = \"./m\"\n  name   = var.name\n}\n",
     );
-    let leaf = file(
-        &db,
-        "m/main.tf",
-        "variable \"name\" {}\noutput \"x\" {\n  value = upper(var.name)\n}\n",
-    );
-    let other = file(&db, "z/main.tf", "locals {\n  y = 1\n}\n");
-    let dir = |db: &Database, path: &str, files: Vec<SourceFile>| {
-        ModuleDir::builder(path.to_owned(), files, Vec::new())
-            .durability(salsa::Durability::HIGH)
-            .new(db)
-    };
-    let root = dir(&db, "", vec![main, variables]);
-    let called = dir(&db, "m", vec![leaf]);
-    let unrelated = dir(&db, "z", vec![other]);
-    let mut db = db;
-    let workspace = Workspace::builder(vec![root, called, unrelated], Vec::new())
-        .durability(salsa::Durability::HIGH)
-        .new(&db);
-    let types = Evaluation::builder(workspace, EvalMode::Types, None, "/".to_owned())
-        .durability(salsa::Durability::HIGH)
-        .new(&db);
-    sync_module_graph(&mut db, workspace);
+    let leaf = loaded_file(&db, "m/main.tf", NAMED_LEAF);
+    let other = loaded_file(&db, "z/main.tf", UNRELATED);
+    let root = loaded_dir(&db, "", vec![main, variables]);
+    let called = loaded_dir(&db, "m", vec![leaf]);
+    let unrelated = loaded_dir(&db, "z", vec![other]);
+    let workspace = loaded_workspace(&mut db, vec![root, called, unrelated]);
+    let types = loaded_evaluation(&db, workspace, EvalMode::Types);
     let check = |db: &Database| {
         static_module_diagnostics(db, workspace, called);
         module_chunk_reports(db, types, 0);
     };
     check(&db);
-    variables
-        .set_text(&mut db)
-        .with_durability(salsa::Durability::LOW)
-        .to("variable \"name\" {\n  default = \"b\"\n}\n".to_owned());
-    sync_module_graph(&mut db, workspace);
+    let edited = "variable \"name\" {\n  default = \"b\"\n}\n";
+    edit(&mut db, workspace, variables, edited);
     check(&db);
-    // Edits of another low-durability file (the first turns it from
-    // medium to low): after the second, what read the root's files must
-    // be looked into again; what did not is valid as it is.
-    for y in [2, 3] {
-        other
-            .set_text(&mut db)
-            .with_durability(salsa::Durability::LOW)
-            .to(format!("locals {{\n  y = {y}\n}}\n"));
-        sync_module_graph(&mut db, workspace);
-        check(&db);
-    }
-    db.take_executed();
-    other
-        .set_text(&mut db)
-        .with_durability(salsa::Durability::LOW)
-        .to("locals {\n  y = 4\n}\n".to_owned());
-    sync_module_graph(&mut db, workspace);
+    edit_another_file_twice(&mut db, workspace, other, &check);
+    edit(&mut db, workspace, other, "locals {\n  y = 4\n}\n");
     db.take_executed();
     static_module_diagnostics(&db, workspace, called);
     assert_eq!(
@@ -978,44 +1001,24 @@ fn an_edit_to_the_root_leaves_the_instances_below_trusted() {
 /// the root made them depend on the root's place.
 #[test]
 fn a_call_added_to_the_root_leaves_the_instances_below_trusted() {
-    let file = |db: &Database, path: &str, text: &str| {
-        SourceFile::builder(path.to_owned(), text.to_owned(), true)
-            .durability(salsa::Durability::MEDIUM)
-            .new(db)
-    };
-    let db = Database::with_verification_log();
-    let main = file(&db, "main.tf", "module \"m\" {\n  source = \"./m\"\n}\n");
-    let mid = file(
+    let mut db = Database::with_verification_log();
+    let main = loaded_file(&db, "main.tf", "module \"m\" {\n  source = \"./m\"\n}\n");
+    let mid = loaded_file(
         &db,
         "m/main.tf",
         "module \"k\" {\n  source = \"../k\"\n  name   = \"x\"\n}\n",
     );
-    let leaf = file(
-        &db,
-        "k/main.tf",
-        "variable \"name\" {}\noutput \"x\" {\n  value = upper(var.name)\n}\n",
-    );
-    let other = file(&db, "z/main.tf", "locals {\n  y = 1\n}\n");
-    let dir = |db: &Database, path: &str, files: Vec<SourceFile>| {
-        ModuleDir::builder(path.to_owned(), files, Vec::new())
-            .durability(salsa::Durability::HIGH)
-            .new(db)
-    };
-    let below_module = dir(&db, "k", vec![leaf]);
+    let leaf = loaded_file(&db, "k/main.tf", NAMED_LEAF);
+    let other = loaded_file(&db, "z/main.tf", UNRELATED);
+    let below_module = loaded_dir(&db, "k", vec![leaf]);
     let modules = vec![
-        dir(&db, "", vec![main]),
-        dir(&db, "m", vec![mid]),
+        loaded_dir(&db, "", vec![main]),
+        loaded_dir(&db, "m", vec![mid]),
         below_module,
-        dir(&db, "z", vec![other]),
+        loaded_dir(&db, "z", vec![other]),
     ];
-    let mut db = db;
-    let workspace = Workspace::builder(modules, Vec::new())
-        .durability(salsa::Durability::HIGH)
-        .new(&db);
-    let ev = Evaluation::builder(workspace, EvalMode::Validate, None, "/".to_owned())
-        .durability(salsa::Durability::HIGH)
-        .new(&db);
-    sync_module_graph(&mut db, workspace);
+    let workspace = loaded_workspace(&mut db, modules);
+    let ev = loaded_evaluation(&db, workspace, EvalMode::Validate);
     let below = |db: &Database| {
         let instances = evaluation_instances(db, ev);
         let below = instances
@@ -1028,31 +1031,12 @@ fn a_call_added_to_the_root_leaves_the_instances_below_trusted() {
         assert!(static_module_diagnostics(db, workspace, below_module).is_empty());
     };
     check(&db);
-    main.set_text(&mut db)
-        .with_durability(salsa::Durability::LOW)
-        .to(
-            "module \"m\" {\n  source = \"./m\"\n}\nmodule \"n\" {\n  source = \"./z\"\n}\n"
-                .to_owned(),
-        );
-    sync_module_graph(&mut db, workspace);
+    let added = "module \"m\" {\n  source = \"./m\"\n}\nmodule \"n\" {\n  source = \"./z\"\n}\n";
+    edit(&mut db, workspace, main, added);
     check(&db);
-    // Edits of another low-durability file (the first turns it from
-    // medium to low): after the second, what read the root's place must
-    // be looked into again; what did not is valid as it is.
-    for y in [2, 3] {
-        other
-            .set_text(&mut db)
-            .with_durability(salsa::Durability::LOW)
-            .to(format!("locals {{\n  y = {y}\n}}\n"));
-        sync_module_graph(&mut db, workspace);
-        check(&db);
-    }
+    edit_another_file_twice(&mut db, workspace, other, &check);
     let instance = below(&db);
-    other
-        .set_text(&mut db)
-        .with_durability(salsa::Durability::LOW)
-        .to("locals {\n  y = 4\n}\n".to_owned());
-    sync_module_graph(&mut db, workspace);
+    edit(&mut db, workspace, other, "locals {\n  y = 4\n}\n");
     db.take_executed();
     instance_diagnostics(&db, ev, instance);
     static_module_diagnostics(&db, workspace, below_module);
