@@ -374,3 +374,63 @@ fn an_expression_source_follows_a_moved_call() {
         "the leaf is the one a2 names"
     );
 }
+
+/// The instances below a call that now loads another module are new
+/// instances (their addresses carry the modules their calls load): the
+/// report after the move is a fresh check's, whichever module the calls
+/// below reach by the same names.
+#[test]
+fn a_moved_call_evaluates_the_instances_below_anew() {
+    let temp = tempfile::tempdir().unwrap();
+    let dir = temp.path().join("tree");
+    let files: &[(&str, &str)] = &[
+        (
+            "main.tf",
+            "module \"a\" {\n  source = \"./a1\"\n  size   = 2\n}\n",
+        ),
+        (
+            "a1/main.tf",
+            "variable \"size\" {}\nmodule \"leaf\" {\n  source = \"../x\"\n  size   = var.size\n}\n",
+        ),
+        (
+            "a2/main.tf",
+            "variable \"size\" {}\nmodule \"leaf\" {\n  source = \"../y\"\n  size   = var.size\n}\n",
+        ),
+        (
+            "x/main.tf",
+            "variable \"size\" {\n  type = number\n}\noutput \"o\" {\n  value = var.size + 1\n}\n",
+        ),
+        (
+            "y/main.tf",
+            "variable \"size\" {\n  type = list(string)\n}\n",
+        ),
+    ];
+    for (path, text) in files {
+        write(&dir, path, text);
+    }
+    // Planned, so that instances are evaluated with the values given.
+    let inputs = tofu_ide::variable_inputs::VariableInputs {
+        options: &[],
+        working_dir: &dir,
+        environment: &[],
+    };
+    let plan = CheckOptions {
+        plan: Some(inputs),
+        ..CheckOptions::default()
+    };
+    let fresh = |dir: &Path| check_tree(dir, &plan).unwrap().comparable_lines();
+    let mut host = AnalysisHost::load(&dir, &plan).unwrap();
+    assert_eq!(reported(&host), fresh(&dir));
+    let mut reports = std::collections::BTreeMap::new();
+    for source in ["./a2", "./a1", "./a2"] {
+        let text = format!("module \"a\" {{\n  source = \"{source}\"\n  size   = 2\n}}\n");
+        apply(&mut host, &dir, &[Edit::Set("main.tf", &text)]);
+        let report = reported(&host);
+        assert_eq!(report, fresh(&dir), "source {source}");
+        reports.insert(source, report);
+    }
+    // Where `module.a.module.leaf` is an instance of `y`, the 2 the root
+    // gives is not the list `y` wants (on its own, `a2` gives an unknown
+    // value); `x` takes a number.
+    assert_ne!(reports["./a1"], reports["./a2"]);
+}
