@@ -134,6 +134,16 @@ fn warm(name: &str) -> Ran {
     tree.warm(&kind)
 }
 
+/// What the standard edit `name`, which changes no call, runs again,
+/// warm: one file parsed, and the graph left as it is.
+#[track_caller]
+fn warm_without_calls(name: &str) -> Ran {
+    let ran = warm(name);
+    ran.exactly(semantic::parse, 1);
+    graph_untouched(&ran);
+    ran
+}
+
 /// An edit that changes no call leaves the module tree and the list of
 /// instances as they are.
 #[track_caller]
@@ -153,9 +163,7 @@ fn instances_untouched(ran: &Ran) {
 
 #[test]
 fn a_literal_in_a_leaf_local_runs_its_module_alone() {
-    let ran = warm("leaf-local-literal");
-    ran.exactly(semantic::parse, 1);
-    graph_untouched(&ran);
+    let ran = warm_without_calls("leaf-local-literal");
     ran.at_most(semantic::module_chunk_reports, 1);
     ran.at_most(semantic::module_calls, 1);
     ran.not_run(semantic::tree_wide_diagnostics);
@@ -164,9 +172,7 @@ fn a_literal_in_a_leaf_local_runs_its_module_alone() {
 
 #[test]
 fn a_comment_runs_only_the_edited_module_and_its_instances() {
-    let ran = warm("comment-at-top");
-    ran.exactly(semantic::parse, 1);
-    graph_untouched(&ran);
+    let ran = warm_without_calls("comment-at-top");
     ran.at_most(semantic::module_chunk_reports, 1);
     // What other modules read of it holds no position.
     ran.not_run(semantic::module_variables);
@@ -174,9 +180,7 @@ fn a_comment_runs_only_the_edited_module_and_its_instances() {
 
 #[test]
 fn a_root_variable_default_runs_no_module_check() {
-    let ran = warm("root-variable-default");
-    ran.exactly(semantic::parse, 1);
-    graph_untouched(&ran);
+    let ran = warm_without_calls("root-variable-default");
     // The root's chunk; the values reach every instance, the checks of
     // the other modules stay as they are.
     ran.at_most(semantic::module_chunk_reports, 1);
@@ -186,26 +190,20 @@ fn a_root_variable_default_runs_no_module_check() {
 
 #[test]
 fn a_called_variable_type_runs_its_module_and_its_callers() {
-    let ran = warm("called-variable-type");
-    ran.exactly(semantic::parse, 1);
-    graph_untouched(&ran);
+    let ran = warm_without_calls("called-variable-type");
     // The module's chunk and its callers' (the errors appear at calls).
     ran.at_most(semantic::module_chunk_reports, 2);
 }
 
 #[test]
 fn an_output_added_to_a_leaf_leaves_the_graph() {
-    let ran = warm("add-output-to-leaf");
-    ran.exactly(semantic::parse, 1);
-    graph_untouched(&ran);
+    let ran = warm_without_calls("add-output-to-leaf");
     ran.at_most(semantic::module_chunk_reports, 2);
 }
 
 #[test]
 fn a_renamed_local_runs_its_module_alone() {
-    let ran = warm("rename-local");
-    ran.exactly(semantic::parse, 1);
-    graph_untouched(&ran);
+    let ran = warm_without_calls("rename-local");
     ran.at_most(semantic::module_chunk_reports, 1);
 }
 

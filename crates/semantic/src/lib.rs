@@ -110,8 +110,8 @@ pub use root_values::{
 pub use settings::{ModuleSettings, module_settings, module_settings_diagnostics};
 pub use static_eval::{
     Constness, DynamicReason, StaticCall, StaticValue, expression_constness, is_const,
-    static_call_diagnostics, static_call_target, static_local_value, static_module_diagnostics,
-    static_module_source, static_variable_value,
+    static_call_diagnostics, static_local_value, static_module_diagnostics, static_module_source,
+    static_variable_value,
 };
 pub use test_files::test_file_diagnostics;
 pub use tofu_eval::Severity;

@@ -16,6 +16,23 @@ use tofu_semantic::{
 mod shared;
 
 fn module(db: &Database, dir: &str, files: &[(&str, &str)]) -> ModuleDir {
+    module_with(
+        db,
+        dir,
+        files,
+        salsa::Durability::LOW,
+        salsa::Durability::LOW,
+    )
+}
+
+/// [`module`] with its files' and its directory's durability.
+fn module_with(
+    db: &Database,
+    dir: &str,
+    files: &[(&str, &str)],
+    file_durability: salsa::Durability,
+    dir_durability: salsa::Durability,
+) -> ModuleDir {
     let files = files
         .iter()
         .map(|(name, text)| {
@@ -24,10 +41,14 @@ fn module(db: &Database, dir: &str, files: &[(&str, &str)]) -> ModuleDir {
             } else {
                 format!("{dir}/{name}")
             };
-            SourceFile::new(db, path, text.to_string(), true)
+            SourceFile::builder(path, text.to_string(), true)
+                .durability(file_durability)
+                .new(db)
         })
         .collect();
-    ModuleDir::new(db, dir.to_owned(), files, Vec::new())
+    ModuleDir::builder(dir.to_owned(), files, Vec::new())
+        .durability(dir_durability)
+        .new(db)
 }
 
 /// The module's diagnostics as a root module: its own, then its
@@ -894,18 +915,16 @@ const NAMED_LEAF: &str = "variable \"name\" {}\noutput \"x\" {\n  value = upper(
 /// A module nothing calls or checks in the tests below.
 const UNRELATED: &str = "locals {\n  y = 1\n}\n";
 
-/// A file as hosts load one: medium durability.
-fn loaded_file(db: &Database, path: &str, text: &str) -> SourceFile {
-    SourceFile::builder(path.to_owned(), text.to_owned(), true)
-        .durability(salsa::Durability::MEDIUM)
-        .new(db)
-}
-
-/// A module directory as hosts make one: high durability.
-fn loaded_dir(db: &Database, path: &str, files: Vec<SourceFile>) -> ModuleDir {
-    ModuleDir::builder(path.to_owned(), files, Vec::new())
-        .durability(salsa::Durability::HIGH)
-        .new(db)
+/// A module as hosts load one: its files at medium durability, its
+/// directory at high.
+fn loaded_module(db: &Database, dir: &str, files: &[(&str, &str)]) -> ModuleDir {
+    module_with(
+        db,
+        dir,
+        files,
+        salsa::Durability::MEDIUM,
+        salsa::Durability::HIGH,
+    )
 }
 
 /// A workspace of `modules` as hosts make one, with its module graph set.
@@ -957,21 +976,24 @@ fn edit_another_file_twice(
 #[test]
 fn an_edit_to_the_root_leaves_the_instances_below_trusted() {
     let mut db = Database::with_verification_log();
-    let variables = loaded_file(
+    let root = loaded_module(
         &db,
-        "variables.tf",
-        "variable \"name\" {\n  default = \"a\"\n}\n",
+        "",
+        &[
+            (
+                "main.tf",
+                "module \"m\" {\n  source = \"./m\"\n  name   = var.name\n}\n",
+            ),
+            (
+                "variables.tf",
+                "variable \"name\" {\n  default = \"a\"\n}\n",
+            ),
+        ],
     );
-    let main = loaded_file(
-        &db,
-        "main.tf",
-        "module \"m\" {\n  source = \"./m\"\n  name   = var.name\n}\n",
-    );
-    let leaf = loaded_file(&db, "m/main.tf", NAMED_LEAF);
-    let other = loaded_file(&db, "z/main.tf", UNRELATED);
-    let root = loaded_dir(&db, "", vec![main, variables]);
-    let called = loaded_dir(&db, "m", vec![leaf]);
-    let unrelated = loaded_dir(&db, "z", vec![other]);
+    let called = loaded_module(&db, "m", &[("main.tf", NAMED_LEAF)]);
+    let unrelated = loaded_module(&db, "z", &[("main.tf", UNRELATED)]);
+    let variables = root.files(&db)[1];
+    let other = unrelated.files(&db)[0];
     let workspace = loaded_workspace(&mut db, vec![root, called, unrelated]);
     let types = loaded_evaluation(&db, workspace, EvalMode::Types);
     let check = |db: &Database| {
@@ -1002,21 +1024,24 @@ fn an_edit_to_the_root_leaves_the_instances_below_trusted() {
 #[test]
 fn a_call_added_to_the_root_leaves_the_instances_below_trusted() {
     let mut db = Database::with_verification_log();
-    let main = loaded_file(&db, "main.tf", "module \"m\" {\n  source = \"./m\"\n}\n");
-    let mid = loaded_file(
+    let root = loaded_module(
         &db,
-        "m/main.tf",
-        "module \"k\" {\n  source = \"../k\"\n  name   = \"x\"\n}\n",
+        "",
+        &[("main.tf", "module \"m\" {\n  source = \"./m\"\n}\n")],
     );
-    let leaf = loaded_file(&db, "k/main.tf", NAMED_LEAF);
-    let other = loaded_file(&db, "z/main.tf", UNRELATED);
-    let below_module = loaded_dir(&db, "k", vec![leaf]);
-    let modules = vec![
-        loaded_dir(&db, "", vec![main]),
-        loaded_dir(&db, "m", vec![mid]),
-        below_module,
-        loaded_dir(&db, "z", vec![other]),
-    ];
+    let mid = loaded_module(
+        &db,
+        "m",
+        &[(
+            "main.tf",
+            "module \"k\" {\n  source = \"../k\"\n  name   = \"x\"\n}\n",
+        )],
+    );
+    let below_module = loaded_module(&db, "k", &[("main.tf", NAMED_LEAF)]);
+    let unrelated = loaded_module(&db, "z", &[("main.tf", UNRELATED)]);
+    let main = root.files(&db)[0];
+    let other = unrelated.files(&db)[0];
+    let modules = vec![root, mid, below_module, unrelated];
     let workspace = loaded_workspace(&mut db, modules);
     let ev = loaded_evaluation(&db, workspace, EvalMode::Validate);
     let below = |db: &Database| {

@@ -7,7 +7,6 @@ use super::{
     variable_value,
 };
 use std::collections::HashSet;
-use std::sync::Arc;
 
 use crate::call_tree::{module_graph, module_place};
 use crate::declarations::DeclKind;
@@ -22,7 +21,7 @@ use crate::static_eval::{StaticCall, static_call_target};
 /// under every call path), else by the source as the call path from the
 /// root gives it (an installed module, or an expression evaluated
 /// statically); `None` where it cannot be followed.
-pub(crate) fn call_module(
+pub(crate) fn called_module(
     db: &dyn salsa::Database,
     ev: Evaluation,
     parent: &InstanceAddr,
@@ -32,9 +31,10 @@ pub(crate) fn call_module(
     if let Some(target) = crate::call_tree::local_call_target(db, caller, call) {
         return Some(target);
     }
-    let modules: Option<Arc<[ModuleDir]>> = parent.steps.iter().map(|step| step.module).collect();
-    let path = parent.steps.iter().map(|step| step.call.clone()).collect();
-    let caller = StaticCall::from_parts(parent.root, path, modules?)?;
+    let steps: Option<Vec<_>> = (parent.steps.iter())
+        .map(|step| Some((step.call.clone(), step.module?)))
+        .collect();
+    let caller = StaticCall::from_steps(parent.root, steps?);
     static_call_target(db, ev.workspace(db), caller, call.to_owned())
 }
 
@@ -47,7 +47,7 @@ pub(crate) fn child_instance(
     call: &str,
     key: InstanceKey,
 ) -> InstanceAddr {
-    parent.child(call, key, call_module(db, ev, parent, call))
+    parent.child(call, key, called_module(db, ev, parent, call))
 }
 
 /// The declaration `kind` of the module of instance `addr`.
@@ -90,7 +90,7 @@ pub fn evaluation_instances(db: &dyn salsa::Database, ev: Evaluation) -> Vec<Ins
             // The calls the graph resolves somewhere: a module's calls read
             // from the graph do not make this memo depend on its files.
             for (call, _) in &module_place(db, ev.workspace(db), module).targets {
-                let Some(target) = call_module(db, ev, &addr, call) else {
+                let Some(target) = called_module(db, ev, &addr, call) else {
                     continue;
                 };
                 // A call back into an ancestor is the tree's error.

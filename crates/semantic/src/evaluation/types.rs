@@ -53,7 +53,7 @@ pub(crate) fn module_call_type(
     addr: &InstanceAddr,
     call: &str,
 ) -> Value {
-    let Some(child) = super::values::called_module(db, ev, addr, call) else {
+    let Some(child) = super::instances::called_module(db, ev, addr, call) else {
         return Value::dynamic();
     };
     let outputs: BTreeMap<String, Value> = module_declarations(db, child)
@@ -119,7 +119,7 @@ pub fn module_type_diagnostics(
         if !seen.insert(&call.name) {
             continue;
         }
-        let Some(child) = super::values::called_module(db, ev, &addr, &call.name) else {
+        let Some(child) = super::instances::called_module(db, ev, &addr, &call.name) else {
             continue;
         };
         let expansion = call_expansion(db, ev, addr.clone(), call.name.clone());

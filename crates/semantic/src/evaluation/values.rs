@@ -154,7 +154,7 @@ pub fn module_call_value(
     addr: InstanceAddr,
     call: String,
 ) -> Value {
-    let Some(child_module) = called_module(db, ev, &addr, &call) else {
+    let Some(child_module) = super::instances::called_module(db, ev, &addr, &call) else {
         return Value::dynamic();
     };
     let expansion = call_expansion(db, ev, addr.clone(), call.clone());
@@ -190,16 +190,6 @@ pub fn module_call_value(
     }
 }
 
-/// The module call `call` of `addr` loads, when the tree follows it.
-pub(crate) fn called_module(
-    db: &dyn salsa::Database,
-    ev: Evaluation,
-    addr: &InstanceAddr,
-    call: &str,
-) -> Option<crate::input::ModuleDir> {
-    super::instances::call_module(db, ev, addr, call)
-}
-
 /// The one instance of a call without `count` or `for_each`.
 pub(crate) fn single_child(
     db: &dyn salsa::Database,
@@ -207,7 +197,7 @@ pub(crate) fn single_child(
     addr: &InstanceAddr,
     call: &str,
 ) -> Option<InstanceAddr> {
-    let module = called_module(db, ev, addr, call)?;
+    let module = super::instances::called_module(db, ev, addr, call)?;
     Some(addr.child(call, InstanceKey::None, Some(module)))
 }
 

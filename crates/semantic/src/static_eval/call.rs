@@ -44,18 +44,15 @@ impl StaticCall {
         }
     }
 
-    /// The call of the calls `path` from `root`, each loading the module
-    /// of `modules` at its place; `None` unless they are as many.
-    pub fn from_parts(
-        root: ModuleDir,
-        path: Arc<[Arc<str>]>,
-        modules: Arc<[ModuleDir]>,
-    ) -> Option<StaticCall> {
-        (path.len() == modules.len()).then_some(StaticCall {
+    /// The call of the calls `steps` from `root`: each call's name and the
+    /// module it loads.
+    pub fn from_steps(root: ModuleDir, steps: Vec<(Arc<str>, ModuleDir)>) -> StaticCall {
+        let (path, modules): (Vec<_>, Vec<_>) = steps.into_iter().unzip();
+        StaticCall {
             root,
-            path,
-            modules,
-        })
+            path: path.into(),
+            modules: modules.into(),
+        }
     }
 
     pub fn is_root(&self) -> bool {
@@ -103,18 +100,16 @@ impl StaticCall {
 /// The module call `name` of the module of `caller` loads, by its source
 /// as written (a remote one through the root's `modules.json` by this call
 /// path) or evaluated statically in `caller`; `None` where it cannot be
-/// followed.
+/// followed. Calls with a local source as written are followed through
+/// the caller's place instead (`called_module`), which reads no file.
 #[salsa::tracked(returns(copy))]
-pub fn static_call_target(
+pub(crate) fn static_call_target(
     db: &dyn salsa::Database,
     workspace: Workspace,
     caller: StaticCall,
     name: String,
 ) -> Option<ModuleDir> {
     let module = caller.module();
-    if let Some(target) = crate::call_tree::local_call_target(db, module, &name) {
-        return Some(target);
-    }
     let source = module_calls(db, module)
         .iter()
         .find(|c| c.name == name)?

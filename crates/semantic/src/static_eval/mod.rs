@@ -29,7 +29,8 @@ mod scope;
 pub(crate) mod sources;
 mod values;
 
-pub use call::{StaticCall, static_call_target};
+pub use call::StaticCall;
+pub(crate) use call::static_call_target;
 pub use constness::{Constness, DynamicReason, expression_constness, is_const};
 pub use contexts::{static_call_diagnostics, static_module_diagnostics};
 pub use sources::static_module_source;
