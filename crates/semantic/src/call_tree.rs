@@ -83,10 +83,9 @@ impl ModuleGraph {
     }
 }
 
-/// Where `module` sits in the module graph (see [`ModulePlace`]): the
-/// place the host set with [`sync_module_graph`], or else the computed
-/// graph's.
-pub fn module_place(
+/// The place [`computed_places`] gives `module`, for analyses without a
+/// host (an empty one for a module the graph neither reaches nor follows).
+fn computed_place(
     db: &dyn salsa::Database,
     workspace: Workspace,
     module: ModuleDir,
@@ -97,11 +96,48 @@ pub fn module_place(
         local_calls: Vec::new(),
         callers: Vec::new(),
     };
-    match module.place(db) {
-        Some(place) => place,
-        None => computed_places(db, workspace)
-            .get(&module)
-            .unwrap_or(&EMPTY),
+    computed_places(db, workspace)
+        .get(&module)
+        .unwrap_or(&EMPTY)
+}
+
+/// `module`'s instances in the module graph (see
+/// [`ModulePlace::instances`]): as the host set them with
+/// [`sync_module_graph`], or else as the computed graph has them.
+pub fn module_instances(
+    db: &dyn salsa::Database,
+    workspace: Workspace,
+    module: ModuleDir,
+) -> &[ModuleInstance] {
+    match module.placed_instances(db) {
+        Some(set) => set,
+        None => &computed_place(db, workspace, module).instances,
+    }
+}
+
+/// What `module`'s calls load in the module graph (see
+/// [`ModulePlace::targets`]), as [`module_instances`] finds them.
+pub fn module_targets(
+    db: &dyn salsa::Database,
+    workspace: Workspace,
+    module: ModuleDir,
+) -> &[(String, ModuleDir)] {
+    match module.placed_targets(db) {
+        Some(set) => set,
+        None => &computed_place(db, workspace, module).targets,
+    }
+}
+
+/// The calls that load `module` (see [`ModulePlace::callers`]), as
+/// [`module_instances`] finds them.
+pub fn module_callers(
+    db: &dyn salsa::Database,
+    workspace: Workspace,
+    module: ModuleDir,
+) -> &[(ModuleDir, String)] {
+    match module.placed_callers(db) {
+        Some(set) => set,
+        None => &computed_place(db, workspace, module).callers,
     }
 }
 
@@ -123,7 +159,7 @@ pub fn call_targets(
     workspace: Workspace,
     module: ModuleDir,
 ) -> Vec<(String, ModuleDir)> {
-    module_place(db, workspace, module).targets.clone()
+    module_targets(db, workspace, module).to_vec()
 }
 
 /// The module call `call` of `caller` loads when its source is a local
@@ -139,12 +175,13 @@ pub(crate) fn local_call_target(
 ) -> Option<ModuleDir> {
     // Never the computed graph: its walk evaluates expression sources,
     // which follow calls through here.
-    let place = caller.place(db).as_deref()?;
-    if !place.local_calls.iter().any(|c| c == call) {
+    let local_calls = caller.placed_local_calls(db).as_deref()?;
+    if !local_calls.iter().any(|c| c == call) {
         return None;
     }
-    place
-        .targets
+    caller
+        .placed_targets(db)
+        .as_deref()?
         .iter()
         .find(|(name, _)| name == call)
         .map(|(_, target)| *target)
@@ -366,13 +403,35 @@ fn set_module_graph(db: &mut crate::db::Database, workspace: Workspace) -> bool 
     let mut places = computed.places();
     for module in workspace.modules(db).clone() {
         let place = places.remove(&module).unwrap_or_default();
-        let set = module.place(db);
-        if set.as_deref() != Some(&place) {
-            let durability = durability(set.is_some());
+        // Each part is an input of its own (see `ModuleDir`): set only
+        // those that changed.
+        if module.placed_instances(db).as_deref() != Some(&place.instances[..]) {
+            let durability = durability(module.placed_instances(db).is_some());
             module
-                .set_place(db)
+                .set_placed_instances(db)
                 .with_durability(durability)
-                .to(Some(Arc::new(place)));
+                .to(Some(place.instances.into()));
+        }
+        if module.placed_targets(db).as_deref() != Some(&place.targets[..]) {
+            let durability = durability(module.placed_targets(db).is_some());
+            module
+                .set_placed_targets(db)
+                .with_durability(durability)
+                .to(Some(place.targets.into()));
+        }
+        if module.placed_local_calls(db).as_deref() != Some(&place.local_calls[..]) {
+            let durability = durability(module.placed_local_calls(db).is_some());
+            module
+                .set_placed_local_calls(db)
+                .with_durability(durability)
+                .to(Some(place.local_calls.into()));
+        }
+        if module.placed_callers(db).as_deref() != Some(&place.callers[..]) {
+            let durability = durability(module.placed_callers(db).is_some());
+            module
+                .set_placed_callers(db)
+                .with_durability(durability)
+                .to(Some(place.callers.into()));
         }
     }
     let durability = durability(workspace.graph(db).is_some());

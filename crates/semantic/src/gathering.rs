@@ -10,7 +10,7 @@ use std::sync::Arc;
 use tofu_diagnostics::Code;
 
 use crate::call_checks::{module_argument_diagnostics, module_output_diagnostics};
-use crate::call_tree::{display_name, module_place, module_tree};
+use crate::call_tree::{display_name, module_instances, module_tree};
 use crate::config::file_config_diagnostics;
 use crate::declarations::DeclKind;
 use crate::declarations::module::module_declarations;
@@ -168,7 +168,7 @@ pub fn module_local_diagnostics(
             .iter()
             .cloned(),
     );
-    for instance in &module_place(db, workspace, module).instances {
+    for instance in module_instances(db, workspace, module) {
         out.extend(
             module_instance_diagnostics(db, module, instance.path.clone())
                 .iter()

@@ -40,11 +40,28 @@ pub struct ModuleDir {
     /// merged into the primary files' declarations.
     #[returns(ref)]
     pub overrides: Vec<SourceFile>,
-    /// Where the module sits in the module graph as the host last set it
-    /// (see [`crate::sync_module_graph`]); `None` has it computed.
+    // Where the module sits in the module graph as the host last set it
+    // (see [`crate::sync_module_graph`] and [`ModulePlace`]); `None` has
+    // it computed. One input field per part, each with its own revision
+    // and durability: a call added above the module changes only its
+    // instances, so what reads its calls' targets or its callers stays
+    // trusted, and stays at the durability it had.
+    /// Its instances (see [`ModulePlace::instances`]).
     #[default]
     #[returns(ref)]
-    pub place: Option<std::sync::Arc<ModulePlace>>,
+    pub placed_instances: Option<Arc<[ModuleInstance]>>,
+    /// What its calls load (see [`ModulePlace::targets`]).
+    #[default]
+    #[returns(ref)]
+    pub placed_targets: Option<Arc<[(String, ModuleDir)]>>,
+    /// Its calls with local sources (see [`ModulePlace::local_calls`]).
+    #[default]
+    #[returns(ref)]
+    pub placed_local_calls: Option<Arc<[String]>>,
+    /// The calls that load it (see [`ModulePlace::callers`]).
+    #[default]
+    #[returns(ref)]
+    pub placed_callers: Option<Arc<[(ModuleDir, String)]>>,
 }
 
 /// Every module directory of a workspace, and the modules `tofu init`

@@ -53,8 +53,8 @@ pub use call_checks::{
     ModuleVariable, module_argument_diagnostics, module_output_diagnostics, module_variables,
 };
 pub use call_tree::{
-    ModuleTree, UninstalledCall, call_targets, module_graph, module_place, module_tree,
-    sync_module_graph,
+    ModuleTree, UninstalledCall, call_targets, module_callers, module_graph, module_instances,
+    module_targets, module_tree, sync_module_graph,
 };
 pub use calls::{ModuleCall, join_relative, local_source_dir, module_calls};
 pub use chains::{MAX_REFERENCE_CHAIN, ReferenceChains, reference_chains};

@@ -6,7 +6,7 @@
 use salsa::Setter;
 use tofu_semantic::{
     CHUNK_SIZE, Database, DeclKind, EvalMode, Evaluation, ModuleDir, SourceFile, Workspace,
-    chunk_count, configuration_cycles, evaluation_instances, evaluation_jobs,
+    call_targets, chunk_count, configuration_cycles, evaluation_instances, evaluation_jobs,
     instance_chunk_diagnostics, instance_diagnostics, module_chunk_reports, module_declarations,
     module_diagnostics, module_dir_diagnostics, module_instance_diagnostics,
     provider_tree_diagnostics, static_module_diagnostics, sync_module_graph, tree_wide_diagnostics,
@@ -1068,6 +1068,62 @@ fn a_call_added_to_the_root_leaves_the_instances_below_trusted() {
     assert_eq!(
         db.take_verified(),
         ["instance_diagnostics", "static_module_diagnostics"],
+        "only the memos themselves are verified"
+    );
+}
+
+/// A module's place is set in parts: a call added above it gives it an
+/// instance, and changes nothing its own calls load. So what reads its
+/// calls' targets (here, its instance, whose output reads its call's in
+/// a plan, and `call_targets`) stays valid on its own after the next edit elsewhere,
+/// where one place for the whole made it low-durability with the
+/// instances.
+#[test]
+fn a_call_added_above_a_module_leaves_what_reads_its_calls_trusted() {
+    let mut db = Database::with_verification_log();
+    let calls_m = "module \"m\" {\n  source = \"./m\"\n}\n";
+    let root = loaded_module(&db, "", &[("main.tf", calls_m)]);
+    let mid = loaded_module(
+        &db,
+        "m",
+        &[(
+            "main.tf",
+            "module \"k\" {\n  source = \"../k\"\n  name   = \"x\"\n}\noutput \"y\" {\n  value = module.k.x\n}\n",
+        )],
+    );
+    let leaf = loaded_module(&db, "k", &[("main.tf", NAMED_LEAF)]);
+    let unrelated = loaded_module(&db, "z", &[("main.tf", UNRELATED)]);
+    let main = root.files(&db)[0];
+    let other = unrelated.files(&db)[0];
+    let workspace = loaded_workspace(&mut db, vec![root, mid, leaf, unrelated]);
+    let ev = loaded_evaluation(&db, workspace, EvalMode::Plan);
+    let instance = |db: &Database, name: &str| {
+        let instances = evaluation_instances(db, ev);
+        let found = instances.iter().find(|i| i.to_string() == name);
+        found
+            .unwrap_or_else(|| panic!("{name} is an instance"))
+            .clone()
+    };
+    let check = |db: &Database| {
+        assert!(instance_diagnostics(db, ev, instance(db, "module.m")).is_empty());
+        assert_eq!(call_targets(db, workspace, mid), &[("k".to_owned(), leaf)]);
+    };
+    check(&db);
+    let twice = format!("{calls_m}module \"n\" {{\n  source = \"./m\"\n}}\n");
+    edit(&mut db, workspace, main, &twice);
+    instance(&db, "module.n.module.k");
+    check(&db);
+    edit(&mut db, workspace, main, calls_m);
+    check(&db);
+    edit_another_file_twice(&mut db, workspace, other, &check);
+    let called = instance(&db, "module.m");
+    edit(&mut db, workspace, other, "locals {\n  y = 4\n}\n");
+    db.take_executed();
+    instance_diagnostics(&db, ev, called);
+    call_targets(&db, workspace, mid);
+    assert_eq!(
+        db.take_verified(),
+        ["instance_diagnostics", "call_targets"],
         "only the memos themselves are verified"
     );
 }

@@ -1,6 +1,6 @@
 //! Const-ness: whether a declaration can be evaluated without state.
 
-use tofu_semantic::{Constness, Database, DeclKind, StaticCall, module_place};
+use tofu_semantic::{Constness, Database, DeclKind, StaticCall, module_instances};
 
 use crate::host::Tree;
 
@@ -16,7 +16,7 @@ pub(crate) fn is_const(
     kind: &DeclKind,
 ) -> Option<Constness> {
     let module = tree.module(module_dir)?;
-    let instance = module_place(db, tree.workspace, module).instances.first()?;
+    let instance = module_instances(db, tree.workspace, module).first()?;
     let call = StaticCall::of_instance(instance);
     Some(tofu_semantic::is_const(db, tree.workspace, call, kind.clone()).clone())
 }

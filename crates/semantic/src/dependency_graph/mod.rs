@@ -19,7 +19,7 @@ use std::collections::{BTreeSet, HashMap};
 pub use edges::{CallDependencies, ModuleDependencies, Target, module_dependencies};
 pub(crate) use scc::strongly_connected;
 
-use crate::call_tree::module_place;
+use crate::call_tree::module_targets;
 use crate::declarations::DeclKind;
 use crate::declarations::module::module_declarations;
 use crate::diagnostics::Diagnostic;
@@ -99,9 +99,7 @@ fn module_paths(
     }];
     let mut next = 0;
     while next < paths.len() {
-        let calls = module_place(db, workspace, paths[next].module)
-            .targets
-            .iter();
+        let calls = module_targets(db, workspace, paths[next].module).iter();
         for (call, child) in calls {
             let mut ancestor = Some(next);
             let mut recursive = false;

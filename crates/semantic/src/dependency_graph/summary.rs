@@ -21,7 +21,7 @@ use std::collections::{HashMap, HashSet};
 
 use super::edges::{ModuleDependencies, Target, module_dependencies};
 use super::scc::strongly_connected;
-use crate::call_tree::module_place;
+use crate::call_tree::module_targets;
 use crate::input::{ModuleDir, Workspace};
 
 /// A module as its caller's graph sees it.
@@ -52,8 +52,7 @@ pub(crate) fn calls_are_acyclic(
     root: ModuleDir,
 ) -> bool {
     let children = |m: &ModuleDir| -> Vec<ModuleDir> {
-        module_place(db, workspace, *m)
-            .targets
+        module_targets(db, workspace, *m)
             .iter()
             .map(|(_, c)| *c)
             .collect()
@@ -156,8 +155,7 @@ impl<'a> LocalGraph<'a> {
         as_child: bool,
     ) -> LocalGraph<'a> {
         let deps = module_dependencies(db, module);
-        let targets: HashMap<&str, ModuleDir> = module_place(db, workspace, module)
-            .targets
+        let targets: HashMap<&str, ModuleDir> = module_targets(db, workspace, module)
             .iter()
             .map(|(call, child)| (call.as_str(), *child))
             .collect();

@@ -8,7 +8,7 @@ use super::{
 };
 use std::collections::HashSet;
 
-use crate::call_tree::{module_graph, module_place};
+use crate::call_tree::{module_graph, module_targets};
 use crate::declarations::DeclKind;
 use crate::declarations::module::module_declarations;
 use crate::diagnostics::Diagnostic;
@@ -89,7 +89,7 @@ pub fn evaluation_instances(db: &dyn salsa::Database, ev: Evaluation) -> Vec<Ins
             let mut children = Vec::new();
             // The calls the graph resolves somewhere: a module's calls read
             // from the graph do not make this memo depend on its files.
-            for (call, _) in &module_place(db, ev.workspace(db), module).targets {
+            for (call, _) in module_targets(db, ev.workspace(db), module) {
                 let Some(target) = called_module(db, ev, &addr, call) else {
                     continue;
                 };

@@ -9,7 +9,7 @@ use tofu_diagnostics::Code;
 use tofu_types::convert::convert;
 
 use super::warning;
-use crate::call_tree::module_place;
+use crate::call_tree::module_callers;
 use crate::declarations::DeclKind;
 use crate::declarations::module::{module_declaration, module_declarations};
 use crate::diagnostics::Diagnostic;
@@ -34,7 +34,7 @@ pub(super) fn lint(
     module: ModuleDir,
     out: &mut Vec<Diagnostic>,
 ) {
-    let mut calls: Vec<(ModuleDir, String)> = module_place(db, workspace, module).callers.clone();
+    let mut calls: Vec<(ModuleDir, String)> = module_callers(db, workspace, module).to_vec();
     if calls.is_empty() {
         return;
     }

@@ -61,8 +61,7 @@ pub(super) fn lint(
         .first()
         .map(|at| (*at, "the backend"))
         .or_else(|| settings.clouds.first().map(|at| (*at, "the cloud block")));
-    let is_root = crate::call_tree::module_place(db, workspace, module)
-        .instances
+    let is_root = crate::call_tree::module_instances(db, workspace, module)
         .iter()
         .any(|instance| instance.path.is_empty());
     if !is_root {

@@ -13,7 +13,7 @@ use super::identifier::{Ident, error};
 use super::scope::{StaticScope, provider_functions};
 use super::values::declared_const;
 use super::{StaticCall, StaticValue};
-use crate::call_tree::module_place;
+use crate::call_tree::module_instances;
 use crate::config::module_call::{source_value_error, version_value_error};
 use crate::declarations::DeclKind;
 use crate::diagnostics::{Diagnostic, dedupe};
@@ -30,8 +30,7 @@ pub fn static_module_diagnostics(
     workspace: Workspace,
     module: ModuleDir,
 ) -> Vec<Diagnostic> {
-    let mut out: Vec<Diagnostic> = module_place(db, workspace, module)
-        .instances
+    let mut out: Vec<Diagnostic> = module_instances(db, workspace, module)
         .iter()
         .flat_map(|instance| {
             let call = StaticCall::of_instance(instance);
