@@ -405,34 +405,27 @@ fn set_module_graph(db: &mut crate::db::Database, workspace: Workspace) -> bool 
         let place = places.remove(&module).unwrap_or_default();
         // Each part is an input of its own (see `ModuleDir`): set only
         // those that changed.
-        if module.placed_instances(db).as_deref() != Some(&place.instances[..]) {
-            let durability = durability(module.placed_instances(db).is_some());
-            module
-                .set_placed_instances(db)
-                .with_durability(durability)
-                .to(Some(place.instances.into()));
+        macro_rules! set_changed_part {
+            ($part:ident, $setter:ident, $value:expr) => {
+                let value = $value;
+                let set = module.$part(db);
+                if set.as_deref() != Some(&value[..]) {
+                    let durability = durability(set.is_some());
+                    module
+                        .$setter(db)
+                        .with_durability(durability)
+                        .to(Some(value.into()));
+                }
+            };
         }
-        if module.placed_targets(db).as_deref() != Some(&place.targets[..]) {
-            let durability = durability(module.placed_targets(db).is_some());
-            module
-                .set_placed_targets(db)
-                .with_durability(durability)
-                .to(Some(place.targets.into()));
-        }
-        if module.placed_local_calls(db).as_deref() != Some(&place.local_calls[..]) {
-            let durability = durability(module.placed_local_calls(db).is_some());
-            module
-                .set_placed_local_calls(db)
-                .with_durability(durability)
-                .to(Some(place.local_calls.into()));
-        }
-        if module.placed_callers(db).as_deref() != Some(&place.callers[..]) {
-            let durability = durability(module.placed_callers(db).is_some());
-            module
-                .set_placed_callers(db)
-                .with_durability(durability)
-                .to(Some(place.callers.into()));
-        }
+        set_changed_part!(placed_instances, set_placed_instances, place.instances);
+        set_changed_part!(placed_targets, set_placed_targets, place.targets);
+        set_changed_part!(
+            placed_local_calls,
+            set_placed_local_calls,
+            place.local_calls
+        );
+        set_changed_part!(placed_callers, set_placed_callers, place.callers);
     }
     let durability = durability(workspace.graph(db).is_some());
     workspace
