@@ -251,27 +251,21 @@ pub(crate) fn report(
             });
         }
     }
-    let chunks = chunk_count(workspace.modules(db).len());
-    let mut reports: Vec<ModuleReport> = (0..chunks)
-        .into_par_iter()
-        .map_with(db.clone(), |db, chunk| {
-            isolated(|| module_chunk_reports(db, evaluations.types, chunk).clone()).unwrap_or_else(
-                |_| {
-                    // One of its modules failed: each of them on its own.
-                    chunk_of(workspace.modules(db), chunk)
-                        .iter()
-                        .map(|&module| {
-                            isolated(|| module_report(db, workspace, evaluations.types, module))
-                                .unwrap_or_else(|message| failed_module(db, module, &message))
-                        })
-                        .collect()
-                },
-            )
-        })
-        .collect::<Vec<_>>()
-        .into_iter()
-        .flatten()
+    // Building the graph of each configuration finds its cycles; that
+    // reads no module's report, so it runs beside them (after a file's
+    // first edit, both are mostly salsa verifying memos).
+    let roots: Vec<ModuleDir> = graph
+        .instances
+        .iter()
+        .filter(|i| i.path.is_empty())
+        .map(|i| i.module)
         .collect();
+    let (modules_db, cycles_db) = (db.clone(), db.clone());
+    let types = evaluations.types;
+    let (mut reports, cycles) = rayon::join(
+        move || module_reports(&modules_db, workspace, types),
+        move || configurations_cycles(&cycles_db, workspace, &roots),
+    );
     let mut internal_errors = Vec::new();
     static NONE: Vec<tofu_semantic::Diagnostic> = Vec::new();
     let tree_wide = isolated(|| tree_wide_diagnostics(db, workspace)).unwrap_or_else(|message| {
@@ -307,31 +301,6 @@ pub(crate) fn report(
         }
         true
     };
-    // Building the graph of each configuration finds its cycles.
-    let roots: Vec<ModuleDir> = graph
-        .instances
-        .iter()
-        .filter(|i| i.path.is_empty())
-        .map(|i| i.module)
-        .collect();
-    let cycles: Vec<(ModuleDir, Vec<tofu_semantic::Diagnostic>)> = roots
-        .par_iter()
-        .map_with(db.clone(), |db, &root| {
-            let found = isolated(|| configuration_cycles(db, workspace, root).clone())
-                .unwrap_or_else(|message| {
-                    let what = format!("the configuration of {}", module_name(db, root));
-                    vec![tofu_semantic::internal_error(&what, &message)]
-                });
-            // The summaries decide that there is no cycle without the whole
-            // graph; debug builds (the tests) check them against it.
-            #[cfg(debug_assertions)]
-            if found.is_empty() {
-                let whole = tofu_semantic::whole_graph_cycles(db, workspace, root);
-                assert!(whole.is_empty(), "the summaries missed {whole:?}");
-            }
-            (root, found)
-        })
-        .collect();
     // OpenTofu evaluates nothing of a configuration that fails to load,
     // nor of one whose graph has cycles.
     let clean_roots: HashSet<ModuleDir> = cycles
@@ -373,6 +342,56 @@ pub(crate) fn report(
         evaluated,
         clean_roots,
     }
+}
+
+/// Every module's report, from the chunk memos ([`module_chunk_reports`])
+/// in parallel, each chunk on its own database clone.
+fn module_reports(db: &Database, workspace: Workspace, types: Evaluation) -> Vec<ModuleReport> {
+    let chunks = chunk_count(workspace.modules(db).len());
+    (0..chunks)
+        .into_par_iter()
+        .map_with(db.clone(), |db, chunk| {
+            isolated(|| module_chunk_reports(db, types, chunk).clone()).unwrap_or_else(|_| {
+                // One of its modules failed: each of them on its own.
+                chunk_of(workspace.modules(db), chunk)
+                    .iter()
+                    .map(|&module| {
+                        isolated(|| module_report(db, workspace, types, module))
+                            .unwrap_or_else(|message| failed_module(db, module, &message))
+                    })
+                    .collect()
+            })
+        })
+        .collect::<Vec<_>>()
+        .into_iter()
+        .flatten()
+        .collect()
+}
+
+/// The cycles of each root's configuration, the roots in parallel.
+fn configurations_cycles(
+    db: &Database,
+    workspace: Workspace,
+    roots: &[ModuleDir],
+) -> Vec<(ModuleDir, Vec<tofu_semantic::Diagnostic>)> {
+    roots
+        .par_iter()
+        .map_with(db.clone(), |db, &root| {
+            let found = isolated(|| configuration_cycles(db, workspace, root).clone())
+                .unwrap_or_else(|message| {
+                    let what = format!("the configuration of {}", module_name(db, root));
+                    vec![tofu_semantic::internal_error(&what, &message)]
+                });
+            // The summaries decide that there is no cycle without the whole
+            // graph; debug builds (the tests) check them against it.
+            #[cfg(debug_assertions)]
+            if found.is_empty() {
+                let whole = tofu_semantic::whole_graph_cycles(db, workspace, root);
+                assert!(whole.is_empty(), "the summaries missed {whole:?}");
+            }
+            (root, found)
+        })
+        .collect()
 }
 
 /// A module whose report failed: only the internal error, and never
