@@ -8,7 +8,7 @@ use std::sync::Arc;
 use tofu_diagnostics::Code;
 use tofu_syntax::TextRange;
 
-use crate::calls::{local_source_dir, module_calls};
+use crate::calls::{is_local_source, local_source_dir, module_calls};
 use crate::diagnostics::Diagnostic;
 use crate::input::{CalledDir, ModuleDir, SourceFile, Workspace};
 use crate::input::{ModuleGraph, ModuleInstance, ModulePlace};
@@ -200,8 +200,11 @@ pub(crate) enum CallTarget {
 }
 
 /// A module's calls as the graph is built from them: each call's name and
-/// literal source, without where it is.
-type CallShapes = Vec<(String, Option<String>)>;
+/// literal source, without where it is. The names are shared with every
+/// instance path the walk makes, so that a walk's graph and the one set
+/// before it compare their paths by pointer where the calls did not
+/// change.
+type CallShapes = Vec<(Arc<str>, Option<String>)>;
 
 /// The call shapes of the modules of chunk `chunk` (see
 /// [`crate::report`]): the graph reads these instead of every module's
@@ -217,7 +220,7 @@ fn call_shape_chunk(
         .map(|m| {
             module_calls(db, *m)
                 .iter()
-                .map(|c| (c.name.clone(), c.source.clone()))
+                .map(|c| (Arc::from(c.name.as_str()), c.source.clone()))
                 .collect()
         })
         .collect()
@@ -228,7 +231,7 @@ fn call_shapes(
     db: &dyn salsa::Database,
     workspace: Workspace,
     module: ModuleDir,
-) -> &[(String, Option<String>)] {
+) -> &[(Arc<str>, Option<String>)] {
     crate::chunks::module_entry(db, workspace, module, call_shape_chunk).map_or(&[], |s| s)
 }
 
@@ -504,17 +507,15 @@ fn build_tree(
                     through_expressions.insert(child);
                 }
                 let targets = graph.targets.entry(module).or_default();
-                if !targets.iter().any(|(target, _)| target == name) {
-                    targets.push((name.clone(), child));
-                    let is_local = source
-                        .as_deref()
-                        .is_some_and(|s| local_source_dir(module.dir(db), s).is_some());
+                if !targets.iter().any(|(target, _)| **target == **name) {
+                    targets.push((name.to_string(), child));
+                    let is_local = source.as_deref().is_some_and(is_local_source);
                     if is_local {
                         graph
                             .local_calls
                             .entry(module)
                             .or_default()
-                            .push(name.clone());
+                            .push(name.to_string());
                     }
                 }
                 if ancestors.contains(&child) {
@@ -525,7 +526,7 @@ fn build_tree(
                     continue;
                 }
                 let mut child_path = path.clone();
-                child_path.push(Arc::from(name.as_str()));
+                child_path.push(Arc::clone(name));
                 let mut child_ancestors = ancestors.clone();
                 child_ancestors.push(child);
                 children.push((child, child_path, child_ancestors));

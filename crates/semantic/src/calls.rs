@@ -40,10 +40,16 @@ pub fn module_calls(db: &dyn salsa::Database, module: ModuleDir) -> Vec<ModuleCa
     out
 }
 
+/// Whether a module source is a local path (`./x`, `../x`), as
+/// OpenTofu's `addrs.ParseModuleSource` tells one from a remote source.
+pub fn is_local_source(source: &str) -> bool {
+    source.starts_with("./") || source.starts_with("../")
+}
+
 /// The module directory a local source (`./x`, `../x`) names, relative
 /// to the calling module's directory.
 pub fn local_source_dir(caller_dir: &str, source: &str) -> Option<String> {
-    if !(source.starts_with("./") || source.starts_with("../")) {
+    if !is_local_source(source) {
         return None;
     }
     Some(join_relative(caller_dir, source))

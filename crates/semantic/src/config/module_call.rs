@@ -231,8 +231,7 @@ fn call_item(d: &mut Decoder<'_>, content: &BodyContent, arguments: &AnyBody) ->
             .attribute("source")
             .and_then(|a| literal_source(a.expr.as_ref()?))
             .filter(|source| {
-                content.attribute("version").is_none()
-                    || !(source.starts_with("./") || source.starts_with("../"))
+                content.attribute("version").is_none() || !crate::calls::is_local_source(source)
             }),
         meta_arguments,
         arguments: call_arguments,

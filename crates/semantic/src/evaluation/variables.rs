@@ -195,7 +195,7 @@ pub(super) fn deprecation_cause(
         });
     let remote = source
         .as_deref()
-        .is_some_and(|s| !(s.starts_with("./") || s.starts_with("../")));
+        .is_some_and(|s| !crate::calls::is_local_source(s));
     tofu_types::DeprecationCause {
         module: addr.to_string(),
         subject: name.to_owned(),
