@@ -219,7 +219,8 @@ fn a_call_of_a_leaf_runs_the_graph_queries_of_two_modules() {
     let ran = warm("add-call-to-leaf");
     ran.exactly(semantic::parse, 1);
     ran.exactly(semantic::evaluation_instances, 1);
-    // The root's and the leaf's places changed; no other module's.
+    // The root's targets and the leaf's instances changed; no other
+    // module's place.
     ran.at_most(semantic::call_targets, 2);
     ran.at_most(semantic::module_local_diagnostics, 2);
     ran.at_most(semantic::static_module_diagnostics, 2);

@@ -5,10 +5,10 @@
 
 use salsa::Setter;
 use tofu_semantic::{
-    CHUNK_SIZE, Database, DeclKind, EvalMode, Evaluation, ModuleDir, SourceFile, Workspace,
-    call_targets, chunk_count, configuration_cycles, evaluation_instances, evaluation_jobs,
-    instance_chunk_diagnostics, instance_diagnostics, module_chunk_reports, module_declarations,
-    module_diagnostics, module_dir_diagnostics, module_instance_diagnostics,
+    CHUNK_SIZE, Database, DeclKind, EvalMode, Evaluation, InstanceAddr, ModuleDir, SourceFile,
+    Workspace, call_targets, chunk_count, configuration_cycles, evaluation_instances,
+    evaluation_jobs, instance_chunk_diagnostics, instance_diagnostics, module_chunk_reports,
+    module_declarations, module_diagnostics, module_dir_diagnostics, module_instance_diagnostics,
     provider_tree_diagnostics, static_module_diagnostics, sync_module_graph, tree_wide_diagnostics,
 };
 
@@ -912,6 +912,9 @@ fn an_output_added_below_does_not_rebuild_the_cycle_check() {
 /// A called module that names its variable in an output.
 const NAMED_LEAF: &str = "variable \"name\" {}\noutput \"x\" {\n  value = upper(var.name)\n}\n";
 
+/// A module that calls `../k` (a [`NAMED_LEAF`]), naming it.
+const CALLS_K: &str = "module \"k\" {\n  source = \"../k\"\n  name   = \"x\"\n}\n";
+
 /// A module nothing calls or checks in the tests below.
 const UNRELATED: &str = "locals {\n  y = 1\n}\n";
 
@@ -952,11 +955,13 @@ fn edit(db: &mut Database, workspace: Workspace, file: SourceFile, text: &str) {
     sync_module_graph(db, workspace);
 }
 
-/// Two edits of `other`, a file nothing checked reads, each followed by
-/// `check`: the first turns it from medium to low durability; after the
-/// second, what read a low-durability input that changed must be looked
-/// into again, and what did not is valid as it is.
-fn edit_another_file_twice(
+/// Edits of `other`, a file nothing checked reads: two, each followed
+/// by `check` (the first turns it from medium to low durability; after
+/// the second, what read a low-durability input that changed must be
+/// looked into again, and what did not is valid as it is), then a third
+/// with nothing asked yet and the logs emptied, so that what the caller
+/// asks next shows what salsa verifies to answer it.
+fn edit_another_file(
     db: &mut Database,
     workspace: Workspace,
     other: SourceFile,
@@ -966,6 +971,17 @@ fn edit_another_file_twice(
         edit(db, workspace, other, &format!("locals {{\n  y = {y}\n}}\n"));
         check(db);
     }
+    edit(db, workspace, other, "locals {\n  y = 4\n}\n");
+    db.take_executed();
+}
+
+/// The instance of evaluation `ev` that messages call `name`.
+fn named_instance(db: &Database, ev: Evaluation, name: &str) -> InstanceAddr {
+    let instances = evaluation_instances(db, ev);
+    let found = instances.iter().find(|i| i.to_string() == name);
+    found
+        .unwrap_or_else(|| panic!("{name} is an instance"))
+        .clone()
 }
 
 /// Following calls from instance to instance reads the places the host
@@ -1004,9 +1020,7 @@ fn an_edit_to_the_root_leaves_the_instances_below_trusted() {
     let edited = "variable \"name\" {\n  default = \"b\"\n}\n";
     edit(&mut db, workspace, variables, edited);
     check(&db);
-    edit_another_file_twice(&mut db, workspace, other, &check);
-    edit(&mut db, workspace, other, "locals {\n  y = 4\n}\n");
-    db.take_executed();
+    edit_another_file(&mut db, workspace, other, &check);
     static_module_diagnostics(&db, workspace, called);
     assert_eq!(
         db.take_verified(),
@@ -1029,14 +1043,7 @@ fn a_call_added_to_the_root_leaves_the_instances_below_trusted() {
         "",
         &[("main.tf", "module \"m\" {\n  source = \"./m\"\n}\n")],
     );
-    let mid = loaded_module(
-        &db,
-        "m",
-        &[(
-            "main.tf",
-            "module \"k\" {\n  source = \"../k\"\n  name   = \"x\"\n}\n",
-        )],
-    );
+    let mid = loaded_module(&db, "m", &[("main.tf", CALLS_K)]);
     let below_module = loaded_module(&db, "k", &[("main.tf", NAMED_LEAF)]);
     let unrelated = loaded_module(&db, "z", &[("main.tf", UNRELATED)]);
     let main = root.files(&db)[0];
@@ -1044,26 +1051,18 @@ fn a_call_added_to_the_root_leaves_the_instances_below_trusted() {
     let modules = vec![root, mid, below_module, unrelated];
     let workspace = loaded_workspace(&mut db, modules);
     let ev = loaded_evaluation(&db, workspace, EvalMode::Validate);
-    let below = |db: &Database| {
-        let instances = evaluation_instances(db, ev);
-        let below = instances
-            .iter()
-            .find(|i| i.to_string() == "module.m.module.k");
-        below.expect("module.m.module.k is an instance").clone()
-    };
     let check = |db: &Database| {
-        assert!(instance_diagnostics(db, ev, below(db)).is_empty());
+        let below = named_instance(db, ev, "module.m.module.k");
+        assert!(instance_diagnostics(db, ev, below).is_empty());
         assert!(static_module_diagnostics(db, workspace, below_module).is_empty());
     };
     check(&db);
     let added = "module \"m\" {\n  source = \"./m\"\n}\nmodule \"n\" {\n  source = \"./z\"\n}\n";
     edit(&mut db, workspace, main, added);
     check(&db);
-    edit_another_file_twice(&mut db, workspace, other, &check);
-    let instance = below(&db);
-    edit(&mut db, workspace, other, "locals {\n  y = 4\n}\n");
-    db.take_executed();
-    instance_diagnostics(&db, ev, instance);
+    let below = named_instance(&db, ev, "module.m.module.k");
+    edit_another_file(&mut db, workspace, other, &check);
+    instance_diagnostics(&db, ev, below);
     static_module_diagnostics(&db, workspace, below_module);
     assert_eq!(
         db.take_verified(),
@@ -1075,50 +1074,35 @@ fn a_call_added_to_the_root_leaves_the_instances_below_trusted() {
 /// A module's place is set in parts: a call added above it gives it an
 /// instance, and changes nothing its own calls load. So what reads its
 /// calls' targets (here, its instance, whose output reads its call's in
-/// a plan, and `call_targets`) stays valid on its own after the next edit elsewhere,
-/// where one place for the whole made it low-durability with the
-/// instances.
+/// a plan, and `call_targets`) stays valid on its own after the next
+/// edit elsewhere, where one place for the whole made it low-durability
+/// with the instances.
 #[test]
 fn a_call_added_above_a_module_leaves_what_reads_its_calls_trusted() {
     let mut db = Database::with_verification_log();
     let calls_m = "module \"m\" {\n  source = \"./m\"\n}\n";
     let root = loaded_module(&db, "", &[("main.tf", calls_m)]);
-    let mid = loaded_module(
-        &db,
-        "m",
-        &[(
-            "main.tf",
-            "module \"k\" {\n  source = \"../k\"\n  name   = \"x\"\n}\noutput \"y\" {\n  value = module.k.x\n}\n",
-        )],
-    );
+    let output = "output \"y\" {\n  value = module.k.x\n}\n";
+    let mid = loaded_module(&db, "m", &[("main.tf", &format!("{CALLS_K}{output}"))]);
     let leaf = loaded_module(&db, "k", &[("main.tf", NAMED_LEAF)]);
     let unrelated = loaded_module(&db, "z", &[("main.tf", UNRELATED)]);
     let main = root.files(&db)[0];
     let other = unrelated.files(&db)[0];
     let workspace = loaded_workspace(&mut db, vec![root, mid, leaf, unrelated]);
     let ev = loaded_evaluation(&db, workspace, EvalMode::Plan);
-    let instance = |db: &Database, name: &str| {
-        let instances = evaluation_instances(db, ev);
-        let found = instances.iter().find(|i| i.to_string() == name);
-        found
-            .unwrap_or_else(|| panic!("{name} is an instance"))
-            .clone()
-    };
     let check = |db: &Database| {
-        assert!(instance_diagnostics(db, ev, instance(db, "module.m")).is_empty());
+        assert!(instance_diagnostics(db, ev, named_instance(db, ev, "module.m")).is_empty());
         assert_eq!(call_targets(db, workspace, mid), &[("k".to_owned(), leaf)]);
     };
     check(&db);
     let twice = format!("{calls_m}module \"n\" {{\n  source = \"./m\"\n}}\n");
     edit(&mut db, workspace, main, &twice);
-    instance(&db, "module.n.module.k");
+    named_instance(&db, ev, "module.n.module.k");
     check(&db);
     edit(&mut db, workspace, main, calls_m);
     check(&db);
-    edit_another_file_twice(&mut db, workspace, other, &check);
-    let called = instance(&db, "module.m");
-    edit(&mut db, workspace, other, "locals {\n  y = 4\n}\n");
-    db.take_executed();
+    let called = named_instance(&db, ev, "module.m");
+    edit_another_file(&mut db, workspace, other, &check);
     instance_diagnostics(&db, ev, called);
     call_targets(&db, workspace, mid);
     assert_eq!(

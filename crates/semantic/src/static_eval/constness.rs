@@ -89,9 +89,7 @@ pub fn is_const(
     call: StaticCall,
     kind: DeclKind,
 ) -> Constness {
-    let Some(scope) = StaticScope::new(db, workspace, call.clone()) else {
-        return dynamic(format!("{kind:?}"), DynamicReason::Undeclared);
-    };
+    let scope = StaticScope::new(db, workspace, call);
     match &kind {
         DeclKind::Local(name) => local_constness(&scope, name),
         DeclKind::Variable(name) => variable_constness(&scope, name),
@@ -153,9 +151,7 @@ fn variable_constness(scope: &StaticScope<'_>, name: &str) -> Constness {
     let Some((parent, call_name)) = scope.call.parent() else {
         return Constness::Const;
     };
-    let Some(caller) = StaticScope::new(db, scope.workspace, parent) else {
-        return Constness::Const;
-    };
+    let caller = StaticScope::new(db, scope.workspace, parent);
     let Some(block) = crate::declarations::module::module_declaration(
         db,
         caller.module,
@@ -178,10 +174,7 @@ pub fn expression_constness(
     file: SourceFile,
     expr: &AnyExpr,
 ) -> Constness {
-    match StaticScope::new(db, workspace, call) {
-        Some(scope) => expression_constness_in(&scope, file, expr),
-        None => dynamic(String::new(), DynamicReason::Undeclared),
-    }
+    expression_constness_in(&StaticScope::new(db, workspace, call), file, expr)
 }
 
 fn expression_constness_in(scope: &StaticScope<'_>, file: SourceFile, expr: &AnyExpr) -> Constness {

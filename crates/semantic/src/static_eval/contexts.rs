@@ -48,9 +48,7 @@ pub fn static_call_diagnostics(
     workspace: Workspace,
     call: StaticCall,
 ) -> Vec<Diagnostic> {
-    let Some(scope) = StaticScope::new(db, workspace, call.clone()) else {
-        return Vec::new();
-    };
+    let scope = StaticScope::new(db, workspace, call.clone());
     let mut out = Vec::new();
     for declaration in crate::declarations::module::module_declarations(db, scope.module) {
         match &declaration.kind {

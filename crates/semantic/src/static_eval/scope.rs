@@ -47,15 +47,15 @@ impl<'db> StaticScope<'db> {
         db: &'db dyn salsa::Database,
         workspace: Workspace,
         call: StaticCall,
-    ) -> Option<StaticScope<'db>> {
+    ) -> StaticScope<'db> {
         let module = call.module();
-        Some(StaticScope {
+        StaticScope {
             db,
             workspace,
             call,
             module,
             ring_budget: Cell::new(RING_BUDGET),
-        })
+        }
     }
 
     /// What `subject` of this call is called in messages.

@@ -35,9 +35,7 @@ pub(crate) fn module_source_value(
     call: StaticCall,
     name: String,
 ) -> StaticValue {
-    let Some(scope) = StaticScope::new(db, workspace, call) else {
-        return StaticValue::failed(Vec::new());
-    };
+    let scope = StaticScope::new(db, workspace, call);
     let Some((file, expr)) = source_expression(db, scope.module, &name) else {
         return StaticValue::failed(Vec::new());
     };

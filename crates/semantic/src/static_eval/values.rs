@@ -73,9 +73,7 @@ pub fn static_local_value(
     call: StaticCall,
     name: String,
 ) -> StaticValue {
-    let Some(scope) = StaticScope::new(db, workspace, call) else {
-        return StaticValue::failed(Vec::new());
-    };
+    let scope = StaticScope::new(db, workspace, call);
     let declaration = crate::declarations::module::module_declaration(
         db,
         scope.module,
@@ -177,9 +175,7 @@ fn caller_value(
     let Some((parent, call_name)) = call.parent() else {
         return Err(Vec::new());
     };
-    let Some(caller) = StaticScope::new(db, workspace, parent) else {
-        return Err(Vec::new());
-    };
+    let caller = StaticScope::new(db, workspace, parent);
     let block = crate::declarations::module::module_declaration(
         db,
         caller.module,
