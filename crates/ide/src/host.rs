@@ -36,7 +36,7 @@ use crate::{
     disk::DiskFileSystem,
     module_files::{self, FileRole},
     policy::Policy,
-    semantic::Evaluations,
+    semantic::{Evaluations, PlacedEvaluations},
     source,
     variable_inputs::{VariableInputs, load_root_inputs},
 };
@@ -154,6 +154,8 @@ pub(crate) struct Tree {
     /// outside the workspace when that holds no configuration.
     pub root_module: ModuleDir,
     pub evaluations: Evaluations,
+    /// The chunks of jobs the evaluations that report are gathered in.
+    pub placed_jobs: PlacedEvaluations,
     /// The values of the root module's variables, as static evaluation,
     /// plans and the console read them.
     pub root_inputs: RootInputs,
@@ -368,6 +370,7 @@ impl AnalysisHost {
             workspace,
             root_module,
             evaluations,
+            placed_jobs: PlacedEvaluations::unplaced(&evaluations),
             root_inputs,
             console,
             policy: options.policy.cloned(),
@@ -382,7 +385,7 @@ impl AnalysisHost {
             installed_dirs,
         };
         host.follow_local_calls(dirs, false);
-        sync_module_graph(&mut host.db, workspace);
+        host.sync();
         Ok(host)
     }
 
@@ -539,8 +542,16 @@ impl AnalysisHost {
             let path = self.tree.base_dir.join(path);
             self.tree.external_files.changed(&mut self.db, &path);
         }
-        let workspace = self.tree.workspace;
-        sync_module_graph(&mut self.db, workspace);
+        self.sync();
+    }
+
+    /// Sets what queries read of the tree as a whole, as the files now
+    /// give it: the module graph, then the chunks of the evaluations'
+    /// jobs.
+    fn sync(&mut self) {
+        sync_module_graph(&mut self.db, self.tree.workspace);
+        let tree = Arc::make_mut(&mut self.tree);
+        tree.placed_jobs.update(&mut self.db, &tree.evaluations);
     }
 
     fn set_file(&mut self, path: String, text: String) {

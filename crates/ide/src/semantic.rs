@@ -9,10 +9,10 @@ use rustc_hash::FxHashMap;
 use salsa::Durability;
 use tofu_diagnostics::Code;
 use tofu_semantic::{
-    Database, EvalMode, Evaluation, ModuleDir, ModuleReport, RootInputs, RootJobs,
+    Database, EvalMode, Evaluation, JobChunk, ModuleDir, ModuleReport, PlacedJobs, RootInputs,
     SourceFile as Input, Workspace, chunk_count, chunk_of, configuration_cycles, dedupe,
-    evaluation_jobs, instance_chunk_diagnostics, job_diagnostics, missing_root_values,
-    module_chunk_reports, module_dependencies, module_graph, module_report, module_tree,
+    job_chunk_diagnostics, job_diagnostics, missing_root_values, module_chunk_reports,
+    module_dependencies, module_graph, module_report, module_tree, place_jobs,
     root_variable_values, tree_wide_diagnostics, with_tree_wide,
 };
 
@@ -97,6 +97,7 @@ pub(crate) fn check(
     db: &Database,
     index: &FxHashMap<Input, usize>,
     evaluations: &Evaluations,
+    placed: &PlacedEvaluations,
     cold: bool,
     progress: Option<&dyn Progress>,
 ) -> Checked {
@@ -108,7 +109,7 @@ pub(crate) fn check(
         evaluated,
         clean_roots,
         ..
-    } = report(db, evaluations, cold, progress);
+    } = report(db, evaluations, placed, cold, progress);
     let (in_tree, elsewhere): (Vec<_>, Vec<_>) = evaluated
         .into_iter()
         .partition(|d| d.location.is_none_or(|l| index.contains_key(&l.file)));
@@ -205,6 +206,43 @@ impl Evaluations {
     }
 }
 
+/// The job chunks of the evaluations that report (`validate`, and the
+/// plan's in plan mode), as the host placed them after loading and after
+/// each edit ([`place_jobs`]), or why placing them failed.
+#[derive(Debug, Clone)]
+pub(crate) struct PlacedEvaluations {
+    pub validate: Result<PlacedJobs, String>,
+    pub plan: Option<Result<PlacedJobs, String>>,
+}
+
+impl PlacedEvaluations {
+    /// Nothing placed yet: [`PlacedEvaluations::update`] places all.
+    pub fn unplaced(evaluations: &Evaluations) -> PlacedEvaluations {
+        PlacedEvaluations {
+            validate: Ok(PlacedJobs::default()),
+            plan: evaluations.plan.map(|_| Ok(PlacedJobs::default())),
+        }
+    }
+
+    /// Places the jobs, after loading and after every edit: only chunks
+    /// whose jobs changed are set again.
+    pub fn update(&mut self, db: &mut Database, evaluations: &Evaluations) {
+        place(db, evaluations.validate, &mut self.validate);
+        if let (Some((plan, _)), Some(placed)) = (evaluations.plan, self.plan.as_mut()) {
+            place(db, plan, placed);
+        }
+    }
+}
+
+/// [`place_jobs`] of one evaluation, a failure kept to be reported.
+fn place(db: &mut Database, evaluation: Evaluation, placed: &mut Result<PlacedJobs, String>) {
+    let mut jobs = std::mem::replace(placed, Ok(PlacedJobs::default())).unwrap_or_default();
+    *placed = isolated(|| {
+        place_jobs(db, evaluation, &mut jobs);
+        jobs
+    });
+}
+
 /// What the workspace reports besides syntax errors, as `check` reports
 /// it: each module's diagnostics (in workspace order), then what
 /// evaluating the tree and typing its modules found.
@@ -217,7 +255,7 @@ pub(crate) struct Report {
 }
 
 /// Gathers the [`Report`] from the chunk memos ([`module_chunk_reports`],
-/// [`instance_chunk_diagnostics`]), the chunks of each step in parallel,
+/// [`job_chunk_diagnostics`]), the chunks of each step in parallel,
 /// each on its own database clone. `cold`: nothing is computed yet, so
 /// each module and each instance is computed first on its own, in
 /// parallel (chunks are too coarse to keep both threads busy); the modules
@@ -227,6 +265,7 @@ pub(crate) struct Report {
 pub(crate) fn report(
     db: &Database,
     evaluations: &Evaluations,
+    placed: &PlacedEvaluations,
     cold: bool,
     progress: Option<&dyn Progress>,
 ) -> Report {
@@ -314,6 +353,7 @@ pub(crate) fn report(
     evaluated.extend(evaluation_diagnostics(
         db,
         evaluations,
+        placed,
         load_failed || !evaluated.is_empty(),
         &clean_roots,
         cold,
@@ -424,14 +464,22 @@ fn module_name(db: &Database, module: ModuleDir) -> String {
 fn evaluation_diagnostics(
     db: &Database,
     evaluations: &Evaluations,
+    placed: &PlacedEvaluations,
     load_failed: bool,
     clean_roots: &HashSet<ModuleDir>,
     cold: bool,
     progress: Option<&dyn Progress>,
 ) -> Vec<tofu_semantic::Diagnostic> {
     let is_error = |d: &tofu_semantic::Diagnostic| d.severity == tofu_semantic::Severity::Error;
-    let mut out = evaluate(db, evaluations.validate, clean_roots, cold, progress);
-    let Some((plan, inputs)) = evaluations.plan else {
+    let mut out = evaluate(
+        db,
+        evaluations.validate,
+        &placed.validate,
+        clean_roots,
+        cold,
+        progress,
+    );
+    let (Some((plan, inputs)), Some(placed_plan)) = (evaluations.plan, &placed.plan) else {
         return out;
     };
     let values = root_variable_values(db, inputs);
@@ -447,7 +495,7 @@ fn evaluation_diagnostics(
         out.extend(missing.iter().cloned());
         return out;
     }
-    out.extend(evaluate(db, plan, clean_roots, cold, progress));
+    out.extend(evaluate(db, plan, placed_plan, clean_roots, cold, progress));
     dedupe(&mut out);
     out
 }
@@ -460,17 +508,28 @@ fn evaluation_diagnostics(
 fn evaluate(
     db: &Database,
     evaluation: Evaluation,
+    placed: &Result<PlacedJobs, String>,
     clean_roots: &HashSet<ModuleDir>,
     cold: bool,
     progress: Option<&dyn Progress>,
 ) -> Vec<tofu_semantic::Diagnostic> {
-    let roots: Vec<(usize, &RootJobs)> = evaluation_jobs(db, evaluation)
+    let placed = match placed {
+        Ok(placed) => placed,
+        Err(message) => {
+            return vec![tofu_semantic::internal_error(
+                "the module instances",
+                message,
+            )];
+        }
+    };
+    let chunks: Vec<JobChunk> = placed
+        .roots
         .iter()
-        .enumerate()
-        .filter(|(_, root)| clean_roots.contains(&root.root))
+        .filter(|root| clean_roots.contains(&root.root))
+        .flat_map(|root| root.chunks.iter().copied())
         .collect();
     if cold {
-        let jobs: Vec<_> = roots.iter().flat_map(|(_, root)| &root.jobs).collect();
+        let jobs: Vec<_> = chunks.iter().flat_map(|chunk| chunk.jobs(db)).collect();
         if let Some(progress) = progress {
             let what = match evaluation.mode(db) {
                 EvalMode::Plan => "instances planned",
@@ -487,28 +546,23 @@ fn evaluate(
                 }
             });
     }
-    let all_jobs = evaluation_jobs(db, evaluation);
-    let jobs: Vec<(usize, usize)> = roots
-        .iter()
-        .flat_map(|&(index, root)| (0..chunk_count(root.jobs.len())).map(move |c| (index, c)))
-        .collect();
-    let found: Vec<Vec<tofu_semantic::Diagnostic>> = jobs
+    let found: Vec<Vec<tofu_semantic::Diagnostic>> = chunks
         .par_iter()
-        .map_with(db.clone(), |db, &(root, chunk)| {
-            isolated(|| instance_chunk_diagnostics(db, evaluation, root, chunk).clone())
-                .unwrap_or_else(|_| {
-                    // One of its instances failed: each of them on its own.
-                    chunk_of(&all_jobs[root].jobs, chunk)
-                        .iter()
-                        .flat_map(|(addr, whole)| {
-                            isolated(|| job_diagnostics(db, evaluation, addr, *whole).to_vec())
-                                .unwrap_or_else(|message| {
-                                    let what = format!("the module instance {addr}");
-                                    vec![tofu_semantic::internal_error(&what, &message)]
-                                })
-                        })
-                        .collect()
-                })
+        .map_with(db.clone(), |db, &chunk| {
+            isolated(|| job_chunk_diagnostics(db, chunk).clone()).unwrap_or_else(|_| {
+                // One of its instances failed: each of them on its own.
+                chunk
+                    .jobs(db)
+                    .iter()
+                    .flat_map(|(addr, whole)| {
+                        isolated(|| job_diagnostics(db, evaluation, addr, *whole).to_vec())
+                            .unwrap_or_else(|message| {
+                                let what = format!("the module instance {addr}");
+                                vec![tofu_semantic::internal_error(&what, &message)]
+                            })
+                    })
+                    .collect()
+            })
         })
         .collect();
     let mut out: Vec<tofu_semantic::Diagnostic> = found.into_iter().flatten().collect();

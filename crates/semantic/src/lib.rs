@@ -100,8 +100,8 @@ pub use provider_schemas::{ProviderSchemaSet, SchemaDocument};
 pub use provider_validation::{ModuleProviders, module_providers, provider_tree_diagnostics};
 pub use references::{Reference, ReferenceContext, Remaining, Subject, module_references};
 pub use report::{
-    ModuleReport, RootJobs, TEST_PANIC_FILE, evaluation_jobs, instance_chunk_diagnostics,
-    job_diagnostics, module_chunk_reports, module_report,
+    JobChunk, ModuleReport, PlacedJobs, RootChunks, RootJobs, TEST_PANIC_FILE, evaluation_jobs,
+    job_chunk_diagnostics, job_diagnostics, module_chunk_reports, module_report, place_jobs,
 };
 pub use root_values::{
     AssignedValue, ParsingMode, RootVariableValues, StringPlace, ValueOrigin, parse_variables_file,

@@ -7,11 +7,12 @@
 //! but the edited one as it is, and a re-check touches a few dozen memos
 //! plus what the edit reaches.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
 
 use tofu_diagnostics::Severity;
 
-use crate::chunks::chunk_of;
+use crate::chunks::{CHUNK_SIZE, chunk_of};
 use crate::diagnostics::Diagnostic;
 use crate::evaluation::instances::{
     evaluation_instances, instance_argument_diagnostics, instance_diagnostics,
@@ -135,9 +136,10 @@ pub struct RootJobs {
 
 /// The instances of an evaluation to report on, root by root. In
 /// `validate`, the instances of one module under one root differ only in
-/// their arguments, so the rest of the module is reported once.
+/// their arguments, so the rest of the module is reported once. Shared,
+/// so that [`place_jobs`] can tell by pointer that it did not run again.
 #[salsa::tracked(returns(ref))]
-pub fn evaluation_jobs(db: &dyn salsa::Database, ev: Evaluation) -> Vec<RootJobs> {
+pub fn evaluation_jobs(db: &dyn salsa::Database, ev: Evaluation) -> Arc<Vec<RootJobs>> {
     let validate = ev.mode(db) == EvalMode::Validate;
     let mut evaluated: HashSet<(ModuleDir, ModuleDir)> = HashSet::new();
     let mut out: Vec<RootJobs> = Vec::new();
@@ -154,36 +156,133 @@ pub fn evaluation_jobs(db: &dyn salsa::Database, ev: Evaluation) -> Vec<RootJobs
             }),
         }
     }
-    out
+    Arc::new(out)
 }
 
-/// Chunk `chunk` of the jobs of `evaluation_jobs(ev)[root]`: read by its
-/// chunk's diagnostics instead of the whole list, so that an instance
-/// added or removed re-runs only the chunks whose jobs it changes.
-#[salsa::tracked(returns(ref))]
-fn jobs_chunk(
-    db: &dyn salsa::Database,
-    ev: Evaluation,
-    root: usize,
-    chunk: usize,
-) -> Vec<(InstanceAddr, bool)> {
-    evaluation_jobs(db, ev)
-        .get(root)
-        .map_or_else(Vec::new, |root| chunk_of(&root.jobs, chunk).to_vec())
+/// A chunk of the jobs of one root's tree ([`evaluation_jobs`]), as a
+/// host placed it ([`place_jobs`]).
+///
+/// An input rather than a slice of `evaluation_jobs` read in a memo: the
+/// list of jobs reads the calls of every module, so once any module with
+/// calls has been edited it is a low-durability memo, and every memo
+/// reading it would be verified, jobs and all, after every edit. What
+/// reports a chunk ([`job_chunk_diagnostics`]) reads its own jobs only,
+/// and salsa trusts it unless one of them reads what changed.
+#[salsa::input(debug)]
+pub struct JobChunk {
+    #[returns(copy)]
+    pub evaluation: Evaluation,
+    #[returns(ref)]
+    pub jobs: Vec<(InstanceAddr, bool)>,
 }
 
-/// What evaluating chunk `chunk` of the jobs of `evaluation_jobs(ev)[root]`
-/// reports. Asked only for roots whose tree loads cleanly: OpenTofu
-/// evaluates nothing of a configuration that fails to load.
+/// The chunks of one root's jobs, in order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RootChunks {
+    pub root: ModuleDir,
+    pub chunks: Vec<JobChunk>,
+}
+
+/// The job chunks of one evaluation as [`place_jobs`] placed them.
+#[derive(Debug, Clone, Default)]
+pub struct PlacedJobs {
+    /// The jobs they were placed from: while `evaluation_jobs` gives the
+    /// same allocation, nothing is compared again.
+    from: Option<Arc<Vec<RootJobs>>>,
+    pub roots: Vec<RootChunks>,
+    /// Chunks no root uses any more, set again before new ones are made.
+    spare: Vec<JobChunk>,
+}
+
+/// Places the jobs of `ev` in chunk inputs (see [`JobChunk`]), for hosts
+/// after loading and after every edit: a chunk whose jobs are the same
+/// is kept as it is, one whose jobs changed is set again. The chunks of
+/// the first placing are taken to change rarely, as loaded files are;
+/// what is set or made after that, at low durability.
+pub fn place_jobs(db: &mut crate::db::Database, ev: Evaluation, placed: &mut PlacedJobs) {
+    use salsa::{Durability, Setter};
+    let jobs = Arc::clone(evaluation_jobs(db, ev));
+    if placed
+        .from
+        .as_ref()
+        .is_some_and(|from| Arc::ptr_eq(from, &jobs))
+    {
+        return;
+    }
+    let durability = match placed.from {
+        Some(_) => Durability::LOW,
+        None => Durability::MEDIUM,
+    };
+    // A chunk is found again by its first job.
+    let mut before: HashMap<InstanceAddr, JobChunk> = placed
+        .roots
+        .drain(..)
+        .flat_map(|root| root.chunks)
+        .filter_map(|chunk| Some((chunk.jobs(db).first()?.0.clone(), chunk)))
+        .collect();
+    let mut roots = Vec::with_capacity(jobs.len());
+    for root in jobs.iter() {
+        let mut chunks = Vec::new();
+        for piece in content_chunks(&root.jobs) {
+            let found = before.remove(&piece[0].0);
+            let chunk = match found {
+                Some(chunk) if chunk.jobs(db)[..] == *piece => chunk,
+                found => match found.or_else(|| placed.spare.pop()) {
+                    Some(chunk) => {
+                        chunk
+                            .set_jobs(db)
+                            .with_durability(Durability::LOW)
+                            .to(piece.to_vec());
+                        chunk
+                    }
+                    None => JobChunk::builder(ev, piece.to_vec())
+                        .durability(durability)
+                        .new(db),
+                },
+            };
+            chunks.push(chunk);
+        }
+        roots.push(RootChunks {
+            root: root.root,
+            chunks,
+        });
+    }
+    placed.spare.extend(before.into_values());
+    placed.roots = roots;
+    placed.from = Some(jobs);
+}
+
+/// `jobs` in chunks of about [`CHUNK_SIZE`] (at most twice that) whose
+/// ends are chosen by the jobs themselves: a job whose address hashes to
+/// a multiple of `CHUNK_SIZE` ends one. An instance added or removed
+/// then changes the chunk it is in, not every chunk after it.
+fn content_chunks(jobs: &[(InstanceAddr, bool)]) -> Vec<&[(InstanceAddr, bool)]> {
+    use std::hash::{BuildHasher, BuildHasherDefault, DefaultHasher};
+    let hasher = BuildHasherDefault::<DefaultHasher>::default();
+    let mut chunks = Vec::new();
+    let mut start = 0;
+    for (i, (addr, _)) in jobs.iter().enumerate() {
+        let len = i + 1 - start;
+        let ends_here = hasher.hash_one(addr) % CHUNK_SIZE as u64 == 0;
+        if ends_here || len == 2 * CHUNK_SIZE {
+            chunks.push(&jobs[start..=i]);
+            start = i + 1;
+        }
+    }
+    if start < jobs.len() {
+        chunks.push(&jobs[start..]);
+    }
+    chunks
+}
+
+/// What evaluating the jobs of `chunk` reports, each diagnostic once.
+/// Asked only for roots whose tree loads cleanly: OpenTofu evaluates
+/// nothing of a configuration that fails to load.
 #[salsa::tracked(returns(ref))]
-pub fn instance_chunk_diagnostics(
-    db: &dyn salsa::Database,
-    ev: Evaluation,
-    root: usize,
-    chunk: usize,
-) -> Vec<Diagnostic> {
+pub fn job_chunk_diagnostics(db: &dyn salsa::Database, chunk: JobChunk) -> Vec<Diagnostic> {
+    let ev = chunk.evaluation(db);
     let mut out = Vec::new();
-    for (addr, whole) in jobs_chunk(db, ev, root, chunk) {
+    for (addr, whole) in chunk.jobs(db) {
         out.extend(job_diagnostics(db, ev, addr, *whole).iter().cloned());
     }
     crate::diagnostics::dedupe(&mut out);
@@ -191,7 +290,7 @@ pub fn instance_chunk_diagnostics(
 }
 
 /// What evaluating one job of [`evaluation_jobs`] reports: one instance
-/// of [`instance_chunk_diagnostics`], for hosts that evaluate cold (see
+/// of [`job_chunk_diagnostics`], for hosts that evaluate cold (see
 /// [`module_report`]).
 ///
 /// In `validate`, a child instance sees its variables as unknown values

@@ -5,10 +5,10 @@
 
 use salsa::Setter;
 use tofu_semantic::{
-    CHUNK_SIZE, Database, DeclKind, EvalMode, Evaluation, InstanceAddr, ModuleDir, SourceFile,
-    Workspace, call_targets, chunk_count, configuration_cycles, evaluation_instances,
-    evaluation_jobs, instance_chunk_diagnostics, instance_diagnostics, module_chunk_reports,
-    module_declarations, module_diagnostics, module_dir_diagnostics, module_instance_diagnostics,
+    CHUNK_SIZE, Database, DeclKind, EvalMode, Evaluation, InstanceAddr, ModuleDir, PlacedJobs,
+    SourceFile, Workspace, call_targets, chunk_count, configuration_cycles, evaluation_instances,
+    instance_diagnostics, job_chunk_diagnostics, module_chunk_reports, module_declarations,
+    module_diagnostics, module_dir_diagnostics, module_instance_diagnostics, place_jobs,
     provider_tree_diagnostics, static_module_diagnostics, sync_module_graph, tree_wide_diagnostics,
 };
 
@@ -375,22 +375,27 @@ fn an_edit_runs_only_its_chunks_again() {
             .new(&db)
     };
     let (validate, types) = (evaluation(EvalMode::Validate), evaluation(EvalMode::Types));
-    sync_module_graph(&mut db, workspace);
-    let report = |db: &Database| {
+    let mut placed = PlacedJobs::default();
+    let sync = |db: &mut Database, placed: &mut PlacedJobs| {
+        sync_module_graph(db, workspace);
+        place_jobs(db, validate, placed);
+    };
+    sync(&mut db, &mut placed);
+    let report = |db: &Database, placed: &PlacedJobs| {
         for chunk in 0..chunk_count(modules.len()) {
             for found in module_chunk_reports(db, types, chunk) {
                 assert!(found.diagnostics.is_empty(), "{:?}", found.diagnostics);
             }
         }
         assert!(tree_wide_diagnostics(db, workspace).is_empty());
-        for (root, jobs) in evaluation_jobs(db, validate).iter().enumerate() {
-            for chunk in 0..chunk_count(jobs.jobs.len()) {
-                let found = instance_chunk_diagnostics(db, validate, root, chunk);
+        for root in &placed.roots {
+            for &chunk in &root.chunks {
+                let found = job_chunk_diagnostics(db, chunk);
                 assert!(found.is_empty(), "{found:?}");
             }
         }
     };
-    report(&db);
+    report(&db, &placed);
     db.take_executed();
 
     let last = *modules
@@ -402,8 +407,8 @@ fn an_edit_runs_only_its_chunks_again() {
     last.set_text(&mut db)
         .with_durability(salsa::Durability::LOW)
         .to(leaf_text("2 + 2"));
-    sync_module_graph(&mut db, workspace);
-    report(&db);
+    sync(&mut db, &mut placed);
+    report(&db, &placed);
     let executed = db.take_executed();
     let count = |query: &str| times_run(&executed, query);
     assert_eq!(count("parse"), 1, "{executed:?}");
@@ -412,7 +417,7 @@ fn an_edit_runs_only_its_chunks_again() {
     // arguments are all `validate` evaluates of it), but report the
     // same: its chunk is trusted without running again.
     assert_eq!(count("local_value"), 1, "{executed:?}");
-    assert_eq!(count("instance_chunk_diagnostics"), 0, "{executed:?}");
+    assert_eq!(count("job_chunk_diagnostics"), 0, "{executed:?}");
     for trusted in [
         "graph_walk",
         "module_tree",
@@ -438,8 +443,8 @@ fn an_edit_runs_only_its_chunks_again() {
             .set_text(&mut db)
             .with_durability(salsa::Durability::LOW)
             .to(text.clone());
-        sync_module_graph(&mut db, workspace);
-        report(&db);
+        sync(&mut db, &mut placed);
+        report(&db, &placed);
     }
     let executed = db.take_executed();
     let count = |query: &str| times_run(&executed, query);
@@ -457,7 +462,7 @@ fn an_edit_runs_only_its_chunks_again() {
     }
     // The new instance comes last: only the last chunk of instances is
     // evaluated again.
-    assert_eq!(count("instance_chunk_diagnostics"), 1, "{executed:?}");
+    assert_eq!(count("job_chunk_diagnostics"), 1, "{executed:?}");
     // The modules of instances are carried by their addresses: no call
     // is followed again from the root.
     assert_eq!(count("static_call_target"), 0, "{executed:?}");
@@ -982,6 +987,59 @@ fn named_instance(db: &Database, ev: Evaluation, name: &str) -> InstanceAddr {
     found
         .unwrap_or_else(|| panic!("{name} is an instance"))
         .clone()
+}
+
+/// The list of an evaluation's jobs reads the calls of every module: once
+/// a module with calls has been edited, it is a low-durability memo. The
+/// chunks the jobs are reported in are inputs the host places
+/// (`place_jobs`), so a chunk of other modules' instances is still
+/// valid on its own after another edit of that module, where reading its
+/// slice of the list made salsa look into every instance of the chunk.
+#[test]
+fn an_edit_to_a_module_with_calls_leaves_the_other_job_chunks_trusted() {
+    let mut db = Database::with_verification_log();
+    let root_calls = "module \"m\" {\n  source = \"./m\"\n}\n\
+        module \"k\" {\n  source = \"./k\"\n  count  = 200\n  name   = \"x\"\n}\n";
+    let root = loaded_module(&db, "", &[("main.tf", root_calls)]);
+    let mid = loaded_module(&db, "m", &[("main.tf", CALLS_K)]);
+    let leaf = loaded_module(&db, "k", &[("main.tf", NAMED_LEAF)]);
+    let mid_file = mid.files(&db)[0];
+    let workspace = loaded_workspace(&mut db, vec![root, mid, leaf]);
+    let ev = loaded_evaluation(&db, workspace, EvalMode::Plan);
+    let mut placed = PlacedJobs::default();
+    let edit_mid = |db: &mut Database, placed: &mut PlacedJobs, text: &str| {
+        edit(db, workspace, mid_file, text);
+        place_jobs(db, ev, placed);
+        for root in &placed.roots {
+            for &chunk in &root.chunks {
+                assert!(job_chunk_diagnostics(db, chunk).is_empty());
+            }
+        }
+    };
+    place_jobs(&mut db, ev, &mut placed);
+    let commented = format!("# edited\n{CALLS_K}");
+    edit_mid(&mut db, &mut placed, &commented);
+    edit_mid(&mut db, &mut placed, CALLS_K);
+    edit(&mut db, workspace, mid_file, &commented);
+    place_jobs(&mut db, ev, &mut placed);
+    db.take_verified();
+
+    let under_mid = |addr: &InstanceAddr| addr.to_string().starts_with("module.m");
+    let others: Vec<_> = placed.roots[0]
+        .chunks
+        .iter()
+        .filter(|chunk| !chunk.jobs(&db).iter().any(|(addr, _)| under_mid(addr)))
+        .copied()
+        .collect();
+    assert!(others.len() >= 3, "the instances of k fill chunks");
+    for &chunk in &others {
+        job_chunk_diagnostics(&db, chunk);
+    }
+    assert_eq!(
+        db.take_verified(),
+        vec!["job_chunk_diagnostics"; others.len()],
+        "only the chunks themselves are verified"
+    );
 }
 
 /// Following calls from instance to instance reads the places the host

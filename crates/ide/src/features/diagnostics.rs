@@ -38,7 +38,14 @@ pub(crate) fn report(
 ) -> CheckReport {
     let cold = !tree.reported.swap(true, Ordering::Relaxed);
     let files = tree.files();
-    let checked = semantic::check(db, tree.file_index(), &tree.evaluations, cold, progress);
+    let checked = semantic::check(
+        db,
+        tree.file_index(),
+        &tree.evaluations,
+        &tree.placed_jobs,
+        cold,
+        progress,
+    );
     let mut semantic = checked.diagnostics;
     let facts = file_facts(db, tree);
     let lints = enabled_lints(db, tree);
