@@ -253,9 +253,10 @@ pub fn place_jobs(db: &mut crate::db::Database, ev: Evaluation, placed: &mut Pla
 }
 
 /// `jobs` in chunks of about [`CHUNK_SIZE`] (at most twice that) whose
-/// ends are chosen by the jobs themselves: a job whose address hashes to
-/// a multiple of `CHUNK_SIZE` ends one. An instance added or removed
-/// then changes the chunk it is in, not every chunk after it.
+/// ends are chosen by the jobs themselves: a job whose last call and
+/// depth hash to a multiple of `CHUNK_SIZE` ends one (the whole address
+/// would cost a hash of every step of every job). An instance added or
+/// removed then changes the chunk it is in, not every chunk after it.
 fn content_chunks(jobs: &[(InstanceAddr, bool)]) -> Vec<&[(InstanceAddr, bool)]> {
     use std::hash::{BuildHasher, BuildHasherDefault, DefaultHasher};
     let hasher = BuildHasherDefault::<DefaultHasher>::default();
@@ -263,7 +264,9 @@ fn content_chunks(jobs: &[(InstanceAddr, bool)]) -> Vec<&[(InstanceAddr, bool)]>
     let mut start = 0;
     for (i, (addr, _)) in jobs.iter().enumerate() {
         let len = i + 1 - start;
-        let ends_here = hasher.hash_one(addr) % CHUNK_SIZE as u64 == 0;
+        let last = addr.steps.last().map(|step| (&step.call, &step.key));
+        let hash = hasher.hash_one((addr.steps.len(), last));
+        let ends_here = hash % CHUNK_SIZE as u64 == 0;
         if ends_here || len == 2 * CHUNK_SIZE {
             chunks.push(&jobs[start..=i]);
             start = i + 1;
