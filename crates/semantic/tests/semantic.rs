@@ -1042,6 +1042,74 @@ fn an_edit_to_a_module_with_calls_leaves_the_other_job_chunks_trusted() {
     );
 }
 
+/// The list of instances reads every call's instances, so after a module
+/// with calls has been edited it is verified after every edit; it reads
+/// them subtree by subtree, so that verification looks only into the
+/// subtrees that hold the edited module, where one walk over the tree
+/// read the calls of all of them.
+#[test]
+fn an_edit_to_a_module_with_calls_verifies_only_its_path_in_the_instances() {
+    let mut db = Database::with_verification_log();
+    let root_calls = "module \"m\" {\n  source = \"./m\"\n}\n\
+        module \"z\" {\n  source = \"./z\"\n  count  = 50\n}\n";
+    let root = loaded_module(&db, "", &[("main.tf", root_calls)]);
+    let mid = loaded_module(&db, "m", &[("main.tf", CALLS_K)]);
+    let other = loaded_module(&db, "z", &[("main.tf", CALLS_K)]);
+    let leaf = loaded_module(&db, "k", &[("main.tf", NAMED_LEAF)]);
+    let mid_file = mid.files(&db)[0];
+    let workspace = loaded_workspace(&mut db, vec![root, mid, other, leaf]);
+    let ev = loaded_evaluation(&db, workspace, EvalMode::Plan);
+    assert_eq!(evaluation_instances(&db, ev).len(), 1 + 2 + 2 * 50);
+    let commented = format!("# edited\n{CALLS_K}");
+    for text in [&commented, CALLS_K, &commented] {
+        edit(&mut db, workspace, mid_file, text);
+        assert_eq!(evaluation_instances(&db, ev).len(), 103);
+    }
+    edit(&mut db, workspace, mid_file, CALLS_K);
+    db.take_verified();
+    evaluation_instances(&db, ev);
+    let verified = db.take_verified();
+    let count = |query: &str| verified.iter().filter(|q| *q == query).count();
+    // The root's two calls and `m`'s one; not those of `z`'s instances.
+    assert_eq!(count("call_expansion"), 3, "{verified:?}");
+    // Each subtree below the root is asked, and only `m`'s looked into.
+    assert_eq!(count("instance_subtree"), 1 + 1 + 1 + 50, "{verified:?}");
+}
+
+/// A plan lists at most 100,000 instances, the first of a walk of the
+/// whole tree (each instance, then the instances of its calls in order):
+/// 10,000 instances of a module that calls 20 leaves each stop partway.
+#[test]
+fn a_tree_of_too_many_instances_lists_the_first_of_them() {
+    let mut db = Database::default();
+    let calls_m = "module \"m\" {\n  source = \"./m\"\n  count  = 10000\n}\n";
+    let root = loaded_module(&db, "", &[("main.tf", calls_m)]);
+    let calls_k = "module \"k\" {\n  source = \"../k\"\n  count  = 20\n  name   = \"x\"\n}\n";
+    let mid = loaded_module(&db, "m", &[("main.tf", calls_k)]);
+    let leaf = loaded_module(&db, "k", &[("main.tf", NAMED_LEAF)]);
+    let workspace = loaded_workspace(&mut db, vec![root, mid, leaf]);
+    let ev = loaded_evaluation(&db, workspace, EvalMode::Plan);
+    let instances = evaluation_instances(&db, ev);
+    assert_eq!(instances.len(), 100_000);
+    let names: Vec<String> = [0, 1, 2, 21, 22, 99_999]
+        .iter()
+        .map(|&i| instances[i].to_string())
+        .collect();
+    // The root, then 21 instances for each of `m`'s: 1 + 21 * 4,761 =
+    // 99,982, and 18 more of the next.
+    expect_test::expect![[r#"
+        [
+            "",
+            "module.m[0]",
+            "module.m[0].module.k[0]",
+            "module.m[0].module.k[19]",
+            "module.m[1]",
+            "module.m[4761].module.k[16]",
+        ]
+    "#]]
+    .assert_debug_eq(&names);
+}
+
 /// Following calls from instance to instance reads the places the host
 /// set, not the callers' files: after an edit to a file of the root, the
 /// static checks of a called module still hold on their own (salsa finds

@@ -7,6 +7,7 @@ use super::{
     variable_value,
 };
 use std::collections::HashSet;
+use std::sync::Arc;
 
 use crate::call_tree::{module_graph, module_targets};
 use crate::declarations::DeclKind;
@@ -75,41 +76,85 @@ const MAX_INSTANCES: usize = 100_000;
 /// Every module instance of the evaluation, each parent before its
 /// children: every root module of the tree, and below it each instance
 /// of each call (one with unknown keys where the instances are not known).
+///
+/// Gathered from one memo per instance ([`instance_subtree`]) rather than
+/// in one walk: the list reads every module's calls, so once a module
+/// with calls has been edited it is low-durability and verified after
+/// every edit, and verifying it then asks its roots' subtrees alone, and
+/// below them only the subtrees that hold what changed.
 #[salsa::tracked(returns(ref))]
 pub fn evaluation_instances(db: &dyn salsa::Database, ev: Evaluation) -> Vec<InstanceAddr> {
     let tree = module_graph(db, ev.workspace(db));
     let mut out = Vec::new();
     for root in tree.instances.iter().filter(|i| i.path.is_empty()) {
-        let mut stack = vec![(InstanceAddr::root(root.module), vec![root.module])];
-        while let Some((addr, ancestors)) = stack.pop() {
+        let subtree = instance_subtree(db, ev, InstanceAddr::root(root.module));
+        // In order: each instance, then its children's subtrees.
+        let mut stack = vec![&**subtree];
+        while let Some(node) = stack.pop() {
             if out.len() >= MAX_INSTANCES {
                 return out;
             }
-            let module = *ancestors.last().expect("an instance has its module");
-            let mut children = Vec::new();
-            // The calls the graph resolves somewhere: a module's calls read
-            // from the graph do not make this memo depend on its files.
-            for (call, _) in module_targets(db, ev.workspace(db), module) {
-                let Some(target) = called_module(db, ev, &addr, call) else {
-                    continue;
-                };
-                // A call back into an ancestor is the tree's error.
-                if ancestors.contains(&target) {
-                    continue;
-                }
-                let expansion = call_expansion(db, ev, addr.clone(), call.clone());
-                for key in expansion.instances() {
-                    let mut path = ancestors.clone();
-                    path.push(target);
-                    children.push((addr.child(call, key, Some(target)), path));
-                }
-            }
-            out.push(addr);
-            // Popped in order: the first call's first instance first.
-            stack.extend(children.into_iter().rev());
+            out.push(node.addr.clone());
+            stack.extend(node.children.iter().rev().map(|child| &**child));
         }
     }
     out
+}
+
+/// A module instance and the instances below it.
+#[derive(Debug, PartialEq, Eq)]
+pub struct InstanceSubtree {
+    pub addr: InstanceAddr,
+    /// The subtree of each instance of each of its calls, in order.
+    pub children: Vec<Arc<InstanceSubtree>>,
+    /// How many instances it holds, itself included.
+    size: usize,
+}
+
+/// Instance `addr` of evaluation `ev` and every instance below it, each
+/// call's instances in order. A call back into a module the path to
+/// `addr` passes through is the tree's error, and is not followed. A
+/// subtree holds at most about [`MAX_INSTANCES`]: once its children hold
+/// that many, its later calls are not expanded, so the instances
+/// [`evaluation_instances`] lists are the first of the whole walk.
+#[salsa::tracked(returns(ref))]
+pub fn instance_subtree(
+    db: &dyn salsa::Database,
+    ev: Evaluation,
+    addr: InstanceAddr,
+) -> Arc<InstanceSubtree> {
+    let mut size = 1;
+    let mut children = Vec::new();
+    if let Some(module) = addr.module() {
+        let ancestors: Vec<ModuleDir> = std::iter::once(addr.root)
+            .chain(addr.steps.iter().filter_map(|step| step.module))
+            .collect();
+        // The calls the graph resolves somewhere: a module's calls read
+        // from the graph do not make this memo depend on its files.
+        'calls: for (call, _) in module_targets(db, ev.workspace(db), module) {
+            let Some(target) = called_module(db, ev, &addr, call) else {
+                continue;
+            };
+            if ancestors.contains(&target) {
+                continue;
+            }
+            let expansion = call_expansion(db, ev, addr.clone(), call.clone());
+            for key in expansion.instances() {
+                if size >= MAX_INSTANCES {
+                    break 'calls;
+                }
+                let child = addr.child(call, key, Some(target));
+                let subtree = Arc::clone(instance_subtree(db, ev, child));
+                size += subtree.size;
+                children.push(subtree);
+            }
+        }
+    }
+    Arc::new(InstanceSubtree {
+        addr,
+        children,
+        size,
+    })
 }
 
 /// What evaluating instance `addr` reports: its variables' values and
