@@ -550,8 +550,12 @@ impl AnalysisHost {
     /// jobs.
     fn sync(&mut self) {
         sync_module_graph(&mut self.db, self.tree.workspace);
-        let tree = Arc::make_mut(&mut self.tree);
-        tree.placed_jobs.update(&mut self.db, &tree.evaluations);
+        // Most edits change no chunk: the tree, which snapshots may
+        // share, is copied only when the placing changed.
+        let mut placed = self.tree.placed_jobs.clone();
+        if placed.update(&mut self.db, &self.tree.evaluations) {
+            Arc::make_mut(&mut self.tree).placed_jobs = placed;
+        }
     }
 
     fn set_file(&mut self, path: String, text: String) {

@@ -225,22 +225,37 @@ impl PlacedEvaluations {
     }
 
     /// Places the jobs, after loading and after every edit: only chunks
-    /// whose jobs changed are set again.
-    pub fn update(&mut self, db: &mut Database, evaluations: &Evaluations) {
-        place(db, evaluations.validate, &mut self.validate);
+    /// whose jobs changed are set again. Whether anything changed.
+    pub fn update(&mut self, db: &mut Database, evaluations: &Evaluations) -> bool {
+        let mut changed = place(db, evaluations.validate, &mut self.validate);
         if let (Some((plan, _)), Some(placed)) = (evaluations.plan, self.plan.as_mut()) {
-            place(db, plan, placed);
+            changed |= place(db, plan, placed);
         }
+        changed
     }
 }
 
-/// [`place_jobs`] of one evaluation, a failure kept to be reported.
-fn place(db: &mut Database, evaluation: Evaluation, placed: &mut Result<PlacedJobs, String>) {
-    let mut jobs = std::mem::replace(placed, Ok(PlacedJobs::default())).unwrap_or_default();
-    *placed = isolated(|| {
-        place_jobs(db, evaluation, &mut jobs);
-        jobs
-    });
+/// [`place_jobs`] of one evaluation, a failure kept to be reported:
+/// whether `placed` changed.
+fn place(
+    db: &mut Database,
+    evaluation: Evaluation,
+    placed: &mut Result<PlacedJobs, String>,
+) -> bool {
+    let before = std::mem::replace(placed, Ok(PlacedJobs::default()));
+    let failed_before = before.is_err();
+    // After a failure, the jobs are placed anew.
+    let mut jobs = before.unwrap_or_default();
+    match isolated(|| place_jobs(db, evaluation, &mut jobs)) {
+        Ok(changed) => {
+            *placed = Ok(jobs);
+            changed || failed_before
+        }
+        Err(message) => {
+            *placed = Err(message);
+            true
+        }
+    }
 }
 
 /// What the workspace reports besides syntax errors, as `check` reports

@@ -109,10 +109,10 @@ pub fn module_instances(
     workspace: Workspace,
     module: ModuleDir,
 ) -> &[ModuleInstance] {
-    match module.placed_instances(db) {
-        Some(set) => set,
-        None => &computed_place(db, workspace, module).instances,
-    }
+    module
+        .placed_instances(db)
+        .as_deref()
+        .unwrap_or_else(|| &computed_place(db, workspace, module).instances)
 }
 
 /// What `module`'s calls load in the module graph (see
@@ -122,10 +122,10 @@ pub fn module_targets(
     workspace: Workspace,
     module: ModuleDir,
 ) -> &[(String, ModuleDir)] {
-    match module.placed_targets(db) {
-        Some(set) => set,
-        None => &computed_place(db, workspace, module).targets,
-    }
+    module
+        .placed_targets(db)
+        .as_deref()
+        .unwrap_or_else(|| &computed_place(db, workspace, module).targets)
 }
 
 /// The calls that load `module` (see [`ModulePlace::callers`]), as
@@ -135,10 +135,10 @@ pub fn module_callers(
     workspace: Workspace,
     module: ModuleDir,
 ) -> &[(ModuleDir, String)] {
-    match module.placed_callers(db) {
-        Some(set) => set,
-        None => &computed_place(db, workspace, module).callers,
-    }
+    module
+        .placed_callers(db)
+        .as_deref()
+        .unwrap_or_else(|| &computed_place(db, workspace, module).callers)
 }
 
 /// Every module's place in the graph [`module_graph`] gives, for analyses

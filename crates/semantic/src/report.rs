@@ -198,8 +198,9 @@ pub struct PlacedJobs {
 /// after loading and after every edit: a chunk whose jobs are the same
 /// is kept as it is, one whose jobs changed is set again. The chunks of
 /// the first placing are taken to change rarely, as loaded files are;
-/// what is set or made after that, at low durability.
-pub fn place_jobs(db: &mut crate::db::Database, ev: Evaluation, placed: &mut PlacedJobs) {
+/// what is set or made after that, at low durability. Whether `placed`
+/// changed: not when the jobs are the list it was placed from.
+pub fn place_jobs(db: &mut crate::db::Database, ev: Evaluation, placed: &mut PlacedJobs) -> bool {
     use salsa::{Durability, Setter};
     let jobs = Arc::clone(evaluation_jobs(db, ev));
     if placed
@@ -207,7 +208,7 @@ pub fn place_jobs(db: &mut crate::db::Database, ev: Evaluation, placed: &mut Pla
         .as_ref()
         .is_some_and(|from| Arc::ptr_eq(from, &jobs))
     {
-        return;
+        return false;
     }
     let durability = match placed.from {
         Some(_) => Durability::LOW,
@@ -250,6 +251,7 @@ pub fn place_jobs(db: &mut crate::db::Database, ev: Evaluation, placed: &mut Pla
     placed.spare.extend(before.into_values());
     placed.roots = roots;
     placed.from = Some(jobs);
+    true
 }
 
 /// `jobs` in chunks of about [`CHUNK_SIZE`] (at most twice that) whose
