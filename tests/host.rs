@@ -434,3 +434,54 @@ fn a_moved_call_evaluates_the_instances_below_anew() {
     // value); `x` takes a number.
     assert_ne!(reports["./a1"], reports["./a2"]);
 }
+
+/// A configuration is evaluated only while every module of its tree
+/// loads cleanly: a module that stops loading keeps the roots that reach
+/// it, and only those, from being evaluated, until it loads again.
+#[test]
+fn a_module_that_fails_to_load_keeps_only_its_roots_unevaluated() {
+    let temp = tempfile::tempdir().unwrap();
+    let dir = temp.path().join("tree");
+    // Only evaluating an instance finds a file that `path.root` names
+    // missing: the static types do not know it.
+    let reads_missing = "locals {\n  t = file(\"${path.root}/missing.txt\")\n}\n";
+    let output = "output \"o\" {\n  value = 1\n}\n";
+    let calls =
+        |name: &str, source: &str| format!("module \"{name}\" {{\n  source = \"{source}\"\n}}\n");
+    let m = format!("{}{reads_missing}", calls("leaf", "../leaf"));
+    let files: &[(&str, &str)] = &[
+        ("main.tf", &calls("m", "./m")),
+        ("m/main.tf", &m),
+        ("leaf/main.tf", output),
+        // A root of its own, whose tree does not hold the leaf.
+        ("other/main.tf", &calls("r", "../r")),
+        ("r/main.tf", reads_missing),
+    ];
+    for (path, text) in files {
+        write(&dir, path, text);
+    }
+    let mut host = AnalysisHost::load(&dir, &CheckOptions::default()).unwrap();
+    // The modules whose missing file is reported.
+    let evaluated = |host: &AnalysisHost| -> Vec<&str> {
+        let lines = reported(host);
+        ["m/main.tf", "r/main.tf"]
+            .into_iter()
+            .filter(|file| {
+                lines
+                    .iter()
+                    .any(|line| line.contains(file) && line.contains("missing.txt"))
+            })
+            .collect()
+    };
+    assert_eq!(reported(&host), fresh(&dir));
+    assert_eq!(evaluated(&host), ["m/main.tf", "r/main.tf"]);
+    // Declared twice, the leaf's output does not load: the root reaches
+    // the leaf through `m`, `other` does not.
+    let twice = format!("{output}{output}");
+    apply(&mut host, &dir, &[Edit::Set("leaf/main.tf", &twice)]);
+    assert_eq!(reported(&host), fresh(&dir));
+    assert_eq!(evaluated(&host), ["r/main.tf"]);
+    apply(&mut host, &dir, &[Edit::Set("leaf/main.tf", output)]);
+    assert_eq!(reported(&host), fresh(&dir));
+    assert_eq!(evaluated(&host), ["m/main.tf", "r/main.tf"]);
+}

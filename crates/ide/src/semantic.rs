@@ -11,9 +11,9 @@ use tofu_diagnostics::Code;
 use tofu_semantic::{
     Database, EvalMode, Evaluation, JobChunk, ModuleDir, ModuleReport, PlacedJobs, RootInputs,
     SourceFile as Input, Workspace, chunk_count, chunk_of, configuration_cycles, dedupe,
-    job_chunk_diagnostics, job_diagnostics, missing_root_values, module_chunk_reports,
-    module_dependencies, module_graph, module_report, module_tree, place_jobs,
-    root_variable_values, tree_wide_diagnostics, with_tree_wide,
+    job_chunk_diagnostics, job_diagnostics, missing_root_values, module_callers,
+    module_chunk_reports, module_dependencies, module_graph, module_report, module_tree,
+    place_jobs, root_variable_values, tree_wide_diagnostics, with_tree_wide,
 };
 
 use crate::check::Progress;
@@ -224,6 +224,24 @@ impl PlacedEvaluations {
         }
     }
 
+    /// Each evaluation with the jobs placed for it, those that placing
+    /// did not fail for.
+    pub fn placed<'a>(
+        &'a self,
+        evaluations: &Evaluations,
+    ) -> impl Iterator<Item = (Evaluation, &'a PlacedJobs)> + 'a {
+        let validate = self
+            .validate
+            .as_ref()
+            .ok()
+            .map(|p| (evaluations.validate, p));
+        let plan = match (evaluations.plan, &self.plan) {
+            (Some((plan, _)), Some(Ok(placed))) => Some((plan, placed)),
+            _ => None,
+        };
+        validate.into_iter().chain(plan)
+    }
+
     /// Places the jobs, after loading and after every edit: only chunks
     /// whose jobs changed are set again. Whether anything changed.
     pub fn update(&mut self, db: &mut Database, evaluations: &Evaluations) -> bool {
@@ -336,25 +354,24 @@ pub(crate) fn report(
     let is_error = |d: &tofu_semantic::Diagnostic| d.severity == tofu_semantic::Severity::Error;
     let load_failed =
         reports.iter().any(|r| r.syntax_errors) || modules.iter().flatten().any(is_error);
-    let loads_cleanly: FxHashMap<ModuleDir, bool> = reports
+    // The modules whose tree holds one that does not load cleanly: those
+    // modules and their callers, up to the roots. Walked up from the few
+    // that fail rather than down from every root, which would cost every
+    // edit time in proportion to the whole tree.
+    let mut unclean: HashSet<ModuleDir> = reports
         .iter()
-        .map(|r| (r.module, r.loads_cleanly))
+        .filter(|r| !r.loads_cleanly)
+        .map(|r| r.module)
         .collect();
-    let tree_loads_cleanly = |root: ModuleDir| {
-        let mut seen = HashSet::from([root]);
-        let mut stack = vec![root];
-        while let Some(module) = stack.pop() {
-            if !loads_cleanly.get(&module).copied().unwrap_or(false) {
-                return false;
-            }
-            for (_, target) in graph.targets.get(&module).into_iter().flatten() {
-                if seen.insert(*target) {
-                    stack.push(*target);
-                }
+    let mut stack: Vec<ModuleDir> = unclean.iter().copied().collect();
+    while let Some(module) = stack.pop() {
+        for (caller, _) in module_callers(db, workspace, module) {
+            if unclean.insert(*caller) {
+                stack.push(*caller);
             }
         }
-        true
-    };
+    }
+    let tree_loads_cleanly = |root: ModuleDir| !unclean.contains(&root);
     // OpenTofu evaluates nothing of a configuration that fails to load,
     // nor of one whose graph has cycles.
     let clean_roots: HashSet<ModuleDir> = cycles
