@@ -20,9 +20,10 @@ use salsa::{Durability, Setter};
 use tofu_diagnostics::Code;
 use tofu_eval::{FileKind, FileSystem, lexically_normalized};
 use tofu_semantic::{
-    CalledDir, Database, EvalMode, Evaluation, ExternalFiles, ModuleDir, ProviderSchemaSet,
-    RootInputs, SchemaDocument, SourceFile, VariableSource, Workspace, local_source_dir,
-    module_calls, module_providers, sync_module_graph,
+    CalledDir, Database, EvalMode, Evaluation, ExternalFiles, InstanceAddr, ModuleDir,
+    ProviderSchemaSet, RootInputs, SchemaDocument, SourceFile, VariableSource, Workspace,
+    chunk_count, local_source_dir, module_calls, module_providers, prime_instances,
+    prime_module_graph, sync_module_graph,
 };
 use tofu_syntax::SyntaxError;
 
@@ -34,6 +35,7 @@ use crate::{
     diagnostic::Diagnostic,
     discovery::{self, MODULES_MANIFEST, Module},
     disk::DiskFileSystem,
+    isolation::isolated,
     module_files::{self, FileRole},
     policy::Policy,
     semantic::{Evaluations, PlacedEvaluations},
@@ -98,6 +100,24 @@ pub struct AnalysisHost {
     manifests: BTreeMap<String, Option<String>>,
     /// The modules added because a manifest lists them, by directory.
     installed_dirs: Vec<String>,
+    /// The files set since loading (see [`Lowered`]).
+    lowered: Lowered,
+}
+
+/// The files set since loading, at low durability. Setting one of the
+/// others is a change at medium durability (the first edit of a loaded
+/// file), after which salsa verifies every memo before trusting it again.
+#[derive(Default)]
+struct Lowered {
+    files: rustc_hash::FxHashSet<SourceFile>,
+    /// Whether a file was set for the first time since the last sync.
+    first_edit: bool,
+}
+
+impl Lowered {
+    fn note(&mut self, file: SourceFile) {
+        self.first_edit |= self.files.insert(file);
+    }
 }
 
 /// A file system the loader can share between threads.
@@ -383,6 +403,7 @@ impl AnalysisHost {
             fs,
             manifests: BTreeMap::new(),
             installed_dirs,
+            lowered: Lowered::default(),
         };
         host.follow_local_calls(dirs, false);
         host.sync();
@@ -549,6 +570,9 @@ impl AnalysisHost {
     /// give it: the module graph, then the chunks of the evaluations'
     /// jobs.
     fn sync(&mut self) {
+        if std::mem::take(&mut self.lowered.first_edit) {
+            self.prime();
+        }
         sync_module_graph(&mut self.db, self.tree.workspace);
         // Most edits change no chunk: the tree, which snapshots may
         // share, is copied only when the placing changed.
@@ -558,21 +582,53 @@ impl AnalysisHost {
         }
     }
 
+    /// Verifies in parallel what [`AnalysisHost::sync`] reads, after the
+    /// first edit of a loaded file: salsa verifies every memo then, and
+    /// the module graph's walk and the placing of the jobs would verify
+    /// theirs one after another. The instances are those placed last,
+    /// children first; a failure here shows again, and is reported, where
+    /// the same is asked after.
+    fn prime(&self) {
+        let workspace = self.tree.workspace;
+        let chunks = chunk_count(workspace.modules(&self.db).len());
+        let db = self.db.clone();
+        let placed = &self.tree.placed_jobs;
+        let evaluations = &self.tree.evaluations;
+        crate::on_analysis_threads(move || {
+            (0..chunks)
+                .into_par_iter()
+                .for_each_with(db.clone(), |db, chunk| {
+                    let _ = isolated(|| prime_module_graph(db, workspace, chunk));
+                });
+            for (ev, placed) in placed.placed(evaluations) {
+                let instances: Vec<&InstanceAddr> = placed.instances().rev().collect();
+                instances.par_iter().for_each_with(db.clone(), |db, addr| {
+                    let _ = isolated(|| prime_instances(db, ev, addr));
+                });
+            }
+        });
+    }
+
     fn set_file(&mut self, path: String, text: String) {
         if let Some(file) = self.tree.value_files.get(&path).copied() {
-            set_text(&mut self.db, file, text);
+            set_text(&mut self.db, &mut self.lowered, file, text);
             return;
         }
         // A test file the tree loaded; new ones are taken at the next load.
         if let Some(file) = self.test_file(&path) {
             Arc::make_mut(&mut self.tree).read_problems.remove(&path);
-            set_text(&mut self.db, file, text);
-            set_exists(&mut self.db, file, true);
+            set_text(&mut self.db, &mut self.lowered, file, text);
+            set_exists(&mut self.db, &mut self.lowered, file, true);
             return;
         }
         let in_tree = self.tree.module_of(&path).is_some();
         if in_tree && !self.tree.read_problems.contains_key(&path) {
-            set_text(&mut self.db, self.tree.inputs[&path], text);
+            set_text(
+                &mut self.db,
+                &mut self.lowered,
+                self.tree.inputs[&path],
+                text,
+            );
             return;
         }
         let name = path.rsplit('/').next().unwrap_or(&path).to_owned();
@@ -597,8 +653,8 @@ impl AnalysisHost {
         tree.read_problems.remove(&path);
         match tree.inputs.get(&path).copied() {
             Some(file) => {
-                set_text(&mut self.db, file, text);
-                set_exists(&mut self.db, file, true);
+                set_text(&mut self.db, &mut self.lowered, file, text);
+                set_exists(&mut self.db, &mut self.lowered, file, true);
             }
             None => {
                 let file = SourceFile::builder(path.clone(), text, true)
@@ -624,7 +680,7 @@ impl AnalysisHost {
 
     fn remove_file(&mut self, path: &str) {
         if let Some(file) = self.test_file(path) {
-            set_exists(&mut self.db, file, false);
+            set_exists(&mut self.db, &mut self.lowered, file, false);
             return;
         }
         let Some(file) = self.tree.inputs.get(path).copied() else {
@@ -633,7 +689,7 @@ impl AnalysisHost {
         if self.tree.module_of(path).is_none() {
             return;
         }
-        set_exists(&mut self.db, file, false);
+        set_exists(&mut self.db, &mut self.lowered, file, false);
         let (dir, name) = path.rsplit_once('/').unwrap_or(("", path));
         let tree = Arc::make_mut(&mut self.tree);
         let Some(index) = tree.modules.iter().position(|m| m.dir == dir) else {
@@ -742,7 +798,7 @@ impl AnalysisHost {
                 let path = module.file_path(&file.name);
                 tree.read_problems.remove(&path);
                 if let Some(&input) = tree.inputs.get(&path) {
-                    set_exists(&mut self.db, input, false);
+                    set_exists(&mut self.db, &mut self.lowered, input, false);
                 }
             }
         }
@@ -770,10 +826,10 @@ impl AnalysisHost {
                 let exists = text.is_some();
                 let text = text.unwrap_or_default();
                 if *source.text(&self.db) != text {
-                    set_text(&mut self.db, source, text);
+                    set_text(&mut self.db, &mut self.lowered, source, text);
                 }
                 if source.exists(&self.db) != exists {
-                    set_exists(&mut self.db, source, exists);
+                    set_exists(&mut self.db, &mut self.lowered, source, exists);
                 }
             }
             dirs.push(input);
@@ -980,13 +1036,15 @@ fn load_test_files(
 }
 
 /// An edited file is likely to be edited again (see the loader).
-fn set_text(db: &mut Database, file: SourceFile, text: String) {
+fn set_text(db: &mut Database, lowered: &mut Lowered, file: SourceFile, text: String) {
+    lowered.note(file);
     file.set_text(db).with_durability(Durability::LOW).to(text);
 }
 
 /// A file that appears or goes is likely to change again, as an edited
 /// one is.
-fn set_exists(db: &mut Database, file: SourceFile, exists: bool) {
+fn set_exists(db: &mut Database, lowered: &mut Lowered, file: SourceFile, exists: bool) {
+    lowered.note(file);
     file.set_exists(db)
         .with_durability(Durability::LOW)
         .to(exists);

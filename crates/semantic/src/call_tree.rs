@@ -226,6 +226,18 @@ fn call_shape_chunk(
         .collect()
 }
 
+/// Verifies, or computes, what the module graph's walk reads of the
+/// modules of chunk `chunk` of the workspace ([`crate::chunk_count`] of
+/// its modules make the chunks).
+///
+/// After a change at medium durability (the first edit of a loaded file)
+/// salsa verifies every memo before trusting it again, and the walk of
+/// [`sync_module_graph`] would verify every module's calls, file by file,
+/// one after another: a host asks this of every chunk in parallel first.
+pub fn prime_module_graph(db: &dyn salsa::Database, workspace: Workspace, chunk: usize) {
+    call_shape_chunk(db, workspace, chunk);
+}
+
 /// A module's call shapes, through its chunk.
 fn call_shapes(
     db: &dyn salsa::Database,

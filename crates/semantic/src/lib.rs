@@ -54,7 +54,7 @@ pub use call_checks::{
 };
 pub use call_tree::{
     ModuleTree, UninstalledCall, call_targets, module_callers, module_graph, module_instances,
-    module_targets, module_tree, sync_module_graph,
+    module_targets, module_tree, prime_module_graph, sync_module_graph,
 };
 pub use calls::{ModuleCall, join_relative, local_source_dir, module_calls};
 pub use chains::{MAX_REFERENCE_CHAIN, ReferenceChains, reference_chains};
@@ -102,6 +102,7 @@ pub use references::{Reference, ReferenceContext, Remaining, Subject, module_ref
 pub use report::{
     JobChunk, ModuleReport, PlacedJobs, RootChunks, RootJobs, TEST_PANIC_FILE, evaluation_jobs,
     job_chunk_diagnostics, job_diagnostics, module_chunk_reports, module_report, place_jobs,
+    prime_instances,
 };
 pub use root_values::{
     AssignedValue, ParsingMode, RootVariableValues, StringPlace, ValueOrigin, parse_variables_file,

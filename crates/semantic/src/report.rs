@@ -194,6 +194,26 @@ pub struct PlacedJobs {
     spare: Vec<JobChunk>,
 }
 
+impl PlacedJobs {
+    /// The instances the jobs were placed from, each before its children.
+    pub fn instances(&self) -> impl DoubleEndedIterator<Item = &InstanceAddr> {
+        self.from
+            .iter()
+            .flat_map(|from| from.iter())
+            .flat_map(|root| root.jobs.iter().map(|(addr, _)| addr))
+    }
+}
+
+/// Verifies, or computes, the list of instances below `addr` that
+/// [`place_jobs`] reads through [`evaluation_jobs`]. After a change at
+/// medium durability, placing would verify every instance's expansions
+/// one after another: a host asks this of the instances it placed last,
+/// children first, in parallel before placing (see
+/// [`crate::prime_module_graph`]).
+pub fn prime_instances(db: &dyn salsa::Database, ev: Evaluation, addr: &InstanceAddr) {
+    crate::evaluation::instances::instance_subtree(db, ev, addr.clone());
+}
+
 /// Places the jobs of `ev` in chunk inputs (see [`JobChunk`]), for hosts
 /// after loading and after every edit: a chunk whose jobs are the same
 /// is kept as it is, one whose jobs changed is set again. The chunks of
