@@ -1,6 +1,7 @@
 //! The module instances of an evaluation and what evaluating each one
 //! reports.
 
+use super::variables::{validation_diagnostics_of, variable_value_of};
 use super::{
     Evaluation, InstanceAddr, InstanceKey, call_expansion, local_value, module_variable_decls,
     output_value, resource_expansion, resource_value, variable_validation_diagnostics,
@@ -286,8 +287,20 @@ pub fn instance_argument_diagnostics(
         return Vec::new();
     };
     let mut out: Vec<Diagnostic> = Vec::new();
+    // Where inputs are unknown, nothing else reads the instance's
+    // variables' values: evaluated here, without a memo each (see
+    // `variable_value_of`).
+    let unknown_inputs = ev.mode(db).is_unknown_inputs();
     for variable in module_variable_decls(db, module) {
         let name = variable.name.clone();
+        if unknown_inputs {
+            let value = variable_value_of(db, ev, &addr, &name);
+            out.extend_from_slice(&value.diagnostics);
+            out.extend(validation_diagnostics_of(db, ev, &addr, &name, || {
+                value.value
+            }));
+            continue;
+        }
         out.extend_from_slice(&variable_value(db, ev, addr.clone(), name.clone()).diagnostics);
         if !variable.validations.is_empty() {
             out.extend_from_slice(variable_validation_diagnostics(db, ev, addr.clone(), name));

@@ -34,6 +34,23 @@ pub fn variable_value(
     addr: InstanceAddr,
     name: String,
 ) -> Evaluated {
+    variable_value_of(db, ev, &addr, &name)
+}
+
+/// [`variable_value`] without a memo of its own. Where inputs are unknown
+/// (`validate`, the static types), expressions see every variable as an
+/// unknown value of its type, so an instance's variables are read only by
+/// the diagnostics of its arguments, which evaluate all of them: a memo
+/// per variable would only be more for salsa to verify after the first
+/// edit of a file. (The static types' check of a call's arguments, which
+/// runs again with any change to the calling module, keeps a memo per
+/// variable of the called instances.)
+pub(crate) fn variable_value_of(
+    db: &dyn salsa::Database,
+    ev: Evaluation,
+    addr: &InstanceAddr,
+    name: &str,
+) -> Evaluated {
     let Some(module) = addr.module() else {
         return Evaluated::unknown();
     };
@@ -43,7 +60,7 @@ pub fn variable_value(
     else {
         return Evaluated::unknown();
     };
-    let display = variable_address(&addr, &name);
+    let display = variable_address(addr, name);
     let mut diagnostics = Vec::new();
     let (given, source) = if addr.is_root() {
         let inputs = ev
@@ -56,7 +73,7 @@ pub fn variable_value(
                 diagnostics,
             };
         };
-        match root_variable_values(db, inputs).values.get(&name) {
+        match root_variable_values(db, inputs).values.get(name) {
             Some(assigned) => {
                 if let Some(message) = &decl.deprecated {
                     diagnostics.push(Diagnostic {
@@ -90,7 +107,7 @@ pub fn variable_value(
             None => (None, Source::Expression(decl.file, decl.range)),
         }
     } else {
-        match call_argument(db, ev, &addr, &name) {
+        match call_argument(db, ev, addr, name) {
             Some((file, expr, keys)) => {
                 let parent = addr.parent().expect("a child has a caller");
                 let (value, found) = evaluate_in(db, ev, &parent, file, &expr, &keys);
@@ -99,7 +116,7 @@ pub fn variable_value(
                 if let Some(message) = &decl.deprecated {
                     diagnostics.push(Diagnostic {
                         severity: Severity::Warning,
-                        deprecation: Some(Box::new(deprecation_cause(db, &addr, &name, message))),
+                        deprecation: Some(Box::new(deprecation_cause(db, addr, name, message))),
                         function_call: None,
                         ..Diagnostic::error_in(
                             Code::DeprecatedVariable,
@@ -413,6 +430,23 @@ pub fn variable_validation_diagnostics(
     addr: InstanceAddr,
     name: String,
 ) -> Vec<Diagnostic> {
+    validation_diagnostics_of(db, ev, &addr, &name, || {
+        variable_value(db, ev, addr.clone(), name.clone())
+            .value
+            .clone()
+    })
+}
+
+/// [`variable_validation_diagnostics`] without a memo of its own (see
+/// [`variable_value_of`]), the variable's value given by `own`, asked for
+/// once when a rule is evaluated.
+pub(crate) fn validation_diagnostics_of(
+    db: &dyn salsa::Database,
+    ev: Evaluation,
+    addr: &InstanceAddr,
+    name: &str,
+    own: impl FnOnce() -> Value,
+) -> Vec<Diagnostic> {
     let Some(module) = addr.module() else {
         return Vec::new();
     };
@@ -430,9 +464,10 @@ pub fn variable_validation_diagnostics(
     let expr_at = |span: Option<crate::config::model::ExprSpan>| places.expr(span?).to_expr(&root);
     // Where a failure is reported: the caller's argument, or the
     // declaration.
-    let subject = call_argument(db, ev, &addr, &name)
+    let subject = call_argument(db, ev, addr, name)
         .map(|(file, expr, _)| (file, expr.range()))
         .unwrap_or((decl.file, decl.range));
+    let (mut ask, mut own_value) = (Some(own), None);
     let mut out = Vec::new();
     for rule in &decl.validations {
         let (Some(condition), Some(message)) =
@@ -440,14 +475,14 @@ pub fn variable_validation_diagnostics(
         else {
             continue;
         };
-        let own = variable_value(db, ev, addr.clone(), name.clone())
-            .value
+        let own = own_value
+            .get_or_insert_with(|| ask.take().expect("asked for once")())
             .clone();
         let keys = KeyData {
-            variable: Some((name.clone(), own)),
+            variable: Some((name.to_owned(), own)),
             ..KeyData::default()
         };
-        let (result, found) = evaluate_in(db, ev, &addr, decl.file, &condition, &keys);
+        let (result, found) = evaluate_in(db, ev, addr, decl.file, &condition, &keys);
         let failed = found.iter().any(|d| d.severity == Severity::Error);
         out.extend(found);
         if failed || !result.is_known() {
@@ -482,7 +517,7 @@ pub fn variable_validation_diagnostics(
         if result.as_bool() != Some(false) {
             continue;
         }
-        let (text, found) = evaluate_in(db, ev, &addr, decl.file, &message, &keys);
+        let (text, found) = evaluate_in(db, ev, addr, decl.file, &message, &keys);
         let message_failed = found.iter().any(|d| d.severity == Severity::Error);
         out.extend(found);
         let mut error_message = String::new();
@@ -545,7 +580,7 @@ pub fn variable_validation_diagnostics(
                 subject.0,
                 subject.1,
             )
-            .with_values(values_in(db, ev, &addr, decl.file, &condition, &keys)),
+            .with_values(values_in(db, ev, addr, decl.file, &condition, &keys)),
         );
     }
     out
