@@ -577,7 +577,7 @@ impl AnalysisHost {
         // Most edits change no chunk: the tree, which snapshots may
         // share, is copied only when the placing changed.
         let mut placed = self.tree.placed_jobs.clone();
-        if placed.update(&mut self.db, &self.tree.evaluations) {
+        if placed.update(&mut self.db) {
             Arc::make_mut(&mut self.tree).placed_jobs = placed;
         }
     }
@@ -593,17 +593,19 @@ impl AnalysisHost {
         let chunks = chunk_count(workspace.modules(&self.db).len());
         let db = self.db.clone();
         let placed = &self.tree.placed_jobs;
-        let evaluations = &self.tree.evaluations;
         crate::on_analysis_threads(move || {
             (0..chunks)
                 .into_par_iter()
                 .for_each_with(db.clone(), |db, chunk| {
                     let _ = isolated(|| prime_module_graph(db, workspace, chunk));
                 });
-            for (ev, placed) in placed.placed(evaluations) {
-                let instances: Vec<&InstanceAddr> = placed.instances().rev().collect();
+            for placed in placed.iter() {
+                let Ok(jobs) = &placed.jobs else {
+                    continue;
+                };
+                let instances: Vec<&InstanceAddr> = jobs.instances().rev().collect();
                 instances.par_iter().for_each_with(db.clone(), |db, addr| {
-                    let _ = isolated(|| prime_instances(db, ev, addr));
+                    let _ = isolated(|| prime_instances(db, placed.evaluation, addr));
                 });
             }
         });

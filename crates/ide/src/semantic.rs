@@ -208,70 +208,66 @@ impl Evaluations {
 
 /// The job chunks of the evaluations that report (`validate`, and the
 /// plan's in plan mode), as the host placed them after loading and after
-/// each edit ([`place_jobs`]), or why placing them failed.
+/// each edit ([`place_jobs`]).
 #[derive(Debug, Clone)]
 pub(crate) struct PlacedEvaluations {
-    pub validate: Result<PlacedJobs, String>,
-    pub plan: Option<Result<PlacedJobs, String>>,
+    pub validate: PlacedEvaluation,
+    pub plan: Option<PlacedEvaluation>,
+}
+
+/// The job chunks of one evaluation, or why placing them failed.
+#[derive(Debug, Clone)]
+pub(crate) struct PlacedEvaluation {
+    pub evaluation: Evaluation,
+    pub jobs: Result<PlacedJobs, String>,
 }
 
 impl PlacedEvaluations {
     /// Nothing placed yet: [`PlacedEvaluations::update`] places all.
     pub fn unplaced(evaluations: &Evaluations) -> PlacedEvaluations {
+        let unplaced = |evaluation| PlacedEvaluation {
+            evaluation,
+            jobs: Ok(PlacedJobs::default()),
+        };
         PlacedEvaluations {
-            validate: Ok(PlacedJobs::default()),
-            plan: evaluations.plan.map(|_| Ok(PlacedJobs::default())),
+            validate: unplaced(evaluations.validate),
+            plan: evaluations.plan.map(|(plan, _)| unplaced(plan)),
         }
     }
 
-    /// Each evaluation with the jobs placed for it, those that placing
-    /// did not fail for.
-    pub fn placed<'a>(
-        &'a self,
-        evaluations: &Evaluations,
-    ) -> impl Iterator<Item = (Evaluation, &'a PlacedJobs)> + 'a {
-        let validate = self
-            .validate
-            .as_ref()
-            .ok()
-            .map(|p| (evaluations.validate, p));
-        let plan = match (evaluations.plan, &self.plan) {
-            (Some((plan, _)), Some(Ok(placed))) => Some((plan, placed)),
-            _ => None,
-        };
-        validate.into_iter().chain(plan)
+    /// Each evaluation that reports, `validate` first.
+    pub fn iter(&self) -> impl Iterator<Item = &PlacedEvaluation> {
+        std::iter::once(&self.validate).chain(&self.plan)
     }
 
     /// Places the jobs, after loading and after every edit: only chunks
     /// whose jobs changed are set again. Whether anything changed.
-    pub fn update(&mut self, db: &mut Database, evaluations: &Evaluations) -> bool {
-        let mut changed = place(db, evaluations.validate, &mut self.validate);
-        if let (Some((plan, _)), Some(placed)) = (evaluations.plan, self.plan.as_mut()) {
-            changed |= place(db, plan, placed);
+    pub fn update(&mut self, db: &mut Database) -> bool {
+        let mut changed = self.validate.place(db);
+        if let Some(plan) = &mut self.plan {
+            changed |= plan.place(db);
         }
         changed
     }
 }
 
-/// [`place_jobs`] of one evaluation, a failure kept to be reported:
-/// whether `placed` changed.
-fn place(
-    db: &mut Database,
-    evaluation: Evaluation,
-    placed: &mut Result<PlacedJobs, String>,
-) -> bool {
-    let before = std::mem::replace(placed, Ok(PlacedJobs::default()));
-    let failed_before = before.is_err();
-    // After a failure, the jobs are placed anew.
-    let mut jobs = before.unwrap_or_default();
-    match isolated(|| place_jobs(db, evaluation, &mut jobs)) {
-        Ok(changed) => {
-            *placed = Ok(jobs);
-            changed || failed_before
-        }
-        Err(message) => {
-            *placed = Err(message);
-            true
+impl PlacedEvaluation {
+    /// [`place_jobs`], a failure kept to be reported: whether the jobs
+    /// changed.
+    fn place(&mut self, db: &mut Database) -> bool {
+        let before = std::mem::replace(&mut self.jobs, Ok(PlacedJobs::default()));
+        let failed_before = before.is_err();
+        // After a failure, the jobs are placed anew.
+        let mut jobs = before.unwrap_or_default();
+        match isolated(|| place_jobs(db, self.evaluation, &mut jobs)) {
+            Ok(changed) => {
+                self.jobs = Ok(jobs);
+                changed || failed_before
+            }
+            Err(message) => {
+                self.jobs = Err(message);
+                true
+            }
         }
     }
 }
@@ -503,15 +499,8 @@ fn evaluation_diagnostics(
     progress: Option<&dyn Progress>,
 ) -> Vec<tofu_semantic::Diagnostic> {
     let is_error = |d: &tofu_semantic::Diagnostic| d.severity == tofu_semantic::Severity::Error;
-    let mut out = evaluate(
-        db,
-        evaluations.validate,
-        &placed.validate,
-        clean_roots,
-        cold,
-        progress,
-    );
-    let (Some((plan, inputs)), Some(placed_plan)) = (evaluations.plan, &placed.plan) else {
+    let mut out = evaluate(db, &placed.validate, clean_roots, cold, progress);
+    let (Some((_, inputs)), Some(plan)) = (evaluations.plan, &placed.plan) else {
         return out;
     };
     let values = root_variable_values(db, inputs);
@@ -527,7 +516,7 @@ fn evaluation_diagnostics(
         out.extend(missing.iter().cloned());
         return out;
     }
-    out.extend(evaluate(db, plan, placed_plan, clean_roots, cold, progress));
+    out.extend(evaluate(db, plan, clean_roots, cold, progress));
     dedupe(&mut out);
     out
 }
@@ -539,13 +528,13 @@ fn evaluation_diagnostics(
 /// `progress` told of each.
 fn evaluate(
     db: &Database,
-    evaluation: Evaluation,
-    placed: &Result<PlacedJobs, String>,
+    placed: &PlacedEvaluation,
     clean_roots: &HashSet<ModuleDir>,
     cold: bool,
     progress: Option<&dyn Progress>,
 ) -> Vec<tofu_semantic::Diagnostic> {
-    let placed = match placed {
+    let evaluation = placed.evaluation;
+    let placed = match &placed.jobs {
         Ok(placed) => placed,
         Err(message) => {
             return vec![tofu_semantic::internal_error(

@@ -430,22 +430,18 @@ pub fn variable_validation_diagnostics(
     addr: InstanceAddr,
     name: String,
 ) -> Vec<Diagnostic> {
-    validation_diagnostics_of(db, ev, &addr, &name, || {
-        variable_value(db, ev, addr.clone(), name.clone())
-            .value
-            .clone()
-    })
+    let own = &variable_value(db, ev, addr.clone(), name.clone()).value;
+    validation_diagnostics_of(db, ev, &addr, &name, own)
 }
 
 /// [`variable_validation_diagnostics`] without a memo of its own (see
-/// [`variable_value_of`]), the variable's value given by `own`, asked for
-/// once when a rule is evaluated.
+/// [`variable_value_of`]), the variable's value being `own`.
 pub(crate) fn validation_diagnostics_of(
     db: &dyn salsa::Database,
     ev: Evaluation,
     addr: &InstanceAddr,
     name: &str,
-    own: impl FnOnce() -> Value,
+    own: &Value,
 ) -> Vec<Diagnostic> {
     let Some(module) = addr.module() else {
         return Vec::new();
@@ -467,7 +463,6 @@ pub(crate) fn validation_diagnostics_of(
     let subject = call_argument(db, ev, addr, name)
         .map(|(file, expr, _)| (file, expr.range()))
         .unwrap_or((decl.file, decl.range));
-    let (mut ask, mut own_value) = (Some(own), None);
     let mut out = Vec::new();
     for rule in &decl.validations {
         let (Some(condition), Some(message)) =
@@ -475,11 +470,8 @@ pub(crate) fn validation_diagnostics_of(
         else {
             continue;
         };
-        let own = own_value
-            .get_or_insert_with(|| ask.take().expect("asked for once")())
-            .clone();
         let keys = KeyData {
-            variable: Some((name.to_owned(), own)),
+            variable: Some((name.to_owned(), own.clone())),
             ..KeyData::default()
         };
         let (result, found) = evaluate_in(db, ev, addr, decl.file, &condition, &keys);
