@@ -162,6 +162,9 @@ pub(crate) struct Tree {
     files: Vec<SourceFile>,
     /// Each of `files` by its index there: every report reads it.
     file_index: FxHashMap<SourceFile, usize>,
+    /// Each module's index in `modules` (and `dirs`) by its directory:
+    /// every edit looks up the module of the file it changes.
+    module_index: FxHashMap<String, usize>,
     /// The test files of the modules, by path, in module order: inputs
     /// apart from the configuration, which no query of a module reads.
     pub test_files: Vec<SourceFile>,
@@ -199,8 +202,15 @@ impl Tree {
         &self.file_index
     }
 
-    /// [`Tree::files`] made again after the modules changed.
-    fn refresh_files(&mut self) {
+    /// [`Tree::files`] and the index of the modules made again after the
+    /// modules changed.
+    fn reindex(&mut self) {
+        self.module_index = self
+            .modules
+            .iter()
+            .enumerate()
+            .map(|(i, m)| (m.dir.clone(), i))
+            .collect();
         self.files = self
             .modules
             .iter()
@@ -220,8 +230,7 @@ impl Tree {
     }
 
     pub fn module(&self, dir: &str) -> Option<ModuleDir> {
-        let index = self.modules.iter().position(|m| m.dir == dir)?;
-        Some(self.dirs[index])
+        Some(self.dirs[*self.module_index.get(dir)?])
     }
 
     /// A configuration or variables file of the tree by its path.
@@ -240,9 +249,12 @@ impl Tree {
     /// directory, if that lists the file.
     fn module_index_of(&self, path: &str) -> Option<usize> {
         let (dir, name) = path.rsplit_once('/').unwrap_or(("", path));
-        self.modules
+        let index = *self.module_index.get(dir)?;
+        self.modules[index]
+            .files
             .iter()
-            .position(|m| m.dir == dir && m.files.iter().any(|f| f.name == name))
+            .any(|f| f.name == name)
+            .then_some(index)
     }
 }
 
@@ -375,6 +387,7 @@ impl AnalysisHost {
         let mut tree = Tree {
             files: Vec::new(),
             file_index: FxHashMap::default(),
+            module_index: FxHashMap::default(),
             test_files,
             root: root.to_path_buf(),
             canonical_root: called_dirs::canonical_root(fs.as_ref(), root),
@@ -396,7 +409,7 @@ impl AnalysisHost {
             policy: options.policy.cloned(),
             reported: Arc::default(),
         };
-        tree.refresh_files();
+        tree.reindex();
         let mut host = AnalysisHost {
             db,
             tree: Arc::new(tree),
@@ -419,13 +432,9 @@ impl AnalysisHost {
         let mut called = if again { Vec::new() } else { before.clone() };
         let mut added_any = false;
         while !modules.is_empty() {
-            let known: std::collections::HashSet<&str> = self
-                .tree
-                .modules
-                .iter()
-                .map(|m| m.dir.as_str())
-                .chain(called.iter().map(|(dir, _)| dir.as_str()))
-                .collect();
+            let called_dirs: std::collections::HashSet<&str> =
+                called.iter().map(|(dir, _)| dir.as_str()).collect();
+            let known = |dir: &str| self.tree.module(dir).is_some() || called_dirs.contains(dir);
             let mut wanted = std::collections::BTreeSet::new();
             for module in &modules {
                 let caller = module.dir(&self.db);
@@ -437,18 +446,17 @@ impl AnalysisHost {
                     else {
                         continue;
                     };
-                    if !known.contains(dir.as_str()) {
+                    if !known(&dir) {
                         wanted.insert(dir);
                     }
                 }
             }
-            drop(known);
+            drop(called_dirs);
             let mut new_modules: Vec<Module> = Vec::new();
             for dir in wanted {
                 let tree = &self.tree;
                 let is_module = |name: &str| {
-                    tree.modules.iter().any(|m| m.dir == name)
-                        || new_modules.iter().any(|m| m.dir == name)
+                    tree.module(name).is_some() || new_modules.iter().any(|m| m.dir == name)
                 };
                 match called_dirs::resolve(
                     self.fs.as_ref(),
@@ -484,13 +492,13 @@ impl AnalysisHost {
             );
             tree.dirs.extend(modules.iter().copied());
             Arc::make_mut(&mut tree.modules).extend(new_modules);
+            tree.reindex();
         }
         let workspace = self.tree.workspace;
         if added_any {
             let tree = Arc::make_mut(&mut self.tree);
             workspace.set_modules(&mut self.db).to(tree.dirs.clone());
             tree.problems = rebuilt_problems(&tree.problems, &tree.modules, &tree.root);
-            tree.refresh_files();
         }
         if called != before {
             workspace
@@ -693,11 +701,10 @@ impl AnalysisHost {
         }
         set_exists(&mut self.db, &mut self.lowered, file, false);
         let (dir, name) = path.rsplit_once('/').unwrap_or(("", path));
-        let tree = Arc::make_mut(&mut self.tree);
-        let Some(index) = tree.modules.iter().position(|m| m.dir == dir) else {
+        let Some(index) = self.tree.module_index.get(dir).copied() else {
             return;
         };
-        let names: Vec<String> = module_names(&tree.modules[index])
+        let names: Vec<String> = module_names(&self.tree.modules[index])
             .filter(|n| n != name)
             .collect();
         self.set_module_names(index, names);
@@ -707,7 +714,7 @@ impl AnalysisHost {
     /// created when the directory has none.
     fn add_name(&mut self, dir: &str, name: String) {
         let tree = Arc::make_mut(&mut self.tree);
-        let index = match tree.modules.iter().position(|m| m.dir == dir) {
+        let index = match tree.module_index.get(dir).copied() {
             Some(index) => index,
             None => {
                 // Discovery's order: depth first, entries by name.
@@ -869,7 +876,7 @@ impl AnalysisHost {
             .unwrap_or(problems.len());
         problems.splice(at..at, found.problems);
         tree.problems = rebuilt_problems(&problems, &tree.modules, &tree.root);
-        tree.refresh_files();
+        tree.reindex();
     }
 
     /// Gives module `index` the configuration files among `names`, as
@@ -922,7 +929,7 @@ impl AnalysisHost {
             tree.workspace.set_modules(&mut self.db).to(modules);
         }
         tree.problems = rebuilt_problems(&tree.problems, &tree.modules, &tree.root);
-        tree.refresh_files();
+        tree.reindex();
     }
 }
 
