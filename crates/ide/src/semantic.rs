@@ -3,6 +3,7 @@
 //! analysis threads, each with its own database handle.
 
 use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
 
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
@@ -330,7 +331,7 @@ pub(crate) fn report(
         .collect();
     let (modules_db, cycles_db) = (db.clone(), db.clone());
     let types = evaluations.types;
-    let (mut reports, cycles) = rayon::join(
+    let (chunk_reports, cycles) = rayon::join(
         move || module_reports(&modules_db, workspace, types),
         move || configurations_cycles(&cycles_db, workspace, &roots),
     );
@@ -343,9 +344,18 @@ pub(crate) fn report(
         ));
         &NONE
     });
+    // Only the modules with something to say are looked at (unless the
+    // checks across modules found something, which may be in any
+    // module's files): the rest would cost every edit time in proportion
+    // to the tree.
+    let reports: Vec<&ModuleReport> = chunk_reports
+        .iter()
+        .flat_map(|chunk| chunk.iter())
+        .filter(|r| !r.is_quiet() || !tree_wide.is_empty())
+        .collect();
     let modules: Vec<Vec<tofu_semantic::Diagnostic>> = reports
-        .iter_mut()
-        .map(|r| with_tree_wide(db, r.module, std::mem::take(&mut r.diagnostics), tree_wide))
+        .iter()
+        .map(|r| with_tree_wide(db, r.module, r.diagnostics.clone(), tree_wide))
         .collect();
     let is_error = |d: &tofu_semantic::Diagnostic| d.severity == tofu_semantic::Severity::Error;
     let load_failed =
@@ -412,27 +422,30 @@ pub(crate) fn report(
     }
 }
 
-/// Every module's report, from the chunk memos ([`module_chunk_reports`])
-/// in parallel, each chunk on its own database clone.
-fn module_reports(db: &Database, workspace: Workspace, types: Evaluation) -> Vec<ModuleReport> {
+/// Every module's report, by chunk, from the chunk memos
+/// ([`module_chunk_reports`]) in parallel, each chunk on its own database
+/// clone.
+fn module_reports(
+    db: &Database,
+    workspace: Workspace,
+    types: Evaluation,
+) -> Vec<Arc<Vec<ModuleReport>>> {
     let chunks = chunk_count(workspace.modules(db).len());
     (0..chunks)
         .into_par_iter()
         .map_with(db.clone(), |db, chunk| {
-            isolated(|| module_chunk_reports(db, types, chunk).clone()).unwrap_or_else(|_| {
+            isolated(|| Arc::clone(module_chunk_reports(db, types, chunk))).unwrap_or_else(|_| {
                 // One of its modules failed: each of them on its own.
-                chunk_of(workspace.modules(db), chunk)
+                let reports = chunk_of(workspace.modules(db), chunk)
                     .iter()
                     .map(|&module| {
                         isolated(|| module_report(db, workspace, types, module))
                             .unwrap_or_else(|message| failed_module(db, module, &message))
                     })
-                    .collect()
+                    .collect();
+                Arc::new(reports)
             })
         })
-        .collect::<Vec<_>>()
-        .into_iter()
-        .flatten()
         .collect()
 }
 

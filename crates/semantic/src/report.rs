@@ -43,24 +43,38 @@ pub struct ModuleReport {
     pub types: Vec<Diagnostic>,
 }
 
+impl ModuleReport {
+    /// Whether it has nothing to say: no diagnostic, no syntax error, and
+    /// it loads cleanly (most modules of a tree).
+    pub fn is_quiet(&self) -> bool {
+        self.diagnostics.is_empty()
+            && self.types.is_empty()
+            && !self.syntax_errors
+            && self.loads_cleanly
+    }
+}
+
 /// The file name that makes a module's report fail in debug builds (see
 /// [`module_report`]).
 pub const TEST_PANIC_FILE: &str = "tofu-analyzer-test-panic.tf";
 
 /// The reports of the workspace's modules in chunk `chunk` (the modules
 /// in workspace order, [`CHUNK_SIZE`] at a time), with the static types of
-/// evaluation `types`.
+/// evaluation `types`. Shared: a report takes every chunk's after each
+/// edit, and copying them would cost in proportion to the workspace.
 #[salsa::tracked(returns(ref))]
 pub fn module_chunk_reports(
     db: &dyn salsa::Database,
     types: Evaluation,
     chunk: usize,
-) -> Vec<ModuleReport> {
+) -> Arc<Vec<ModuleReport>> {
     let workspace = types.workspace(db);
-    chunk_of(workspace.modules(db), chunk)
-        .iter()
-        .map(|&module| module_report(db, workspace, types, module))
-        .collect()
+    Arc::new(
+        chunk_of(workspace.modules(db), chunk)
+            .iter()
+            .map(|&module| module_report(db, workspace, types, module))
+            .collect(),
+    )
 }
 
 /// What [`module_chunk_reports`] says of one module. Hosts that check a

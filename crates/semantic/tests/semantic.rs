@@ -383,7 +383,7 @@ fn an_edit_runs_only_its_chunks_again() {
     sync(&mut db, &mut placed);
     let report = |db: &Database, placed: &PlacedJobs| {
         for chunk in 0..chunk_count(modules.len()) {
-            for found in module_chunk_reports(db, types, chunk) {
+            for found in module_chunk_reports(db, types, chunk).iter() {
                 assert!(found.diagnostics.is_empty(), "{:?}", found.diagnostics);
             }
         }
