@@ -484,4 +484,14 @@ fn a_module_that_fails_to_load_keeps_only_its_roots_unevaluated() {
     apply(&mut host, &dir, &[Edit::Set("leaf/main.tf", output)]);
     assert_eq!(reported(&host), fresh(&dir));
     assert_eq!(evaluated(&host), ["m/main.tf", "r/main.tf"]);
+    // A call added makes `other` reach the leaf too: the leaf's callers
+    // changed, and a leaf that stops loading now keeps both roots from
+    // being evaluated.
+    let other = format!("{}{}", calls("r", "../r"), calls("leaf", "../leaf"));
+    apply(&mut host, &dir, &[Edit::Set("other/main.tf", &other)]);
+    assert_eq!(reported(&host), fresh(&dir));
+    assert_eq!(evaluated(&host), ["m/main.tf", "r/main.tf"]);
+    apply(&mut host, &dir, &[Edit::Set("leaf/main.tf", &twice)]);
+    assert_eq!(reported(&host), fresh(&dir));
+    assert_eq!(evaluated(&host), Vec::<&str>::new());
 }

@@ -5,6 +5,8 @@
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
+use rustc_hash::FxHashMap;
+
 use tofu_diagnostics::Code;
 use tofu_syntax::TextRange;
 
@@ -199,12 +201,50 @@ pub(crate) enum CallTarget {
     Unknown,
 }
 
-/// A module's calls as the graph is built from them: each call's name and
-/// literal source, without where it is. The names are shared with every
-/// instance path the walk makes, so that a walk's graph and the one set
-/// before it compare their paths by pointer where the calls did not
-/// change.
-type CallShapes = Vec<(Arc<str>, Option<String>)>;
+/// A module's call as the graph is built from it: its name and literal
+/// source, without where it is, and where a local source leads (the same
+/// from every instance of the module, so found once rather than at each).
+/// The names are shared with every instance path the walk makes, so that
+/// a walk's graph and the one set before it compare their paths by
+/// pointer where the calls did not change.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct CallShape {
+    name: Arc<str>,
+    source: Option<String>,
+    /// For a literal local source, its target ([`call_target`]'s answer).
+    local: Option<LocalTarget>,
+}
+
+/// Where a local source leads: [`CallTarget`] for local sources.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum LocalTarget {
+    Module(ModuleDir),
+    Unreadable(String, String),
+    Unknown,
+}
+
+impl LocalTarget {
+    fn of(index: &WorkspaceIndex, caller_dir: &str, source: &str) -> Option<LocalTarget> {
+        let dir = local_source_dir(caller_dir, source)?;
+        Some(match index.by_dir.get(&dir) {
+            Some(module) => LocalTarget::Module(*module),
+            None => match index.unreadable.get(&dir) {
+                Some(reason) => LocalTarget::Unreadable(dir, reason.clone()),
+                None => LocalTarget::Unknown,
+            },
+        })
+    }
+
+    fn call_target(&self) -> CallTarget {
+        match self {
+            LocalTarget::Module(module) => CallTarget::Module(*module),
+            LocalTarget::Unreadable(dir, reason) => {
+                CallTarget::Unreadable(dir.clone(), reason.clone())
+            }
+            LocalTarget::Unknown => CallTarget::Unknown,
+        }
+    }
+}
 
 /// The call shapes of the modules of chunk `chunk` (see
 /// [`crate::report`]): the graph reads these instead of every module's
@@ -214,13 +254,21 @@ fn call_shape_chunk(
     db: &dyn salsa::Database,
     workspace: Workspace,
     chunk: usize,
-) -> Vec<CallShapes> {
+) -> Vec<Vec<CallShape>> {
+    let index = workspace_index(db, workspace);
     crate::chunks::chunk_of(workspace.modules(db), chunk)
         .iter()
         .map(|m| {
             module_calls(db, *m)
                 .iter()
-                .map(|c| (Arc::from(c.name.as_str()), c.source.clone()))
+                .map(|c| CallShape {
+                    name: Arc::from(c.name.as_str()),
+                    source: c.source.clone(),
+                    local: c
+                        .source
+                        .as_deref()
+                        .and_then(|source| LocalTarget::of(index, m.dir(db), source)),
+                })
                 .collect()
         })
         .collect()
@@ -236,15 +284,6 @@ fn call_shape_chunk(
 /// one after another: a host asks this of every chunk in parallel first.
 pub fn prime_module_graph(db: &dyn salsa::Database, workspace: Workspace, chunk: usize) {
     call_shape_chunk(db, workspace, chunk);
-}
-
-/// A module's call shapes, through its chunk.
-fn call_shapes(
-    db: &dyn salsa::Database,
-    workspace: Workspace,
-    module: ModuleDir,
-) -> &[(Arc<str>, Option<String>)] {
-    crate::chunks::module_entry(db, workspace, module, call_shape_chunk).map_or(&[], |s| s)
 }
 
 /// The tree: the workspace's root directory is a root module; so is every
@@ -325,22 +364,18 @@ struct GraphWalk {
 
 #[salsa::tracked(returns(ref))]
 fn graph_walk(db: &dyn salsa::Database, workspace: Workspace) -> GraphWalk {
-    let by_dir = &workspace_index(db, workspace).by_dir;
+    let shapes = crate::chunks::every_entry(db, workspace, call_shape_chunk);
     // Modules some module calls through a literal local source are not
     // roots.
-    let mut called: HashSet<ModuleDir> = workspace
-        .modules(db)
-        .iter()
-        .flat_map(|m| {
-            call_shapes(db, workspace, *m)
-                .iter()
-                .filter_map(|(_, source)| {
-                    let dir = local_source_dir(m.dir(db), source.as_deref()?)?;
-                    by_dir.get(dir.as_str()).copied()
-                })
+    let mut called: HashSet<ModuleDir> = shapes
+        .values()
+        .flat_map(|calls| calls.iter())
+        .filter_map(|call| match call.local {
+            Some(LocalTarget::Module(target)) => Some(target),
+            _ => None,
         })
         .collect();
-    let (walk, through_expressions) = build_tree(db, workspace, &called);
+    let (walk, through_expressions) = build_tree(db, workspace, &shapes, &called);
     // Nor are those a source expression leads to, which only the walk
     // finds: walk again without them as roots.
     let walked_as_roots = walk.graph.instances.iter().any(|i| {
@@ -350,7 +385,7 @@ fn graph_walk(db: &dyn salsa::Database, workspace: Workspace) -> GraphWalk {
         return walk;
     }
     called.extend(through_expressions);
-    build_tree(db, workspace, &called).0
+    build_tree(db, workspace, &shapes, &called).0
 }
 
 /// The module graph as the rest of the analysis reads it: the one the host
@@ -415,32 +450,65 @@ fn set_module_graph(db: &mut crate::db::Database, workspace: Workspace) -> bool 
         return false;
     }
     db.walked_graph_seen_equal = None;
-    let mut places = computed.places();
+    // Each part of each module's place is an input of its own (see
+    // `ModuleDir`): compared with what is set through borrowed views of
+    // the graph, and copied only where it changed, as most did not.
+    let parts = PlaceParts::of(&computed);
     for module in workspace.modules(db).clone() {
-        let place = places.remove(&module).unwrap_or_default();
-        // Each part is an input of its own (see `ModuleDir`): set only
-        // those that changed.
-        macro_rules! set_changed_part {
-            ($part:ident, $setter:ident, $value:expr) => {
-                let value = $value;
-                let set = module.$part(db);
-                if set.as_deref() != Some(&value[..]) {
-                    let durability = durability(set.is_some());
-                    module
-                        .$setter(db)
-                        .with_durability(durability)
-                        .to(Some(value.into()));
-                }
-            };
+        let instances = parts.instances.get(&module).map_or(&[][..], Vec::as_slice);
+        let set = module.placed_instances(db);
+        if !set
+            .as_deref()
+            .is_some_and(|set| set.iter().eq(instances.iter().copied()))
+        {
+            let value: Arc<[ModuleInstance]> = instances.iter().map(|i| (*i).clone()).collect();
+            let durability = durability(set.is_some());
+            module
+                .set_placed_instances(db)
+                .with_durability(durability)
+                .to(Some(value));
         }
-        set_changed_part!(placed_instances, set_placed_instances, place.instances);
-        set_changed_part!(placed_targets, set_placed_targets, place.targets);
-        set_changed_part!(
-            placed_local_calls,
-            set_placed_local_calls,
-            place.local_calls
-        );
-        set_changed_part!(placed_callers, set_placed_callers, place.callers);
+        let targets = computed.targets.get(&module).map_or(&[][..], Vec::as_slice);
+        let set = module.placed_targets(db);
+        if set.as_deref() != Some(targets) {
+            let durability = durability(set.is_some());
+            module
+                .set_placed_targets(db)
+                .with_durability(durability)
+                .to(Some(targets.into()));
+        }
+        let local_calls = computed
+            .local_calls
+            .get(&module)
+            .map_or(&[][..], Vec::as_slice);
+        let set = module.placed_local_calls(db);
+        if set.as_deref() != Some(local_calls) {
+            let durability = durability(set.is_some());
+            module
+                .set_placed_local_calls(db)
+                .with_durability(durability)
+                .to(Some(local_calls.into()));
+        }
+        let callers = parts.callers.get(&module).map_or(&[][..], Vec::as_slice);
+        let set = module.placed_callers(db);
+        let same = set.as_deref().is_some_and(|set| {
+            set.len() == callers.len()
+                && set
+                    .iter()
+                    .zip(callers)
+                    .all(|((m, call), (n, name))| m == n && call == name)
+        });
+        if !same {
+            let value: Arc<[(ModuleDir, String)]> = callers
+                .iter()
+                .map(|(caller, call)| (*caller, (*call).to_owned()))
+                .collect();
+            let durability = durability(set.is_some());
+            module
+                .set_placed_callers(db)
+                .with_durability(durability)
+                .to(Some(value));
+        }
     }
     let durability = durability(workspace.graph(db).is_some());
     workspace
@@ -450,15 +518,48 @@ fn set_module_graph(db: &mut crate::db::Database, workspace: Workspace) -> bool 
     true
 }
 
+/// The parts of every module's place that the graph does not hold by
+/// module (see [`ModuleGraph::places`]), borrowed from it.
+struct PlaceParts<'g> {
+    instances: FxHashMap<ModuleDir, Vec<&'g ModuleInstance>>,
+    callers: FxHashMap<ModuleDir, Vec<(ModuleDir, &'g str)>>,
+}
+
+impl<'g> PlaceParts<'g> {
+    fn of(graph: &'g ModuleGraph) -> Self {
+        let mut instances: FxHashMap<ModuleDir, Vec<&ModuleInstance>> = FxHashMap::default();
+        for instance in &graph.instances {
+            instances.entry(instance.module).or_default().push(instance);
+        }
+        let mut callers: FxHashMap<ModuleDir, Vec<(ModuleDir, &str)>> = FxHashMap::default();
+        for (caller, targets) in &graph.targets {
+            for (call, child) in targets {
+                callers.entry(*child).or_default().push((*caller, call));
+            }
+        }
+        // In the order `places` gives them.
+        for list in callers.values_mut() {
+            list.sort_by_key(|(caller, call)| (salsa::plumbing::AsId::as_id(caller), *call));
+        }
+        PlaceParts { instances, callers }
+    }
+}
+
 /// The walk with every module not in `called` as a root, and the modules
 /// reached through calls whose sources are expressions.
 fn build_tree(
     db: &dyn salsa::Database,
     workspace: Workspace,
+    shapes: &FxHashMap<ModuleDir, &Vec<CallShape>>,
     called: &HashSet<ModuleDir>,
 ) -> (GraphWalk, HashSet<ModuleDir>) {
     let modules = workspace.modules(db);
-    let is_installed_copy = |m: &ModuleDir| m.dir(db).split('/').any(|part| part == ".terraform");
+    // The substring first: splitting every directory would cost each
+    // walk a pass over every module's name.
+    let is_installed_copy = |m: &ModuleDir| {
+        let dir = m.dir(db);
+        dir.contains(".terraform") && dir.split('/').any(|part| part == ".terraform")
+    };
     let mut through_expressions = HashSet::new();
     let mut graph = ModuleGraph::default();
     let mut walk = GraphWalk::default();
@@ -494,8 +595,16 @@ fn build_tree(
             let caller = StaticCall::of_instance(&instance);
             graph.instances.push(instance);
             let mut children = Vec::new();
-            for (index, (name, source)) in call_shapes(db, workspace, module).iter().enumerate() {
-                let child = match call_target(db, workspace, &caller, source.as_deref(), name) {
+            let calls = shapes
+                .get(&module)
+                .map_or(&[][..], |calls| calls.as_slice());
+            for (index, call) in calls.iter().enumerate() {
+                let (name, source) = (&call.name, &call.source);
+                let target = match &call.local {
+                    Some(local) => local.call_target(),
+                    None => call_target(db, workspace, &caller, source.as_deref(), name),
+                };
+                let child = match target {
                     CallTarget::Module(child) => child,
                     CallTarget::Uninstalled(source) => {
                         if reported.insert((module, index)) {

@@ -3,7 +3,7 @@
 //! (reports, call shapes, module providers), so that after an edit salsa
 //! verifies a few dozen memos rather than one per module.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 use crate::input::{ModuleDir, Workspace};
 
@@ -23,35 +23,21 @@ pub fn chunk_of<T>(items: &[T], chunk: usize) -> &[T] {
     &items[start..end]
 }
 
-/// Each module's index in the workspace's modules.
-#[salsa::tracked(returns(ref))]
-fn module_positions(db: &dyn salsa::Database, workspace: Workspace) -> HashMap<ModuleDir, usize> {
-    workspace
-        .modules(db)
-        .iter()
-        .enumerate()
-        .map(|(i, m)| (*m, i))
-        .collect()
-}
-
-/// A module's index in the workspace's modules.
-pub(crate) fn module_position(
-    db: &dyn salsa::Database,
-    workspace: Workspace,
-    module: ModuleDir,
-) -> Option<usize> {
-    module_positions(db, workspace).get(&module).copied()
-}
-
-/// A module's entry in a query that holds one entry per module of a
+/// Every module's entry in a query that holds one entry per module of a
 /// chunk of the workspace's modules, in order (`query(db, workspace,
-/// chunk)`).
-pub(crate) fn module_entry<'db, T>(
+/// chunk)`), read chunk by chunk: for walks over the whole tree.
+pub(crate) fn every_entry<'db, T>(
     db: &'db dyn salsa::Database,
     workspace: Workspace,
-    module: ModuleDir,
     query: fn(&'db dyn salsa::Database, Workspace, usize) -> &'db Vec<T>,
-) -> Option<&'db T> {
-    let position = module_position(db, workspace, module)?;
-    query(db, workspace, position / CHUNK_SIZE).get(position % CHUNK_SIZE)
+) -> FxHashMap<ModuleDir, &'db T> {
+    let modules = workspace.modules(db);
+    (0..chunk_count(modules.len()))
+        .flat_map(|chunk| {
+            chunk_of(modules, chunk)
+                .iter()
+                .copied()
+                .zip(query(db, workspace, chunk))
+        })
+        .collect()
 }

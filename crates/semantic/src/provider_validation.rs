@@ -324,16 +324,6 @@ fn providers_chunk(
         .collect()
 }
 
-/// What a module says about providers, through its chunk.
-fn providers_of(
-    db: &dyn salsa::Database,
-    workspace: Workspace,
-    module: ModuleDir,
-) -> &ModuleProviders {
-    crate::chunks::module_entry(db, workspace, module, providers_chunk)
-        .unwrap_or_else(|| module_providers(db, module))
-}
-
 fn error(summary: Code, detail: String, at: At) -> Diagnostic {
     Diagnostic::error_in(summary, detail, at.0, at.1)
 }
@@ -353,7 +343,13 @@ pub fn provider_tree_diagnostics(
     workspace: Workspace,
 ) -> Vec<Diagnostic> {
     let tree = module_graph(db, workspace);
-    let providers = |module| providers_of(db, workspace, module);
+    let every = crate::chunks::every_entry(db, workspace, providers_chunk);
+    let providers = |module| {
+        every
+            .get(&module)
+            .copied()
+            .unwrap_or_else(|| module_providers(db, module))
+    };
     let mut out = Vec::new();
     // Each root's instances, as OpenTofu builds one configuration per
     // root module and checks providers only when it loaded without errors.
