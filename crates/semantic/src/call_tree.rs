@@ -554,16 +554,16 @@ fn build_tree(
     called: &HashSet<ModuleDir>,
 ) -> (GraphWalk, HashSet<ModuleDir>) {
     let modules = workspace.modules(db);
-    // The substring first: splitting every directory would cost each
-    // walk a pass over every module's name.
+    // A dot first: most directories have none, and splitting each would
+    // cost every walk a pass over every module's name.
     let is_installed_copy = |m: &ModuleDir| {
         let dir = m.dir(db);
-        dir.contains(".terraform") && dir.split('/').any(|part| part == ".terraform")
+        dir.as_bytes().contains(&b'.') && dir.split('/').any(|part| part == ".terraform")
     };
     let mut through_expressions = HashSet::new();
     let mut graph = ModuleGraph::default();
     let mut walk = GraphWalk::default();
-    let mut reached: HashMap<ModuleDir, usize> = HashMap::new();
+    let mut reached: FxHashMap<ModuleDir, usize> = FxHashMap::default();
     let mut reported: HashSet<(ModuleDir, usize)> = HashSet::new();
     let roots: Vec<ModuleDir> = modules
         .iter()
