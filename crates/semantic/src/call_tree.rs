@@ -455,60 +455,54 @@ fn set_module_graph(db: &mut crate::db::Database, workspace: Workspace) -> bool 
     // the graph, and copied only where it changed, as most did not.
     let parts = PlaceParts::of(&computed);
     for module in workspace.modules(db).clone() {
+        // Sets `$part` to `$value()` unless `$same` holds of what is set.
+        macro_rules! set_changed_part {
+            ($part:ident, $setter:ident, $same:expr, $value:expr) => {
+                let set = module.$part(db);
+                if !set.as_deref().is_some_and($same) {
+                    let durability = durability(set.is_some());
+                    module
+                        .$setter(db)
+                        .with_durability(durability)
+                        .to(Some($value()));
+                }
+            };
+        }
         let instances = parts.instances.get(&module).map_or(&[][..], Vec::as_slice);
-        let set = module.placed_instances(db);
-        if !set
-            .as_deref()
-            .is_some_and(|set| set.iter().eq(instances.iter().copied()))
-        {
-            let value: Arc<[ModuleInstance]> = instances.iter().map(|i| (*i).clone()).collect();
-            let durability = durability(set.is_some());
-            module
-                .set_placed_instances(db)
-                .with_durability(durability)
-                .to(Some(value));
-        }
+        set_changed_part!(
+            placed_instances,
+            set_placed_instances,
+            |set: &[ModuleInstance]| set.iter().eq(instances.iter().copied()),
+            || instances.iter().map(|i| (*i).clone()).collect()
+        );
         let targets = computed.targets.get(&module).map_or(&[][..], Vec::as_slice);
-        let set = module.placed_targets(db);
-        if set.as_deref() != Some(targets) {
-            let durability = durability(set.is_some());
-            module
-                .set_placed_targets(db)
-                .with_durability(durability)
-                .to(Some(targets.into()));
-        }
-        let local_calls = computed
-            .local_calls
-            .get(&module)
-            .map_or(&[][..], Vec::as_slice);
-        let set = module.placed_local_calls(db);
-        if set.as_deref() != Some(local_calls) {
-            let durability = durability(set.is_some());
-            module
-                .set_placed_local_calls(db)
-                .with_durability(durability)
-                .to(Some(local_calls.into()));
-        }
+        set_changed_part!(
+            placed_targets,
+            set_placed_targets,
+            |set: &[(String, ModuleDir)]| set == targets,
+            || targets.into()
+        );
+        let local_calls = computed.local_calls.get(&module);
+        let local_calls = local_calls.map_or(&[][..], Vec::as_slice);
+        set_changed_part!(
+            placed_local_calls,
+            set_placed_local_calls,
+            |set: &[String]| set == local_calls,
+            || local_calls.into()
+        );
         let callers = parts.callers.get(&module).map_or(&[][..], Vec::as_slice);
-        let set = module.placed_callers(db);
-        let same = set.as_deref().is_some_and(|set| {
-            set.len() == callers.len()
-                && set
-                    .iter()
-                    .zip(callers)
-                    .all(|((m, call), (n, name))| m == n && call == name)
-        });
-        if !same {
-            let value: Arc<[(ModuleDir, String)]> = callers
+        set_changed_part!(
+            placed_callers,
+            set_placed_callers,
+            |set: &[(ModuleDir, String)]| set
+                .iter()
+                .map(|(caller, call)| (*caller, call.as_str()))
+                .eq(callers.iter().copied()),
+            || callers
                 .iter()
                 .map(|(caller, call)| (*caller, (*call).to_owned()))
-                .collect();
-            let durability = durability(set.is_some());
-            module
-                .set_placed_callers(db)
-                .with_durability(durability)
-                .to(Some(value));
-        }
+                .collect()
+        );
     }
     let durability = durability(workspace.graph(db).is_some());
     workspace
