@@ -57,29 +57,23 @@ impl ModuleGraph {
     /// Every module's place in the graph, for the modules it reaches or
     /// whose calls it follows (the others have an empty one).
     fn places(&self) -> HashMap<ModuleDir, ModulePlace> {
+        let parts = PlaceParts::of(self);
         let mut places: HashMap<ModuleDir, ModulePlace> = HashMap::new();
-        for instance in &self.instances {
-            let place = places.entry(instance.module).or_default();
-            place.instances.push(instance.clone());
+        for (module, instances) in &parts.instances {
+            places.entry(*module).or_default().instances =
+                instances.iter().map(|i| (*i).clone()).collect();
         }
         for (caller, calls) in &self.local_calls {
             places.entry(*caller).or_default().local_calls = calls.clone();
         }
         for (caller, targets) in &self.targets {
             places.entry(*caller).or_default().targets = targets.clone();
-            for (call, child) in targets {
-                places
-                    .entry(*child)
-                    .or_default()
-                    .callers
-                    .push((*caller, call.clone()));
-            }
         }
-        // The targets map has no order of its own.
-        for place in places.values_mut() {
-            place
-                .callers
-                .sort_by_key(|(caller, call)| (salsa::plumbing::AsId::as_id(caller), call.clone()));
+        for (module, callers) in &parts.callers {
+            places.entry(*module).or_default().callers = callers
+                .iter()
+                .map(|(caller, call)| (*caller, (*call).to_owned()))
+                .collect();
         }
         places
     }
@@ -190,6 +184,7 @@ pub(crate) fn local_call_target(
 }
 
 /// Where a call leads from an instance.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum CallTarget {
     Module(ModuleDir),
     Uninstalled(String),
@@ -211,39 +206,8 @@ pub(crate) enum CallTarget {
 struct CallShape {
     name: Arc<str>,
     source: Option<String>,
-    /// For a literal local source, its target ([`call_target`]'s answer).
-    local: Option<LocalTarget>,
-}
-
-/// Where a local source leads: [`CallTarget`] for local sources.
-#[derive(Debug, Clone, PartialEq, Eq)]
-enum LocalTarget {
-    Module(ModuleDir),
-    Unreadable(String, String),
-    Unknown,
-}
-
-impl LocalTarget {
-    fn of(index: &WorkspaceIndex, caller_dir: &str, source: &str) -> Option<LocalTarget> {
-        let dir = local_source_dir(caller_dir, source)?;
-        Some(match index.by_dir.get(&dir) {
-            Some(module) => LocalTarget::Module(*module),
-            None => match index.unreadable.get(&dir) {
-                Some(reason) => LocalTarget::Unreadable(dir, reason.clone()),
-                None => LocalTarget::Unknown,
-            },
-        })
-    }
-
-    fn call_target(&self) -> CallTarget {
-        match self {
-            LocalTarget::Module(module) => CallTarget::Module(*module),
-            LocalTarget::Unreadable(dir, reason) => {
-                CallTarget::Unreadable(dir.clone(), reason.clone())
-            }
-            LocalTarget::Unknown => CallTarget::Unknown,
-        }
-    }
+    /// For a literal local source, its target ([`local_target`]).
+    local: Option<CallTarget>,
 }
 
 /// The call shapes of the modules of chunk `chunk` (see
@@ -267,7 +231,7 @@ fn call_shape_chunk(
                     local: c
                         .source
                         .as_deref()
-                        .and_then(|source| LocalTarget::of(index, m.dir(db), source)),
+                        .and_then(|source| local_target(index, m.dir(db), source)),
                 })
                 .collect()
         })
@@ -371,7 +335,7 @@ fn graph_walk(db: &dyn salsa::Database, workspace: Workspace) -> GraphWalk {
         .values()
         .flat_map(|calls| calls.iter())
         .filter_map(|call| match call.local {
-            Some(LocalTarget::Module(target)) => Some(target),
+            Some(CallTarget::Module(target)) => Some(target),
             _ => None,
         })
         .collect();
@@ -513,7 +477,9 @@ fn set_module_graph(db: &mut crate::db::Database, workspace: Workspace) -> bool 
 }
 
 /// The parts of every module's place that the graph does not hold by
-/// module (see [`ModuleGraph::places`]), borrowed from it.
+/// module, borrowed from it: each module's instances in the graph's
+/// order, and the calls that load it (ordered by caller, then call: the
+/// targets map has no order of its own).
 struct PlaceParts<'g> {
     instances: FxHashMap<ModuleDir, Vec<&'g ModuleInstance>>,
     callers: FxHashMap<ModuleDir, Vec<(ModuleDir, &'g str)>>,
@@ -531,7 +497,6 @@ impl<'g> PlaceParts<'g> {
                 callers.entry(*child).or_default().push((*caller, call));
             }
         }
-        // In the order `places` gives them.
         for list in callers.values_mut() {
             list.sort_by_key(|(caller, call)| (salsa::plumbing::AsId::as_id(caller), *call));
         }
@@ -595,7 +560,7 @@ fn build_tree(
             for (index, call) in calls.iter().enumerate() {
                 let (name, source) = (&call.name, &call.source);
                 let target = match &call.local {
-                    Some(local) => local.call_target(),
+                    Some(local) => local.clone(),
                     None => call_target(db, workspace, &caller, source.as_deref(), name),
                 };
                 let child = match target {
@@ -718,14 +683,8 @@ pub(crate) fn call_target(
             }
         }
     };
-    if let Some(dir) = local_source_dir(caller.module().dir(db), source) {
-        if let Some(module) = index.by_dir.get(&dir) {
-            return CallTarget::Module(*module);
-        }
-        return match index.unreadable.get(&dir) {
-            Some(reason) => CallTarget::Unreadable(dir, reason.clone()),
-            None => CallTarget::Unknown,
-        };
+    if let Some(local) = local_target(index, caller.module().dir(db), source) {
+        return local;
     }
     let root = caller.root.dir(db).clone();
     let key = caller.child_key(name);
@@ -737,6 +696,19 @@ pub(crate) fn call_target(
         Some(child) => CallTarget::Module(*child),
         None => CallTarget::Uninstalled(source.to_owned()),
     }
+}
+
+/// Where `source` leads from a module in `caller_dir` when it is a local
+/// path: the same from every instance of that module.
+fn local_target(index: &WorkspaceIndex, caller_dir: &str, source: &str) -> Option<CallTarget> {
+    let dir = local_source_dir(caller_dir, source)?;
+    Some(match index.by_dir.get(&dir) {
+        Some(module) => CallTarget::Module(*module),
+        None => match index.unreadable.get(&dir) {
+            Some(reason) => CallTarget::Unreadable(dir, reason.clone()),
+            None => CallTarget::Unknown,
+        },
+    })
 }
 
 fn dir_display(dir: &str) -> String {

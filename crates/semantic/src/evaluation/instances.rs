@@ -296,13 +296,15 @@ pub fn instance_argument_diagnostics(
         if unknown_inputs {
             let value = variable_value_of(db, ev, &addr, &name);
             out.extend_from_slice(&value.diagnostics);
-            out.extend(validation_diagnostics_of(
-                db,
-                ev,
-                &addr,
-                &name,
-                &value.value,
-            ));
+            if !variable.validations.is_empty() {
+                out.extend(validation_diagnostics_of(
+                    db,
+                    ev,
+                    &addr,
+                    &name,
+                    &value.value,
+                ));
+            }
             continue;
         }
         out.extend_from_slice(&variable_value(db, ev, addr.clone(), name.clone()).diagnostics);
