@@ -5,7 +5,7 @@
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use tofu_diagnostics::Code;
 use tofu_syntax::TextRange;
@@ -57,7 +57,7 @@ impl ModuleGraph {
     /// Every module's place in the graph, for the modules it reaches or
     /// whose calls it follows (the others have an empty one).
     fn places(&self) -> HashMap<ModuleDir, ModulePlace> {
-        let parts = PlaceParts::of(self);
+        let parts = PlaceParts::of(self, None);
         let mut places: HashMap<ModuleDir, ModulePlace> = HashMap::new();
         for (module, instances) in &parts.instances {
             places.entry(*module).or_default().instances =
@@ -405,7 +405,7 @@ fn set_module_graph(db: &mut crate::db::Database, workspace: Workspace) -> bool 
     if seen_equal {
         return false;
     }
-    let set = workspace.graph(db);
+    let set = workspace.graph(db).clone();
     if set.as_ref().is_some_and(|set| Arc::ptr_eq(set, &computed)) {
         return false;
     }
@@ -414,11 +414,27 @@ fn set_module_graph(db: &mut crate::db::Database, workspace: Workspace) -> bool 
         return false;
     }
     db.walked_graph_seen_equal = None;
+    // Where every module's place was set from the graph set before, only
+    // the modules whose place the two graphs may give differently are
+    // looked at; the others' places are already the new graph's.
+    let modules = workspace.modules(db).clone();
+    let differing = match (&set, &db.placed_modules) {
+        (Some(set), Some((placed_in, placed))) if *placed_in == workspace && *placed == modules => {
+            Some(places_that_may_differ(set, &computed))
+        }
+        _ => None,
+    };
     // Each part of each module's place is an input of its own (see
     // `ModuleDir`): compared with what is set through borrowed views of
     // the graph, and copied only where it changed, as most did not.
-    let parts = PlaceParts::of(&computed);
-    for module in workspace.modules(db).clone() {
+    let parts = PlaceParts::of(&computed, differing.as_ref());
+    for &module in &modules {
+        if differing
+            .as_ref()
+            .is_some_and(|differing| !differing.contains(&module))
+        {
+            continue;
+        }
         // Sets `$part` to `$value()` unless `$same` holds of what is set.
         macro_rules! set_changed_part {
             ($part:ident, $setter:ident, $same:expr, $value:expr) => {
@@ -473,27 +489,75 @@ fn set_module_graph(db: &mut crate::db::Database, workspace: Workspace) -> bool 
         .set_graph(db)
         .with_durability(durability)
         .to(Some(computed));
+    db.placed_modules = Some((workspace, modules));
     true
 }
 
-/// The parts of every module's place that the graph does not hold by
-/// module, borrowed from it: each module's instances in the graph's
-/// order, and the calls that load it (ordered by caller, then call: the
-/// targets map has no order of its own).
+/// The modules whose place (see [`ModulePlace`]) may differ between
+/// graphs `old` and `new`: those with an instance where the two lists of
+/// instances differ (both keep each module's instances in the order of
+/// the whole list, so a module whose instances all lie in the common
+/// start and end has the same ones), those whose calls load something
+/// else, and the modules those calls load or loaded (their callers).
+fn places_that_may_differ(old: &ModuleGraph, new: &ModuleGraph) -> FxHashSet<ModuleDir> {
+    let (old_instances, new_instances) = (&old.instances, &new.instances);
+    let start = old_instances
+        .iter()
+        .zip(new_instances)
+        .take_while(|(a, b)| a == b)
+        .count();
+    let end = old_instances[start..]
+        .iter()
+        .rev()
+        .zip(new_instances[start..].iter().rev())
+        .take_while(|(a, b)| a == b)
+        .count();
+    let mut differing: FxHashSet<ModuleDir> = old_instances[start..old_instances.len() - end]
+        .iter()
+        .chain(&new_instances[start..new_instances.len() - end])
+        .map(|instance| instance.module)
+        .collect();
+    for (old_map, new_map) in [(&old.targets, &new.targets), (&new.targets, &old.targets)] {
+        for (caller, targets) in old_map {
+            if new_map.get(caller) != Some(targets) {
+                differing.insert(*caller);
+                let other = new_map.get(caller).into_iter().flatten();
+                differing.extend(targets.iter().chain(other).map(|(_, child)| *child));
+            }
+        }
+    }
+    for (old_map, new_map) in [
+        (&old.local_calls, &new.local_calls),
+        (&new.local_calls, &old.local_calls),
+    ] {
+        for (caller, calls) in old_map {
+            if new_map.get(caller) != Some(calls) {
+                differing.insert(*caller);
+            }
+        }
+    }
+    differing
+}
+
+/// The parts of every module's place (or of those of `only`) that the
+/// graph does not hold by module, borrowed from it: each module's
+/// instances in the graph's order, and the calls that load it (ordered by
+/// caller, then call: the targets map has no order of its own).
 struct PlaceParts<'g> {
     instances: FxHashMap<ModuleDir, Vec<&'g ModuleInstance>>,
     callers: FxHashMap<ModuleDir, Vec<(ModuleDir, &'g str)>>,
 }
 
 impl<'g> PlaceParts<'g> {
-    fn of(graph: &'g ModuleGraph) -> Self {
+    fn of(graph: &'g ModuleGraph, only: Option<&FxHashSet<ModuleDir>>) -> Self {
+        let wanted = |module: &ModuleDir| only.is_none_or(|only| only.contains(module));
         let mut instances: FxHashMap<ModuleDir, Vec<&ModuleInstance>> = FxHashMap::default();
-        for instance in &graph.instances {
+        for instance in graph.instances.iter().filter(|i| wanted(&i.module)) {
             instances.entry(instance.module).or_default().push(instance);
         }
         let mut callers: FxHashMap<ModuleDir, Vec<(ModuleDir, &str)>> = FxHashMap::default();
         for (caller, targets) in &graph.targets {
-            for (call, child) in targets {
+            for (call, child) in targets.iter().filter(|(_, child)| wanted(child)) {
                 callers.entry(*child).or_default().push((*caller, call));
             }
         }
@@ -716,5 +780,61 @@ fn dir_display(dir: &str) -> String {
         "the root directory".to_owned()
     } else {
         format!("the module in {dir}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::db::Database;
+
+    fn instance(module: ModuleDir, root: ModuleDir, path: &[&str]) -> ModuleInstance {
+        ModuleInstance {
+            module,
+            root,
+            path: path.iter().map(|name| Arc::from(*name)).collect(),
+            modules: Arc::from(&[module][..]),
+        }
+    }
+
+    /// A call added where the callee already has all the paths it may
+    /// have (or where it would recurse) adds no instance: the callee's
+    /// callers change all the same.
+    #[test]
+    fn a_call_that_adds_no_instance_still_changes_its_targets_callers() {
+        let db = Database::default();
+        let module = |dir: &str| ModuleDir::new(&db, dir.to_owned(), Vec::new(), Vec::new());
+        let (root, caller, callee, other) = (module(""), module("a"), module("b"), module("c"));
+        let instances = vec![
+            instance(root, root, &[]),
+            instance(caller, root, &["a"]),
+            instance(callee, root, &["b"]),
+            instance(other, root, &["c"]),
+        ];
+        let mut old = ModuleGraph {
+            instances,
+            ..ModuleGraph::default()
+        };
+        old.targets.insert(
+            root,
+            vec![
+                ("a".into(), caller),
+                ("b".into(), callee),
+                ("c".into(), other),
+            ],
+        );
+        let mut new = old.clone();
+        new.targets.insert(caller, vec![("x".into(), callee)]);
+        let differing = places_that_may_differ(&old, &new);
+        assert!(differing.contains(&caller) && differing.contains(&callee));
+        assert!(!differing.contains(&root) && !differing.contains(&other));
+
+        // An instance inserted: its module, and nothing else.
+        let mut grown = old.clone();
+        grown
+            .instances
+            .insert(2, instance(other, root, &["a", "y"]));
+        let differing = places_that_may_differ(&old, &grown);
+        assert_eq!(differing, FxHashSet::from_iter([other]));
     }
 }

@@ -18,6 +18,11 @@ pub struct Database {
     /// again and found the same graph): the next sync compares by pointer
     /// instead of comparing the whole graph again after every edit.
     pub(crate) walked_graph_seen_equal: Option<Arc<crate::input::ModuleGraph>>,
+    /// The workspace whose module graph input was last set, and its
+    /// modules then, every module's place set from that graph: while they
+    /// are the same, a new graph's places are compared only where the two
+    /// graphs differ.
+    pub(crate) placed_modules: Option<(crate::input::Workspace, Vec<crate::input::ModuleDir>)>,
 }
 
 #[salsa::db]
@@ -60,6 +65,7 @@ impl Database {
             }))),
             log: Some(log),
             walked_graph_seen_equal: None,
+            placed_modules: None,
         }
     }
 
