@@ -331,7 +331,7 @@ fn graph_walk(db: &dyn salsa::Database, workspace: Workspace) -> GraphWalk {
     let shapes = crate::chunks::every_entry(db, workspace, call_shape_chunk);
     // Modules some module calls through a literal local source are not
     // roots.
-    let mut called: HashSet<ModuleDir> = shapes
+    let mut called: FxHashSet<ModuleDir> = shapes
         .values()
         .flat_map(|calls| calls.iter())
         .filter_map(|call| match call.local {
@@ -574,7 +574,7 @@ fn build_tree(
     db: &dyn salsa::Database,
     workspace: Workspace,
     shapes: &FxHashMap<ModuleDir, &Vec<CallShape>>,
-    called: &HashSet<ModuleDir>,
+    called: &FxHashSet<ModuleDir>,
 ) -> (GraphWalk, HashSet<ModuleDir>) {
     let modules = workspace.modules(db);
     // A dot first: most directories have none, and splitting each would

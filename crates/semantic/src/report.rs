@@ -7,8 +7,10 @@
 //! but the edited one as it is, and a re-check touches a few dozen memos
 //! plus what the edit reaches.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::sync::Arc;
+
+use rustc_hash::FxHashSet;
 
 use tofu_diagnostics::Severity;
 
@@ -155,7 +157,7 @@ pub struct RootJobs {
 #[salsa::tracked(returns(ref))]
 pub fn evaluation_jobs(db: &dyn salsa::Database, ev: Evaluation) -> Arc<Vec<RootJobs>> {
     let validate = ev.mode(db) == EvalMode::Validate;
-    let mut evaluated: HashSet<(ModuleDir, ModuleDir)> = HashSet::new();
+    let mut evaluated: FxHashSet<(ModuleDir, ModuleDir)> = FxHashSet::default();
     let mut out: Vec<RootJobs> = Vec::new();
     for addr in evaluation_instances(db, ev) {
         let whole = !validate
