@@ -428,13 +428,8 @@ fn set_module_graph(db: &mut crate::db::Database, workspace: Workspace) -> bool 
     // `ModuleDir`): compared with what is set through borrowed views of
     // the graph, and copied only where it changed, as most did not.
     let parts = PlaceParts::of(&computed, differing.as_ref());
-    for &module in &modules {
-        if differing
-            .as_ref()
-            .is_some_and(|differing| !differing.contains(&module))
-        {
-            continue;
-        }
+    let compared = |module: &&ModuleDir| differing.as_ref().is_none_or(|d| d.contains(module));
+    for &module in modules.iter().filter(compared) {
         // Sets `$part` to `$value()` unless `$same` holds of what is set.
         macro_rules! set_changed_part {
             ($part:ident, $setter:ident, $same:expr, $value:expr) => {
@@ -484,7 +479,7 @@ fn set_module_graph(db: &mut crate::db::Database, workspace: Workspace) -> bool 
                 .collect()
         );
     }
-    let durability = durability(workspace.graph(db).is_some());
+    let durability = durability(set.is_some());
     workspace
         .set_graph(db)
         .with_durability(durability)
@@ -517,26 +512,29 @@ fn places_that_may_differ(old: &ModuleGraph, new: &ModuleGraph) -> FxHashSet<Mod
         .chain(&new_instances[start..new_instances.len() - end])
         .map(|instance| instance.module)
         .collect();
-    for (old_map, new_map) in [(&old.targets, &new.targets), (&new.targets, &old.targets)] {
-        for (caller, targets) in old_map {
-            if new_map.get(caller) != Some(targets) {
-                differing.insert(*caller);
-                let other = new_map.get(caller).into_iter().flatten();
-                differing.extend(targets.iter().chain(other).map(|(_, child)| *child));
-            }
-        }
+    for caller in changed_keys(&old.targets, &new.targets) {
+        differing.insert(caller);
+        let children = [&old.targets, &new.targets]
+            .into_iter()
+            .filter_map(|targets| targets.get(&caller))
+            .flatten();
+        differing.extend(children.map(|(_, child)| *child));
     }
-    for (old_map, new_map) in [
-        (&old.local_calls, &new.local_calls),
-        (&new.local_calls, &old.local_calls),
-    ] {
-        for (caller, calls) in old_map {
-            if new_map.get(caller) != Some(calls) {
-                differing.insert(*caller);
-            }
-        }
-    }
+    differing.extend(changed_keys(&old.local_calls, &new.local_calls));
     differing
+}
+
+/// The keys whose value differs between `old` and `new`, a key missing
+/// from one of them included.
+fn changed_keys<'m, V: PartialEq>(
+    old: &'m HashMap<ModuleDir, V>,
+    new: &'m HashMap<ModuleDir, V>,
+) -> impl Iterator<Item = ModuleDir> + 'm {
+    let changed_or_gone = old
+        .iter()
+        .filter(|(key, value)| new.get(key) != Some(value));
+    let added = new.keys().filter(|key| !old.contains_key(key));
+    changed_or_gone.map(|(key, _)| *key).chain(added.copied())
 }
 
 /// The parts of every module's place (or of those of `only`) that the
